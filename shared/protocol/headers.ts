@@ -1,0 +1,68 @@
+/** HTTP headers of the Streamable HTTP transport (names are case-insensitive on the wire). */
+export const Header = {
+  protocolVersion: "MCP-Protocol-Version",
+  method: "Mcp-Method",
+  name: "Mcp-Name",
+  paramPrefix: "Mcp-Param-",
+  sessionId: "Mcp-Session-Id",
+} as const;
+
+const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+// RFC 9110 field-value characters: visible ASCII, space and tab.
+const HEADER_SAFE = /^[\x20-\x7e\t]*$/;
+// RFC 9110 token characters, for header names built from x-mcp-header.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+export function isHeaderToken(value: string): boolean {
+  return TOKEN.test(value);
+}
+
+function needsEncoding(value: string): boolean {
+  return (
+    !HEADER_SAFE.test(value) ||
+    value !== value.trim() ||
+    (value.startsWith("=?base64?") && value.endsWith("?="))
+  );
+}
+
+function toBase64(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Encodes a value for `Mcp-Name` / `Mcp-Param-*`, using the base64 sentinel only when needed. */
+export function encodeHeaderValue(value: string): string {
+  return needsEncoding(value) ? `=?base64?${toBase64(value)}?=` : value;
+}
+
+export type DecodedHeader = { ok: true; value: string } | { ok: false; reason: string };
+
+/** Decodes a received `Mcp-Name` / `Mcp-Param-*` value (the sentinel is exact and lowercase). */
+export function decodeHeaderValue(raw: string): DecodedHeader {
+  const value = raw.trim();
+  if (!HEADER_SAFE.test(value)) {
+    return {
+      ok: false,
+      reason: "contains characters outside visible ASCII; send it base64-encoded",
+    };
+  }
+  const match = SENTINEL.exec(value);
+  if (!match) return { ok: true, value };
+  const b64 = match[1] ?? "";
+  if (b64.length % 4 !== 0) return { ok: false, reason: "has a base64 payload of invalid length" };
+  try {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    return {
+      ok: true,
+      value: new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes),
+    };
+  } catch {
+    return { ok: false, reason: "has a base64 payload that is not valid UTF-8" };
+  }
+}
+
+/** The header text for a primitive tool argument (string, integer or boolean). */
+export function headerTextOf(value: string | number | boolean): string {
+  return typeof value === "string" ? encodeHeaderValue(value) : String(value);
+}

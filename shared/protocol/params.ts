@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+const Cursor = { cursor: z.string().optional() };
+const Mrtr = {
+  inputResponses: z.record(z.string(), z.unknown()).optional(),
+  requestState: z.string().optional(),
+};
+
+/** Params of `tools/list`, `prompts/list`, `resources/list` and `resources/templates/list`. */
+export const ListParamsSchema = z.object(Cursor);
+
+export const CallToolParamsSchema = z.object({
+  name: z.string(),
+  arguments: z.record(z.string(), z.unknown()).optional(),
+  ...Mrtr,
+});
+export type CallToolParams = z.infer<typeof CallToolParamsSchema>;
+
+export const GetPromptParamsSchema = z.object({
+  name: z.string(),
+  arguments: z.record(z.string(), z.string()).optional(),
+  ...Mrtr,
+});
+
+export const ReadResourceParamsSchema = z.object({ uri: z.string(), ...Mrtr });
+
+export const CompleteParamsSchema = z.object({
+  ref: z.discriminatedUnion("type", [
+    z.object({ type: z.literal("ref/prompt"), name: z.string() }),
+    z.object({ type: z.literal("ref/resource"), uri: z.string() }),
+  ]),
+  argument: z.object({ name: z.string(), value: z.string() }),
+  context: z.object({ arguments: z.record(z.string(), z.string()).optional() }).optional(),
+});
+export type CompleteParams = z.infer<typeof CompleteParamsSchema>;
+
+/** Params of the legacy `initialize` handshake. */
+export const InitializeParamsSchema = z.object({
+  protocolVersion: z.string(),
+  capabilities: z.record(z.string(), z.unknown()),
+  clientInfo: z.looseObject({ name: z.string(), version: z.string() }),
+});
+
+export const SetLevelParamsSchema = z.object({
+  level: z.enum(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]),
+});
+
+/** Params of the legacy `resources/subscribe` and `resources/unsubscribe`. */
+export const SubscribeParamsSchema = z.object({ uri: z.string() });

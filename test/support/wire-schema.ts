@@ -1,0 +1,103 @@
+import { Validator, type Schema } from "@cfworker/json-schema";
+
+// The official schemas live beside the project (../shared/spec); a plain clone lacks them,
+// and then these checks are skipped with a printed reason while every other assertion runs.
+const files = import.meta.glob<Schema>("../../../shared/spec/schema-*.json", {
+  eager: true,
+  import: "default",
+});
+const SCHEMAS: Record<"2026" | "2025", Schema | undefined> = {
+  "2026": files["../../../shared/spec/schema-2026-07-28.json"],
+  "2025": files["../../../shared/spec/schema-2025-11-25.json"],
+};
+
+let warned = false;
+/** Whether the official schemas are present; prints why not, once. */
+export function haveSchemas(): boolean {
+  const ok = SCHEMAS["2026"] !== undefined && SCHEMAS["2025"] !== undefined;
+  if (!ok && !warned) {
+    warned = true;
+    console.warn(
+      "Wire-schema checks skipped: ../shared/spec/schema-*.json not found beside the project.",
+    );
+  }
+  return ok;
+}
+
+const RESULT_DEFS: Record<string, string> = {
+  "server/discover": "DiscoverResult",
+  initialize: "InitializeResult",
+  ping: "EmptyResult",
+  "logging/setLevel": "EmptyResult",
+  "resources/subscribe": "EmptyResult",
+  "resources/unsubscribe": "EmptyResult",
+  "tools/list": "ListToolsResult",
+  "tools/call": "CallToolResult",
+  "resources/list": "ListResourcesResult",
+  "resources/read": "ReadResourceResult",
+  "resources/templates/list": "ListResourceTemplatesResult",
+  "prompts/list": "ListPromptsResult",
+  "prompts/get": "GetPromptResult",
+  "completion/complete": "CompleteResult",
+};
+
+const ERROR_DEFS_2026: Record<number, string> = {
+  [-32700]: "ParseError",
+  [-32600]: "InvalidRequestError",
+  [-32601]: "MethodNotFoundError",
+  [-32602]: "InvalidParamsError",
+  [-32603]: "InternalError",
+  [-32020]: "HeaderMismatchError",
+  [-32021]: "MissingRequiredClientCapabilityError",
+  [-32022]: "UnsupportedProtocolVersionError",
+};
+
+const validators = new Map<string, Validator>();
+function validatorFor(era: "2026" | "2025", def: string): Validator {
+  const key = `${era}#${def}`;
+  let validator = validators.get(key);
+  if (!validator) {
+    const full = SCHEMAS[era];
+    if (!full) throw new Error("schemas missing");
+    validator = new Validator(
+      { $ref: `#/$defs/${def}`, $defs: full.$defs } as Schema,
+      "2020-12",
+      false,
+    );
+    validators.set(key, validator);
+  }
+  return validator;
+}
+
+export type Era = "2026" | "2025";
+
+/** The `$defs` names a server message must satisfy, given the request it answers. */
+export function defsFor(message: Record<string, unknown>, method: string, era: Era): string[] {
+  if ("method" in message)
+    return [era === "2026" ? "ServerNotification" : "ServerNotification", "JSONRPCNotification"];
+  if ("error" in message) {
+    const code = (message.error as { code?: number }).code;
+    const specific = era === "2026" && code !== undefined ? ERROR_DEFS_2026[code] : undefined;
+    return specific ? ["JSONRPCErrorResponse", specific] : ["JSONRPCErrorResponse"];
+  }
+  const result = message.result as Record<string, unknown> | undefined;
+  const def = result?.resultType === "input_required" ? "InputRequiredResult" : RESULT_DEFS[method];
+  return def ? ["JSONRPCResultResponse", `result:${def}`] : ["JSONRPCResultResponse"];
+}
+
+/** Asserts a message the server sent matches the official schema of its era. */
+export function assertWireValid(message: Record<string, unknown>, method: string, era: Era): void {
+  if (!haveSchemas()) return;
+  for (const def of defsFor(message, method, era)) {
+    const [target, name] = def.startsWith("result:")
+      ? [message.result, def.slice(7)]
+      : [message, def];
+    const outcome = validatorFor(era, name).validate(target);
+    if (!outcome.valid) {
+      const errors = outcome.errors.slice(0, 5).map((e) => `${e.instanceLocation}: ${e.error}`);
+      throw new Error(
+        `Server message breaks the ${era} schema (${name}):\n${errors.join("\n")}\n${JSON.stringify(message).slice(0, 500)}`,
+      );
+    }
+  }
+}

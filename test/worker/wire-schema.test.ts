@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { assertWireValid, haveSchemas } from "../support/wire-schema.ts";
+
+// The checker every other test relies on must itself be able to fail.
+describe.runIf(haveSchemas())("the wire-schema checker", () => {
+  it("rejects a 2026 list result without resultType, ttlMs and cacheScope", () => {
+    expect(() =>
+      assertWireValid({ jsonrpc: "2.0", id: 1, result: { tools: [] } }, "tools/list", "2026"),
+    ).toThrow(/resultType/);
+  });
+
+  it("accepts the same result in the 2025 schema", () => {
+    expect(() =>
+      assertWireValid({ jsonrpc: "2.0", id: 1, result: { tools: [] } }, "tools/list", "2025"),
+    ).not.toThrow();
+  });
+
+  it("rejects an error with a null id", () => {
+    expect(() =>
+      assertWireValid(
+        { jsonrpc: "2.0", id: null, error: { code: -32600, message: "x" } },
+        "tools/list",
+        "2026",
+      ),
+    ).toThrow();
+  });
+
+  it("rejects a -32022 error without data.supported", () => {
+    const message = {
+      jsonrpc: "2.0",
+      id: 1,
+      error: { code: -32022, message: "x", data: { requested: "x" } },
+    };
+    expect(() => assertWireValid(message, "server/discover", "2026")).toThrow(
+      /UnsupportedProtocolVersionError/,
+    );
+  });
+});

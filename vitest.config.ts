@@ -1,0 +1,25 @@
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // Unit and integration tests inside workerd, against the Worker's own bindings.
+        plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],
+        test: { name: "worker", include: ["test/worker/**/*.test.ts"] },
+      },
+      {
+        // Official clients and conformance suites over real HTTP against `wrangler dev`.
+        test: {
+          name: "interop",
+          include: ["test/interop/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/interop/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

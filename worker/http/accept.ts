@@ -1,0 +1,19 @@
+/** How a reply may be framed, given the request's `Accept` header. */
+export type ReplyMode = "json-or-sse" | "json-only" | "sse-only";
+
+/** Reads `Accept`; undefined when it allows neither `application/json` nor `text/event-stream`. */
+export function replyModeOf(accept: string | undefined): ReplyMode | undefined {
+  if (accept === undefined || accept.trim() === "") return "json-or-sse";
+  let json = false;
+  let sse = false;
+  for (const entry of accept.split(",")) {
+    const [type = "", ...params] = entry.split(";").map((s) => s.trim().toLowerCase());
+    if (params.some((p) => /^q=0(\.0*)?$/.test(p))) continue;
+    if (type === "*/*") json = sse = true;
+    else if (type === "application/*" || type === "application/json") json = true;
+    else if (type === "text/*" || type === "text/event-stream") sse = true;
+  }
+  if (json && sse) return "json-or-sse";
+  if (json) return "json-only";
+  return sse ? "sse-only" : undefined;
+}

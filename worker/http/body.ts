@@ -1,0 +1,37 @@
+/** The body was larger than the configured limit. */
+export class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`The request body exceeds the ${limit}-byte limit.`);
+  }
+}
+
+/**
+ * Reads a request body as bytes, stopping as soon as it passes `limit`: a declared length is
+ * refused up front, and a streamed body is cancelled once too much has arrived.
+ */
+export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) > limit) throw new BodyTooLarge(limit);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw new BodyTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}

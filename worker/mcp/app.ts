@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import { mcpCors } from "../http/cors.ts";
+import { httpError } from "../http/http-error.ts";
+import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
+import type { McpServer } from "./server.ts";
+import { handlePost, type TransportOptions } from "./transport.ts";
+
+export type McpAppOptions = Partial<TransportOptions> & {
+  /** Extra browser origins allowed (default: the `ALLOWED_ORIGINS` variable, comma-separated). */
+  allowedOrigins?: string[];
+};
+
+const DEFAULT_MAX_BODY = 1024 * 1024;
+const DEFAULT_KEEP_ALIVE_MS = 15_000;
+
+type EnvVars = { ALLOWED_ORIGINS?: string; MAX_BODY_BYTES?: string };
+
+/**
+ * A Hono app serving one MCP server at its root path: POST for messages, CORS preflight,
+ * and 405 for GET/DELETE (there are no sessions or standalone streams to open or end).
+ * Mount it with `app.route("/mcp", mcpApp(server))` or export it as the Worker itself.
+ */
+export function mcpApp(
+  server: McpServer,
+  options: McpAppOptions = {},
+): Hono<{ Bindings: Cloudflare.Env }> {
+  const app = new Hono<{ Bindings: Cloudflare.Env }>();
+  // Settings come from options first, then from the Worker's variables, read once per isolate.
+  let policy: OriginPolicy | undefined;
+  let transport: TransportOptions | undefined;
+  const vars = (env: Cloudflare.Env): EnvVars => env as EnvVars;
+  const policyOf = (env: Cloudflare.Env) =>
+    (policy ??= { allowed: options.allowedOrigins ?? parseOriginList(vars(env).ALLOWED_ORIGINS) });
+  const transportOf = (env: Cloudflare.Env) =>
+    (transport ??= {
+      maxBodyBytes: options.maxBodyBytes ?? (Number(vars(env).MAX_BODY_BYTES) || DEFAULT_MAX_BODY),
+      keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
+    });
+
+  app.use("/", mcpCors(policyOf));
+  app.post("/", (c) =>
+    handlePost(
+      server,
+      c.req.raw,
+      { env: c.env, waitUntil: (p) => c.executionCtx.waitUntil(p) },
+      transportOf(c.env),
+    ),
+  );
+  app.all("/", (c) =>
+    httpError(
+      405,
+      `${c.req.method} is not supported: this MCP endpoint is stateless, send JSON-RPC messages with POST.`,
+      {
+        Allow: "POST, OPTIONS",
+      },
+    ),
+  );
+  return app;
+}

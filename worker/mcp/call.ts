@@ -1,0 +1,39 @@
+import type { z } from "zod";
+import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+import type { JsonObject } from "../../shared/jsonrpc.ts";
+import type { Catalog } from "./catalog.ts";
+import type { HandlerContext } from "./context.ts";
+import type { RawResult } from "./raw.ts";
+
+/** One request as the dispatcher sees it: validated envelope, era, and the handler context. */
+export type Call = {
+  catalog: Catalog;
+  params: JsonObject;
+  headers: Headers;
+  ctx: HandlerContext;
+};
+
+/** A method's answer: a result object (decorated per era by the transport) or final bytes. */
+export type Reply = JsonObject | RawResult;
+
+export type MethodHandler = (call: Call) => Promise<Reply> | Reply;
+
+/** Parses a method's params with its schema, or throws -32602 saying what is wrong. */
+export function parseParams<S extends z.ZodType>(schema: S, call: Call): z.output<S> {
+  const parsed = schema.safeParse(call.params);
+  if (parsed.success) return parsed.data;
+  throw new RpcError(
+    ErrorCode.InvalidParams,
+    `Invalid params for ${call.ctx.request.method}: ${describeIssues(parsed.error, "params")}`,
+  );
+}
+
+/** Zod issues as one readable line: `path: message; path: message`. */
+export function describeIssues(error: z.ZodError, root: string): string {
+  return error.issues
+    .map(
+      (issue) =>
+        `${issue.path.length > 0 ? `${root}.${issue.path.join(".")}` : root}: ${issue.message}`,
+    )
+    .join("; ");
+}

@@ -1,0 +1,36 @@
+import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
+import type { LogLevel } from "../../shared/protocol/meta.ts";
+import type { Implementation } from "../../shared/protocol/primitives.ts";
+import type { JsonRpcId } from "../../shared/jsonrpc.ts";
+
+/** Which generation of the protocol a request came from. */
+export type Era = "modern" | "legacy";
+
+/** What the runtime knows about the request being served. */
+export type RequestInfo = {
+  id: JsonRpcId;
+  method: string;
+  era: Era;
+  protocolVersion: string;
+  clientCapabilities: ClientCapabilities;
+  clientInfo?: Implementation;
+  /** The level the client asked logs at (modern `_meta`); absent means no log messages. */
+  logLevel?: LogLevel;
+  /** Present when the client asked for progress notifications. */
+  progressToken?: string | number;
+};
+
+/** Passed to every handler: bindings, cancellation, and the request's notification channel. */
+export type HandlerContext = {
+  /** The Worker's bindings (typed by `wrangler types`). */
+  env: Cloudflare.Env;
+  /** Aborted when the client closes the stream or goes away. */
+  signal: AbortSignal;
+  request: RequestInfo;
+  /** Reports progress when the client asked for it (values must increase). */
+  progress(progress: number, total?: number, message?: string): void;
+  /** Sends a log message when the client asked for logs at this level or lower. */
+  log(level: LogLevel, data: unknown, logger?: string): void;
+  /** Keeps background work alive after the response (Workers `ctx.waitUntil`). */
+  waitUntil(promise: Promise<unknown>): void;
+};

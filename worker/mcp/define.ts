@@ -1,0 +1,154 @@
+import type { z } from "zod";
+import type { Annotations, Icon } from "../../shared/protocol/content.ts";
+import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
+import type { Implementation, ToolAnnotations } from "../../shared/protocol/primitives.ts";
+import type { JsonObject } from "../../shared/jsonrpc.ts";
+import type { HandlerContext } from "./context.ts";
+import type {
+  CompletionReturn,
+  PromptReturn,
+  ReadReturn,
+  ToolResult,
+  ToolReturn,
+} from "./results.ts";
+import type { TemplateParams, TemplateVariables } from "./uri-template.ts";
+
+/** How long a result stays fresh and who may share it (`ttlMs`, `cacheScope` on the wire). */
+export type CacheHint = { ttlMs: number; cacheScope: "public" | "private" };
+
+/** The four paginated lists, named by their result member. */
+export type ListKey = "tools" | "prompts" | "resources" | "resourceTemplates";
+
+type Display = {
+  title?: string;
+  description?: string;
+  icons?: Icon[];
+  _meta?: Record<string, unknown>;
+};
+
+// Zod object schemas whose JSON Schema form has `type: "object"` at the root.
+type ObjectSchema = z.ZodObject;
+
+export type ToolDefinition<
+  I extends ObjectSchema = ObjectSchema,
+  O extends z.ZodType | undefined = undefined,
+> = Display & {
+  name: string;
+  /** Arguments, as a zod object; mark a property for `Mcp-Param-*` with `.meta({ "x-mcp-header": "Name" })`. */
+  input?: I;
+  /**
+   * Arguments as a raw JSON Schema, for schemas zod cannot express. Arguments are checked with
+   * zod's converter where it can read the schema; otherwise `run` gets the object unchecked.
+   */
+  inputSchema?: JsonObject;
+  /** Structured result; when set, `run` returns a value of this shape (or a `toolResult`). */
+  output?: O;
+  annotations?: ToolAnnotations;
+  /** Client capabilities the tool needs; modern calls without them get -32021. */
+  requires?: ClientCapabilities;
+  run(args: z.output<I>, ctx: HandlerContext): Promise<ToolOutput<O>> | ToolOutput<O>;
+};
+
+type ToolOutput<O> = O extends z.ZodType ? z.input<O> | ToolResult<z.input<O>> : ToolReturn;
+
+/** A tool as the registry stores it, its types erased (arguments are validated before `run`). */
+export type AnyTool = ToolDefinition<ObjectSchema, z.ZodType | undefined>;
+
+type NoInput = z.ZodObject<Record<string, z.ZodType>>;
+
+/** A tool whose argument and result types are inferred from its zod schemas. */
+export function tool<I extends ObjectSchema = NoInput>(
+  definition: ToolDefinition<I, undefined>,
+): AnyTool;
+export function tool<I extends ObjectSchema, O extends z.ZodType>(
+  definition: ToolDefinition<I, O> & { output: O },
+): AnyTool;
+export function tool(definition: AnyTool): AnyTool {
+  return definition;
+}
+
+export type ResourceDefinition = Display & {
+  uri: string;
+  name: string;
+  mimeType?: string;
+  annotations?: Annotations;
+  size?: number;
+  /** Cache hint for reads of this resource (defaults to the server's). */
+  cache?: CacheHint;
+  read(ctx: HandlerContext): Promise<ReadReturn> | ReadReturn;
+};
+
+/** A fixed resource at one URI. */
+export function resource(definition: ResourceDefinition): ResourceDefinition {
+  return definition;
+}
+
+export type Completer = (
+  value: string,
+  context: { arguments: Record<string, string> },
+  ctx: HandlerContext,
+) => Promise<CompletionReturn> | CompletionReturn;
+
+export type ResourceTemplateDefinition<T extends string = string> = Display & {
+  uriTemplate: T;
+  name: string;
+  mimeType?: string;
+  annotations?: Annotations;
+  cache?: CacheHint;
+  /** Completion of the template's variables for `completion/complete`. */
+  complete?: Partial<Record<TemplateVariables<T>, Completer>>;
+  /** Concrete resources of this template to include in `resources/list`. */
+  list?(ctx: HandlerContext): Promise<ListedResource[]> | ListedResource[];
+  /** Reads one matching URI; `undefined` means there is no such resource. */
+  read(
+    params: TemplateParams<T>,
+    uri: string,
+    ctx: HandlerContext,
+  ): Promise<ReadReturn | undefined> | ReadReturn | undefined;
+};
+
+export type ListedResource = Omit<ResourceDefinition, "read" | "cache">;
+
+/** A family of resources addressed by an RFC 6570 template; read handlers get typed variables. */
+export function resourceTemplate<T extends string>(
+  definition: ResourceTemplateDefinition<T>,
+): ResourceTemplateDefinition {
+  return definition as unknown as ResourceTemplateDefinition;
+}
+
+// Prompt arguments are strings on the wire, so a prompt's schema has string (or optional) fields.
+type PromptArgs = z.ZodObject<Record<string, z.ZodType<string | undefined, string | undefined>>>;
+
+export type PromptDefinition<A extends PromptArgs = PromptArgs> = Display & {
+  name: string;
+  /** Arguments as a zod object of strings; descriptions come from `.describe()`. */
+  args?: A;
+  complete?: Partial<Record<keyof z.input<A> & string, Completer>>;
+  get(args: z.output<A>, ctx: HandlerContext): Promise<PromptReturn> | PromptReturn;
+};
+
+/** A prompt template whose argument types are inferred from its zod schema. */
+export function prompt<A extends PromptArgs>(definition: PromptDefinition<A>): PromptDefinition {
+  return definition as unknown as PromptDefinition;
+}
+
+export type ServerDefinition = Omit<Implementation, "title"> & {
+  title?: string;
+  instructions?: string;
+  /** Default cache hint for discover, lists and reads, with optional per-list overrides. */
+  cache?: CacheHint & {
+    discover?: CacheHint;
+    tools?: CacheHint;
+    prompts?: CacheHint;
+    resources?: CacheHint;
+    resourceTemplates?: CacheHint;
+  };
+  /** Items per page: one number for every list, or per list (default 100). */
+  pageSize?: number | Partial<Record<ListKey, number>>;
+  /** Advertise the (deprecated) logging capability. */
+  logging?: boolean;
+  tools?: AnyTool[];
+  resources?: ResourceDefinition[];
+  resourceTemplates?: ResourceTemplateDefinition[];
+  prompts?: PromptDefinition[];
+};

@@ -1,0 +1,21 @@
+// The public server API of edgemcp (`import { ... } from "edgemcp/server"`).
+export { defineServer, McpServer } from "./server.ts";
+export { tool, resource, resourceTemplate, prompt } from "./define.ts";
+export type {
+  CacheHint,
+  Completer,
+  ListedResource,
+  PromptDefinition,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+  ServerDefinition,
+  ToolDefinition,
+} from "./define.ts";
+export { toolResult, ToolError, ToolResult } from "./results.ts";
+export type { CompletionReturn, PromptReturn, ReadReturn, ToolReturn } from "./results.ts";
+export type { Era, HandlerContext, RequestInfo } from "./context.ts";
+export { mcpApp, type McpAppOptions } from "./app.ts";
+export { UriTemplate } from "./uri-template.ts";
+export { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+export type { ContentBlock, ResourceContents } from "../../shared/protocol/content.ts";
+export type { PromptMessage, ToolAnnotations } from "../../shared/protocol/primitives.ts";

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import type { JsonObject } from "../../shared/jsonrpc.ts";
+
+/**
+ * The JSON Schema (2020-12, the protocol's default dialect) of a zod schema, without the
+ * `$schema` line. Computed once per definition, when the catalog is built.
+ */
+export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonObject {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" });
+  return rest;
+}
+
+/**
+ * A zod validator for a raw JSON Schema, or undefined when zod's converter cannot read it
+ * (e.g. if/then/else); such tools receive their arguments unchecked.
+ */
+export function validatorFor(schema: JsonObject): z.ZodType | undefined {
+  try {
+    return z.fromJSONSchema(schema);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,54 @@
+import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
+import { GetPromptParamsSchema, ListParamsSchema } from "../../../shared/protocol/params.ts";
+import { parseParams, type MethodHandler } from "../call.ts";
+import type { PromptReturn } from "../results.ts";
+
+export const listPrompts: MethodHandler = (call) => {
+  const { cursor } = parseParams(ListParamsSchema, call);
+  return call.catalog.pages.prompts.page(cursor, call.ctx.request.era);
+};
+
+export const getPrompt: MethodHandler = async (call) => {
+  const params = parseParams(GetPromptParamsSchema, call);
+  const prompt = call.catalog.prompts.get(params.name);
+  if (!prompt) {
+    throw new RpcError(
+      ErrorCode.InvalidParams,
+      `Unknown prompt "${params.name}". Call prompts/list to see the prompts this server offers.`,
+      {
+        name: params.name,
+      },
+    );
+  }
+  const given = params.arguments ?? {};
+  let args: Record<string, string | undefined> = given;
+  const schema = prompt.definition.args;
+  if (schema) {
+    const parsed = schema.safeParse(given);
+    if (!parsed.success) {
+      const issues = parsed.error.issues
+        .map((issue) => {
+          const name = issue.path.join(".");
+          return name && !(name in given)
+            ? `missing required argument "${name}"`
+            : `${name || "arguments"}: ${issue.message}`;
+        })
+        .join("; ");
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        `Invalid arguments for prompt "${params.name}": ${issues}`,
+      );
+    }
+    args = parsed.data;
+  }
+  return toPromptResult(await prompt.definition.get(args, call.ctx));
+};
+
+function toPromptResult(value: PromptReturn) {
+  if (typeof value === "string")
+    return { messages: [{ role: "user", content: { type: "text", text: value } }] };
+  if (Array.isArray(value)) return { messages: value };
+  return value.description === undefined
+    ? { messages: value.messages }
+    : { description: value.description, messages: value.messages };
+}

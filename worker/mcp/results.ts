@@ -1,0 +1,45 @@
+import type { ContentBlock, ResourceContents } from "../../shared/protocol/content.ts";
+import type { PromptMessage } from "../../shared/protocol/primitives.ts";
+
+/** A complete tool result, for when a plain return value is not enough. */
+export class ToolResult<S = unknown> {
+  constructor(
+    readonly init: {
+      content?: ContentBlock[];
+      structuredContent?: S;
+      isError?: boolean;
+      _meta?: Record<string, unknown>;
+    },
+  ) {}
+}
+
+/** Builds a full tool result: content blocks, structured content and/or `isError`. */
+export function toolResult<S = unknown>(init: ToolResult<S>["init"]): ToolResult<S> {
+  return new ToolResult(init);
+}
+
+/**
+ * A failure the model should see and can act on: answered as a result with `isError: true`
+ * and this message, not as a protocol error.
+ */
+export class ToolError extends Error {
+  override readonly name = "ToolError";
+}
+
+/** What a tool without an output schema may return. */
+export type ToolReturn = string | ContentBlock | ContentBlock[] | ToolResult;
+
+/** What a resource reader may return: text, bytes, one content entry or several. */
+export type ReadReturn =
+  | string
+  | Uint8Array
+  | { text: string; mimeType?: string }
+  | { blob: Uint8Array | string; mimeType?: string }
+  | ResourceContents[];
+
+/** What a prompt may return: a user message text, messages, or messages with a description. */
+export type PromptReturn =
+  string | PromptMessage[] | { description?: string; messages: PromptMessage[] };
+
+/** Completion candidates; the runtime caps them at 100 and fills `total`/`hasMore`. */
+export type CompletionReturn = string[] | { values: string[]; total?: number; hasMore?: boolean };

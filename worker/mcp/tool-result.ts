@@ -1,0 +1,75 @@
+import type { ContentBlock } from "../../shared/protocol/content.ts";
+import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+import { isJsonObject, type JsonObject } from "../../shared/jsonrpc.ts";
+import type { CompiledTool } from "./catalog.ts";
+import type { Era } from "./context.ts";
+import { ToolError, ToolResult } from "./results.ts";
+
+/** Turns what a tool's `run` returned into a CallToolResult for the request's era. */
+export function shapeToolResult(tool: CompiledTool, value: unknown, era: Era): JsonObject {
+  const { output } = tool.definition;
+  let result: JsonObject;
+  if (value instanceof ToolResult) {
+    const { content, structuredContent, isError, _meta } = value.init;
+    if (output && structuredContent !== undefined && !isError) checkOutput(tool, structuredContent);
+    result = {
+      content: content ?? (structuredContent === undefined ? [] : [jsonText(structuredContent)]),
+      ...(structuredContent === undefined ? {} : { structuredContent }),
+      ...(isError ? { isError: true } : {}),
+      ...(_meta ? { _meta } : {}),
+    };
+  } else if (output) {
+    const structured = checkOutput(tool, value);
+    result = { content: [jsonText(structured)], structuredContent: structured };
+  } else {
+    result = { content: contentOf(tool, value) };
+  }
+  if (
+    era === "legacy" &&
+    "structuredContent" in result &&
+    !isJsonObject(result.structuredContent)
+  ) {
+    // 2025 clients require an object here; the text block still carries the value.
+    delete result.structuredContent;
+  }
+  return result;
+}
+
+/** The result a model sees when a tool fails: `isError` with text it can act on. */
+export function toolFailure(tool: CompiledTool, error: unknown): JsonObject {
+  const message =
+    error instanceof ToolError
+      ? error.message
+      : `Tool "${tool.wire.name}" failed: ${error instanceof Error ? error.message : String(error)}`;
+  return { content: [{ type: "text", text: message }], isError: true };
+}
+
+function jsonText(value: unknown): ContentBlock {
+  return { type: "text", text: JSON.stringify(value) };
+}
+
+function checkOutput(tool: CompiledTool, value: unknown): unknown {
+  const parsed = tool.definition.output?.safeParse(value);
+  if (parsed && !parsed.success) {
+    console.error(
+      `Tool "${tool.wire.name}" returned output that breaks its outputSchema`,
+      parsed.error.issues,
+    );
+    throw new RpcError(
+      ErrorCode.InternalError,
+      `Tool "${tool.wire.name}" produced a result that does not match its declared outputSchema (a server bug).`,
+    );
+  }
+  return parsed ? parsed.data : value;
+}
+
+function contentOf(tool: CompiledTool, value: unknown): ContentBlock[] {
+  if (typeof value === "string") return [{ type: "text", text: value }];
+  if (Array.isArray(value)) return value;
+  if (isJsonObject(value) && typeof value.type === "string") return [value as ContentBlock];
+  console.error(`Tool "${tool.wire.name}" returned an unsupported value`, value);
+  throw new RpcError(
+    ErrorCode.InternalError,
+    `Tool "${tool.wire.name}" returned a value the runtime cannot send (a server bug).`,
+  );
+}

@@ -1,0 +1,7 @@
+import type { McpServer } from "../mcp/server.ts";
+import { everything } from "./everything/index.ts";
+
+/** The servers this Worker mounts, each at `/mcp/<name>`. */
+export const servers: Readonly<Record<string, McpServer>> = {
+  everything,
+};
