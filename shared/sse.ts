@@ -25,6 +25,7 @@ export async function* decodeSse(body: ReadableStream<Uint8Array>): AsyncGenerat
   let data: string[] = [];
   let id: string | undefined;
   let pendingCr = false;
+  let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -60,9 +61,14 @@ export async function* decodeSse(body: ReadableStream<Uint8Array>): AsyncGenerat
         else if (field === "id" && !fieldValue.includes("\0")) id = fieldValue;
       }
       buffer = buffer.slice(start);
-      if (done) return;
+      if (done) {
+        finished = true;
+        return;
+      }
     }
   } finally {
+    // A consumer that stops early closes the stream: for MCP that cancels the request.
+    if (!finished) await reader.cancel();
     reader.releaseLock();
   }
 }

@@ -22,7 +22,15 @@ export const GetPromptParamsSchema = z.object({
   ...Mrtr,
 });
 
-export const ReadResourceParamsSchema = z.object({ uri: z.string(), ...Mrtr });
+/** An absolute URI (RFC 3986): a scheme, then visible ASCII; other characters are percent-encoded. */
+export const UriSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z][A-Za-z0-9+.-]*:[\x21-\x7e]*$/,
+    "must be an absolute URI (RFC 3986): a scheme, then visible ASCII with other characters percent-encoded",
+  );
+
+export const ReadResourceParamsSchema = z.object({ uri: UriSchema, ...Mrtr });
 
 export const CompleteParamsSchema = z.object({
   ref: z.discriminatedUnion("type", [
@@ -46,4 +54,4 @@ export const SetLevelParamsSchema = z.object({
 });
 
 /** Params of the legacy `resources/subscribe` and `resources/unsubscribe`. */
-export const SubscribeParamsSchema = z.object({ uri: z.string() });
+export const SubscribeParamsSchema = z.object({ uri: UriSchema });

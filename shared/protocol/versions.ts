@@ -15,3 +15,8 @@ export const SUPPORTED_VERSIONS: readonly string[] = [MODERN_VERSION, ...LEGACY_
 export function isLegacyVersion(version: unknown): version is LegacyVersion {
   return (LEGACY_VERSIONS as readonly unknown[]).includes(version);
 }
+
+/** True for a dated version older than the 2026 revision, i.e. one negotiated by `initialize`. */
+export function isHandshakeEraVersion(version: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) && version < MODERN_VERSION;
+}

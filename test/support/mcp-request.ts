@@ -82,3 +82,29 @@ export function rawPost(
     body,
   });
 }
+
+/** A 2025-era POST: no `_meta` envelope, `MCP-Protocol-Version` only after initialize. */
+export function legacyRequest(
+  method: string,
+  params: Record<string, unknown> | undefined,
+  options: {
+    id?: string | number;
+    version?: string | null;
+    server?: string;
+    notification?: boolean;
+  } = {},
+): Request {
+  const version = options.version === undefined ? "2025-11-25" : options.version;
+  const body = options.notification
+    ? { jsonrpc: "2.0", method, ...(params ? { params } : {}) }
+    : { jsonrpc: "2.0", id: options.id ?? nextId++, method, ...(params ? { params } : {}) };
+  return new Request(`http://localhost/mcp/${options.server ?? "everything"}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      ...(version === null ? {} : { "MCP-Protocol-Version": version }),
+    },
+    body: JSON.stringify(body),
+  });
+}

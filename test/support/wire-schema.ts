@@ -41,12 +41,13 @@ const RESULT_DEFS: Record<string, string> = {
   "completion/complete": "CompleteResult",
 };
 
+// The 2026 schema types the standard errors as error objects and the MCP ones as whole responses.
 const ERROR_DEFS_2026: Record<number, string> = {
-  [-32700]: "ParseError",
-  [-32600]: "InvalidRequestError",
-  [-32601]: "MethodNotFoundError",
-  [-32602]: "InvalidParamsError",
-  [-32603]: "InternalError",
+  [-32700]: "error:ParseError",
+  [-32600]: "error:InvalidRequestError",
+  [-32601]: "error:MethodNotFoundError",
+  [-32602]: "error:InvalidParamsError",
+  [-32603]: "error:InternalError",
   [-32020]: "HeaderMismatchError",
   [-32021]: "MissingRequiredClientCapabilityError",
   [-32022]: "UnsupportedProtocolVersionError",
@@ -89,9 +90,10 @@ export function defsFor(message: Record<string, unknown>, method: string, era: E
 export function assertWireValid(message: Record<string, unknown>, method: string, era: Era): void {
   if (!haveSchemas()) return;
   for (const def of defsFor(message, method, era)) {
-    const [target, name] = def.startsWith("result:")
-      ? [message.result, def.slice(7)]
-      : [message, def];
+    // "member:Def" checks one member of the message (its result or error) against Def.
+    const colon = def.indexOf(":");
+    const name = def.slice(colon + 1);
+    const target = colon === -1 ? message : message[def.slice(0, colon)];
     const outcome = validatorFor(era, name).validate(target);
     if (!outcome.valid) {
       const errors = outcome.errors.slice(0, 5).map((e) => `${e.instanceLocation}: ${e.error}`);

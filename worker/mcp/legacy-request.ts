@@ -4,6 +4,7 @@ import { isJsonObject, type JsonRpcMessage, type JsonRpcRequest } from "../../sh
 import { MetaKey } from "../../shared/protocol/meta.ts";
 import {
   HEADERLESS_LEGACY_VERSION,
+  isHandshakeEraVersion,
   isLegacyVersion,
   LEGACY_VERSIONS,
 } from "../../shared/protocol/versions.ts";
@@ -11,15 +12,15 @@ import type { Era } from "./context.ts";
 
 /**
  * Which era a message belongs to: a `_meta` protocol version, or an `MCP-Protocol-Version`
- * header that is not a 2025 one, means modern (even for `initialize`, which 2026 removed);
- * everything else, including a headerless `initialize`, is legacy.
+ * header that is not an older dated version, means modern (even for `initialize`, which 2026
+ * removed); everything else, including a headerless `initialize`, is legacy.
  */
 export function eraOf(message: JsonRpcMessage, headers: Headers): Era {
   if (message.kind === "response") return "legacy";
   const { params } = message.message;
   if (isJsonObject(params?._meta) && MetaKey.protocolVersion in params._meta) return "modern";
   const header = headers.get(Header.protocolVersion)?.trim();
-  return header === undefined || isLegacyVersion(header) ? "legacy" : "modern";
+  return header === undefined || isHandshakeEraVersion(header) ? "legacy" : "modern";
 }
 
 /** The version a legacy request speaks: its `initialize` version, or the header (absent means 2025-03-26). */

@@ -23,7 +23,18 @@ type StripModifier<N extends string> = N extends `${infer V}*`
     ? V
     : N;
 
-export type TemplateParams<T extends string> = { [K in TemplateVariables<T>]: string };
+// Query expressions ({?x} and {&x}) may be absent from a URI, so their variables are optional.
+type QueryVariables<T extends string> =
+  T extends `${string}{${"?" | "&"}${infer Expr}}${infer Rest}`
+    ? ExpressionNames<Expr> | QueryVariables<Rest>
+    : never;
+
+/** The variables a read handler receives for template `T`. */
+export type TemplateParams<T extends string> = {
+  [K in TemplateVariables<T> as K extends QueryVariables<T> ? never : K]: string;
+} & { [K in QueryVariables<T>]?: string } extends infer P
+  ? { [K in keyof P]: P[K] }
+  : never;
 
 const OPERATORS: readonly Operator[] = ["+", "#", ".", "/", "?", "&"];
 
