@@ -1,11 +1,15 @@
 import { Hono } from "hono";
+import { bearerTokens } from "./auth/bearer.ts";
 import { mcpApp } from "./mcp/app.ts";
 import { servers } from "./servers/index.ts";
 
 const app = new Hono<{ Bindings: Cloudflare.Env }>();
 
+// Callers may present a bearer token from API_TOKENS; without one they are anonymous.
+const authenticate = bearerTokens({ variable: "API_TOKENS" });
+
 for (const [name, server] of Object.entries(servers)) {
-  app.route(`/mcp/${name}`, mcpApp(server));
+  app.route(`/mcp/${name}`, mcpApp(server, { authenticate }));
 }
 
 // A wrong server name is an HTTP 404, not a JSON-RPC error: there is no MCP endpoint here.

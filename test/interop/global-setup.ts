@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { unstable_startWorker } from "wrangler";
+import { TEST_SECRETS } from "../support/secrets.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,6 +13,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const worker = await unstable_startWorker({
     config: "wrangler.toml",
+    bindings: Object.fromEntries(Object.entries(TEST_SECRETS).map(([name, value]) => [name, { type: "secret_text", value }])),
     dev: { server: { hostname: "127.0.0.1", port: 0 }, inspector: false, logLevel: "warn" },
   });
   await worker.ready;

@@ -139,7 +139,7 @@ describe("pagination", () => {
       const { final } = await server.send(request("tools/list", { cursor }), "tools/list");
       expect(final?.error).toMatchObject({
         code: -32602,
-        message: expect.stringMatching(/Invalid cursor/),
+        message: expect.stringMatching(/cursor handle is not valid/),
       });
     },
   );

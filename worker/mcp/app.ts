@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { mcpCors } from "../http/cors.ts";
 import { httpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
+import { keyringFrom } from "../state/keyring.ts";
 import type { McpServer } from "./server.ts";
 import { handlePost, type TransportOptions } from "./transport.ts";
 
@@ -13,12 +14,20 @@ export type McpAppOptions = Partial<TransportOptions> & {
 const DEFAULT_MAX_BODY = 1024 * 1024;
 const DEFAULT_KEEP_ALIVE_MS = 15_000;
 
-type EnvVars = { ALLOWED_ORIGINS?: string; MAX_BODY_BYTES?: string };
+/** A string variable or secret of the Worker, if set (library users' `Env` types vary). */
+export function readVar(env: Cloudflare.Env, name: string): string | undefined {
+  const value: unknown = Reflect.get(env, name);
+  return typeof value === "string" ? value : undefined;
+}
 
 /**
  * A Hono app serving one MCP server at its root path: POST for messages, CORS preflight,
  * and 405 for GET/DELETE (there are no sessions or standalone streams to open or end).
  * Mount it with `app.route("/mcp", mcpApp(server))` or export it as the Worker itself.
+ *
+ * Reads the Worker's `EDGEMCP_SECRET` (required: it seals handles, cursors and requestState),
+ * `EDGEMCP_PREVIOUS_SECRETS` (comma-separated, still accepted after a rotation),
+ * `ALLOWED_ORIGINS` and `MAX_BODY_BYTES`.
  */
 export function mcpApp(
   server: McpServer,
@@ -28,13 +37,16 @@ export function mcpApp(
   // Settings come from options first, then from the Worker's variables, read once per isolate.
   let policy: OriginPolicy | undefined;
   let transport: TransportOptions | undefined;
-  const vars = (env: Cloudflare.Env): EnvVars => env as EnvVars;
   const policyOf = (env: Cloudflare.Env) =>
-    (policy ??= { allowed: options.allowedOrigins ?? parseOriginList(vars(env).ALLOWED_ORIGINS) });
+    (policy ??= {
+      allowed: options.allowedOrigins ?? parseOriginList(readVar(env, "ALLOWED_ORIGINS")),
+    });
   const transportOf = (env: Cloudflare.Env) =>
     (transport ??= {
-      maxBodyBytes: options.maxBodyBytes ?? (Number(vars(env).MAX_BODY_BYTES) || DEFAULT_MAX_BODY),
+      maxBodyBytes:
+        options.maxBodyBytes ?? (Number(readVar(env, "MAX_BODY_BYTES")) || DEFAULT_MAX_BODY),
       keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
+      ...(options.authenticate ? { authenticate: options.authenticate } : {}),
     });
 
   app.use("/", mcpCors(policyOf));
@@ -42,7 +54,12 @@ export function mcpApp(
     handlePost(
       server,
       c.req.raw,
-      { env: c.env, waitUntil: (p) => c.executionCtx.waitUntil(p) },
+      {
+        env: c.env,
+        waitUntil: (p) => c.executionCtx.waitUntil(p),
+        keyring: () =>
+          keyringFrom(readVar(c.env, "EDGEMCP_SECRET"), readVar(c.env, "EDGEMCP_PREVIOUS_SECRETS")),
+      },
       transportOf(c.env),
     ),
   );

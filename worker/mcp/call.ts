@@ -4,6 +4,8 @@ import type { JsonObject } from "../../shared/jsonrpc.ts";
 import type { Catalog } from "./catalog.ts";
 import type { HandlerContext } from "./context.ts";
 import type { RawResult } from "./raw.ts";
+import type { Cursors } from "./cursors.ts";
+import type { InputSession } from "./input/session.ts";
 
 /** One request as the dispatcher sees it: validated envelope, era, and the handler context. */
 export type Call = {
@@ -11,6 +13,10 @@ export type Call = {
   params: JsonObject;
   headers: Headers;
   ctx: HandlerContext;
+  /** Opens and seals list cursors for this caller. */
+  cursors: Cursors;
+  /** The multi-round-trip input of a 2026 tools/call, prompts/get or resources/read. */
+  input: InputSession | undefined;
 };
 
 /** A method's answer: a result object (decorated per era by the transport) or final bytes. */

@@ -1,26 +1,29 @@
 import { logLevelPasses } from "../../shared/protocol/meta.ts";
 import type { HandlerContext, RequestInfo } from "./context.ts";
 import type { Notify } from "./reply.ts";
+import type { Caller } from "../auth/bearer.ts";
+import type { Handles } from "../state/handles.ts";
 
 /**
  * Builds a handler's context. Progress goes out only with a progress token and only when it
  * increases; modern logs only at or above the requested `logLevel`, legacy logs always (the
  * level set by `logging/setLevel` cannot outlive its request).
  */
-export function createContext(
-  request: RequestInfo,
-  env: Cloudflare.Env,
-  waitUntil: (promise: Promise<unknown>) => void,
-  notify: Notify,
-  signal: AbortSignal,
-): HandlerContext {
+export function createContext(parts: {
+  request: RequestInfo;
+  env: Cloudflare.Env;
+  waitUntil: (promise: Promise<unknown>) => void;
+  notify: Notify;
+  signal: AbortSignal;
+  caller: Caller | undefined;
+  handles: Handles;
+  input: HandlerContext["input"];
+}): HandlerContext {
   let last = -Infinity;
-  const { progressToken, logLevel } = request;
+  const { notify, ...context } = parts;
+  const { progressToken, logLevel } = context.request;
   return {
-    env,
-    signal,
-    request,
-    waitUntil,
+    ...context,
     progress(progress, total, message) {
       if (progressToken === undefined || !(progress > last)) return;
       last = progress;
@@ -36,7 +39,10 @@ export function createContext(
       });
     },
     log(level, data, logger) {
-      if (request.era === "modern" && (logLevel === undefined || !logLevelPasses(level, logLevel)))
+      if (
+        context.request.era === "modern" &&
+        (logLevel === undefined || !logLevelPasses(level, logLevel))
+      )
         return;
       notify({
         jsonrpc: "2.0",

@@ -2,6 +2,10 @@ import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
 import type { LogLevel } from "../../shared/protocol/meta.ts";
 import type { Implementation } from "../../shared/protocol/primitives.ts";
 import type { JsonRpcId } from "../../shared/jsonrpc.ts";
+import type { Caller } from "../auth/bearer.ts";
+import type { Handles } from "../state/handles.ts";
+import type { InputRequest } from "./input/requests.ts";
+import type { InputAnswers } from "./input/session.ts";
 
 /** Which generation of the protocol a request came from. */
 export type Era = "modern" | "legacy";
@@ -33,4 +37,16 @@ export type HandlerContext = {
   log(level: LogLevel, data: unknown, logger?: string): void;
   /** Keeps background work alive after the response (Workers `ctx.waitUntil`). */
   waitUntil(promise: Promise<unknown>): void;
+  /** Who is calling, when the request was authenticated; undefined for anonymous callers. */
+  caller: Caller | undefined;
+  /** Sealed handles bound to this caller: state that spans calls without sessions. */
+  handles: Handles;
+  /**
+   * Asks the client for input (build requests with `elicit`, `elicitUrl`, `sample`,
+   * `listRoots`) and resolves with the typed answers. Over 2026-07-28 a missing answer ends
+   * this round with `input_required` and the handler runs again when the client retries, so
+   * everything before the call must be safe to repeat. Only tools, prompts and resource reads
+   * may ask; the client must have declared the matching capability (else -32021).
+   */
+  input<T extends Record<string, InputRequest<unknown>>>(requests: T): Promise<InputAnswers<T>>;
 };

@@ -3,6 +3,7 @@ import type { LegacyMethod, ModernMethod } from "../../shared/protocol/methods.t
 import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
 import type { Call, MethodHandler, Reply } from "./call.ts";
 import type { Catalog } from "./catalog.ts";
+import { InputRequiredSignal } from "./input/session.ts";
 import type { Era } from "./context.ts";
 import { complete } from "./methods/completion.ts";
 import { discover } from "./methods/discover.ts";
@@ -65,9 +66,14 @@ export function resolveMethod(catalog: Catalog, era: Era, method: string): Metho
   return handler;
 }
 
-/** Runs one request's handler. */
-export function dispatch(call: Call): Promise<Reply> | Reply {
-  return resolveMethod(call.catalog, call.ctx.request.era, call.ctx.request.method)(call);
+/** Runs one request's handler; a handler waiting for client input ends the round with `input_required`. */
+export async function dispatch(call: Call): Promise<Reply> {
+  try {
+    return await resolveMethod(call.catalog, call.ctx.request.era, call.ctx.request.method)(call);
+  } catch (error) {
+    if (error instanceof InputRequiredSignal && call.input) return call.input.inputRequired(error);
+    throw error;
+  }
 }
 
 export function methodNotFound(method: string, era: Era): RpcError {

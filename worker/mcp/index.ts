@@ -19,3 +19,14 @@ export { UriTemplate } from "./uri-template.ts";
 export { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 export type { ContentBlock, ResourceContents } from "../../shared/protocol/content.ts";
 export type { PromptMessage, ToolAnnotations } from "../../shared/protocol/primitives.ts";
+export {
+  elicit,
+  elicitUrl,
+  sample,
+  listRoots,
+  type Elicited,
+  type InputRequest,
+} from "./input/requests.ts";
+export { Handles } from "../state/handles.ts";
+export { HandleError, type HandleProblem } from "../state/sealer.ts";
+export { bearerTokens, AuthError, type Authenticate, type Caller } from "../auth/bearer.ts";

@@ -69,3 +69,7 @@ export function resultOutcome(reply: Reply, id: JsonRpcId, era: Era, catalog: Ca
   }
   return { json: JSON.stringify({ jsonrpc: "2.0", id, result }), status: 200 };
 }
+
+export function outcomeResponse({ json, status }: Outcome): Response {
+  return new Response(json, { status, headers: { "Content-Type": "application/json" } });
+}

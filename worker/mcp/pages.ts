@@ -3,16 +3,20 @@ import { MetaKey } from "../../shared/protocol/meta.ts";
 import type { Implementation } from "../../shared/protocol/primitives.ts";
 import type { CacheHint, ListKey } from "./define.ts";
 import type { Era } from "./context.ts";
+import type { Cursors } from "./cursors.ts";
 import { RawResult } from "./raw.ts";
 
+type Page = { head: string; tail: string; hasNext: boolean };
+
 /**
- * One list cut into pages whose result bodies are serialized up front, for both eras, so
- * serving a page is a lookup. Cursors name the page and a fingerprint of the list, so a cursor
- * from a different version of the list is refused instead of silently skipping items.
+ * One list cut into pages whose result bodies are serialized up front, for both eras; serving a
+ * page is a lookup plus, when more pages follow, one sealed cursor. A cursor names its page and
+ * a fingerprint of the list, so one from a different version of the list is refused instead of
+ * silently skipping items.
  */
 export class ListPages {
-  readonly #modern: RawResult[] = [];
-  readonly #legacy: RawResult[] = [];
+  readonly #modern: Page[] = [];
+  readonly #legacy: Page[] = [];
   readonly #fingerprint: string;
 
   constructor(
@@ -27,51 +31,43 @@ export class ListPages {
     const modernItems = items.map((item) => JSON.stringify(item));
     const legacyItems = legacy ? legacy.map((item) => JSON.stringify(item)) : modernItems;
     this.#fingerprint = fnv1a(`${key}\n${modernItems.join("\n")}`);
-    const tail = `,"ttlMs":${cache.ttlMs},"cacheScope":${JSON.stringify(cache.cacheScope)},"_meta":${JSON.stringify({ [MetaKey.serverInfo]: serverInfo })}}`;
+    const modernTail = `,"ttlMs":${cache.ttlMs},"cacheScope":${JSON.stringify(cache.cacheScope)},"_meta":${JSON.stringify({ [MetaKey.serverInfo]: serverInfo })}}`;
     const count = Math.max(1, Math.ceil(items.length / pageSize));
     for (let page = 0; page < count; page++) {
       const slice = (all: string[]) => all.slice(page * pageSize, (page + 1) * pageSize).join(",");
-      const next =
-        page + 1 < count ? `,"nextCursor":${JSON.stringify(this.#cursor(page + 1))}` : "";
-      this.#modern.push(
-        new RawResult(`{"resultType":"complete","${key}":[${slice(modernItems)}]${next}${tail}`),
-      );
-      this.#legacy.push(new RawResult(`{"${key}":[${slice(legacyItems)}]${next}}`));
+      const hasNext = page + 1 < count;
+      this.#modern.push({
+        head: `{"resultType":"complete","${key}":[${slice(modernItems)}]`,
+        tail: modernTail,
+        hasNext,
+      });
+      this.#legacy.push({ head: `{"${key}":[${slice(legacyItems)}]`, tail: "}", hasNext });
     }
   }
 
   /** The serialized result for the page a cursor names (the first page without one). */
-  page(cursor: string | undefined, era: Era): RawResult {
-    const index = cursor === undefined ? 0 : this.#pageOf(cursor);
-    const pages = era === "modern" ? this.#modern : this.#legacy;
-    const result = pages[index];
-    if (!result) throw badCursor();
-    return result;
-  }
-
-  #cursor(page: number): string {
-    return btoa(`${this.key}:${page}:${this.#fingerprint}`).replace(/=+$/, "");
-  }
-
-  #pageOf(cursor: string): number {
-    let decoded: string;
-    try {
-      decoded = atob(cursor);
-    } catch {
-      throw badCursor();
+  async page(cursor: string | undefined, era: Era, cursors: Cursors): Promise<RawResult> {
+    let index = 0;
+    if (cursor !== undefined) {
+      const state = await cursors.open(cursor);
+      if (state.l !== this.key || state.f !== this.#fingerprint) {
+        throw new RpcError(
+          ErrorCode.InvalidParams,
+          "Invalid cursor: it was issued for another list, or the list has changed since. Fetch the list again without a cursor.",
+        );
+      }
+      index = state.i;
     }
-    const [key, page, fingerprint] = decoded.split(":");
-    if (key !== this.key || fingerprint !== this.#fingerprint || !/^[1-9]\d*$/.test(page ?? ""))
-      throw badCursor();
-    return Number(page);
+    const page = (era === "modern" ? this.#modern : this.#legacy)[index];
+    if (!page)
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        "Invalid cursor: it points past the end of the list. Fetch the list again without a cursor.",
+      );
+    if (!page.hasNext) return new RawResult(page.head + page.tail);
+    const next = await cursors.seal({ l: this.key, i: index + 1, f: this.#fingerprint });
+    return new RawResult(`${page.head},"nextCursor":${JSON.stringify(next)}${page.tail}`);
   }
-}
-
-function badCursor(): RpcError {
-  return new RpcError(
-    ErrorCode.InvalidParams,
-    "Invalid cursor: it was not issued for this list, or the list has changed since. Fetch the list again without a cursor.",
-  );
 }
 
 function fnv1a(text: string): string {

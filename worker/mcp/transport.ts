@@ -1,15 +1,12 @@
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { parseMessage, peekId, type JsonRpcMessage } from "../../shared/jsonrpc.ts";
+import { AuthError, type Authenticate, type Caller } from "../auth/bearer.ts";
 import { replyModeOf } from "../http/accept.ts";
 import { BodyTooLarge, readLimited } from "../http/body.ts";
 import { httpError } from "../http/http-error.ts";
-import type { RequestInfo } from "./context.ts";
-import { createContext } from "./context-factory.ts";
-import { dispatch, resolveMethod } from "./dispatch.ts";
-import { eraOf, legacyProgressToken, legacyVersionOf } from "./legacy-request.ts";
-import { checkModernRequest } from "./modern-request.ts";
-import { errorOutcome, resultOutcome } from "./outcome.ts";
-import { replyTo, type Outcome } from "./reply.ts";
+import { MissingSecretError, type Keyring } from "../state/keyring.ts";
+import { errorOutcome, outcomeResponse } from "./outcome.ts";
+import { serveRequest } from "./serve-request.ts";
 import type { McpServer } from "./server.ts";
 
 export type TransportOptions = {
@@ -17,24 +14,45 @@ export type TransportOptions = {
   maxBodyBytes: number;
   /** Interval of SSE keep-alive comments (0 turns them off). */
   keepAliveMs: number;
+  /** Establishes the caller; without it every caller is anonymous. */
+  authenticate?: Authenticate;
 };
 
 /** What the Worker passes along with the request. */
-export type Runtime = { env: Cloudflare.Env; waitUntil(promise: Promise<unknown>): void };
+export type Runtime = {
+  env: Cloudflare.Env;
+  waitUntil(promise: Promise<unknown>): void;
+  /** The sealing keys (fails when the deployment has no secret). */
+  keyring(): Promise<Keyring>;
+};
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
-function outcomeResponse({ json, status }: Outcome): Response {
-  return new Response(json, { status, headers: { "Content-Type": "application/json" } });
-}
-
-/** Serves one POST to an MCP endpoint: framing, era, validation, then the method. */
+/**
+ * Serves one POST to an MCP endpoint: configuration and caller first, then framing
+ * (Content-Type 415, Accept 406, size 413, JSON -32700, envelope -32600), then the message.
+ */
 export async function handlePost(
   server: McpServer,
   request: Request,
   runtime: Runtime,
   options: TransportOptions,
 ): Promise<Response> {
+  let keyring: Keyring;
+  let caller: Caller | undefined;
+  try {
+    keyring = await runtime.keyring();
+    caller = await options.authenticate?.(request, runtime.env);
+  } catch (error) {
+    if (error instanceof MissingSecretError) {
+      console.error(error.message);
+      return httpError(500, `Server misconfigured: ${error.message}`);
+    }
+    if (error instanceof AuthError)
+      return httpError(401, error.message, { "WWW-Authenticate": error.challenge });
+    throw error;
+  }
+
   const contentType = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
   if (contentType !== "application/json") {
     return httpError(
@@ -43,12 +61,11 @@ export async function handlePost(
     );
   }
   const mode = replyModeOf(request.headers.get("Accept") ?? undefined);
-  if (!mode) {
+  if (!mode)
     return httpError(
       406,
       "The Accept header must allow application/json or text/event-stream (send both).",
     );
-  }
 
   let parsed: JsonRpcMessage;
   let value: unknown;
@@ -68,55 +85,11 @@ export async function handlePost(
 
   if (parsed.kind === "notification") return new Response(null, { status: 202 });
   if (parsed.kind === "response") {
-    return outcomeResponse(
-      errorOutcome(
-        new RpcError(
-          ErrorCode.InvalidRequest,
-          "This server sends no requests, so it accepts no JSON-RPC responses.",
-        ),
-        undefined,
-        "legacy",
-      ),
+    const refusal = new RpcError(
+      ErrorCode.InvalidRequest,
+      "This server sends no requests, so it accepts no JSON-RPC responses.",
     );
+    return outcomeResponse(errorOutcome(refusal, undefined, "legacy"));
   }
-
-  const message = parsed.message;
-  const era = eraOf(parsed, request.headers);
-  let info: RequestInfo;
-  try {
-    const base = { id: message.id, method: message.method, era };
-    info =
-      era === "modern"
-        ? { ...base, ...checkModernRequest(message, request.headers) }
-        : {
-            ...base,
-            protocolVersion: legacyVersionOf(message, request.headers),
-            clientCapabilities: {},
-            ...legacyProgressToken(message),
-          };
-    resolveMethod(server.catalog, era, message.method);
-  } catch (error) {
-    return outcomeResponse(errorOutcome(error, message.id, era));
-  }
-
-  const catalog = server.catalog;
-  return replyTo({
-    requestSignal: request.signal,
-    mode,
-    keepAliveMs: options.keepAliveMs,
-    async execute(notify, signal) {
-      const ctx = createContext(info, runtime.env, runtime.waitUntil, notify, signal);
-      try {
-        const reply = await dispatch({
-          catalog,
-          params: message.params ?? {},
-          headers: request.headers,
-          ctx,
-        });
-        return resultOutcome(reply, message.id, era, catalog);
-      } catch (error) {
-        return errorOutcome(error, message.id, era);
-      }
-    },
-  });
+  return serveRequest(server, parsed.message, request, { runtime, options, mode, caller, keyring });
 }

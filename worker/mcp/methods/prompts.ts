@@ -5,7 +5,7 @@ import type { PromptReturn } from "../results.ts";
 
 export const listPrompts: MethodHandler = (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
-  return call.catalog.pages.prompts.page(cursor, call.ctx.request.era);
+  return call.catalog.pages.prompts.page(cursor, call.ctx.request.era, call.cursors);
 };
 
 export const getPrompt: MethodHandler = async (call) => {

@@ -10,7 +10,7 @@ export const listResources: MethodHandler = async (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
   const { catalog, ctx } = call;
   const pages = catalog.pages.resources;
-  if (pages) return pages.page(cursor, ctx.request.era);
+  if (pages) return pages.page(cursor, ctx.request.era, call.cursors);
   // A template that lists its resources makes the list depend on data, so it is built per call.
   const listed: Resource[] = catalog.staticResources();
   for (const { definition } of catalog.templates) {
@@ -22,12 +22,12 @@ export const listResources: MethodHandler = async (call) => {
     catalog.pageSize.resources,
     catalog.cache.resources,
     catalog.serverInfo,
-  ).page(cursor, ctx.request.era);
+  ).page(cursor, ctx.request.era, call.cursors);
 };
 
 export const listResourceTemplates: MethodHandler = (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
-  return call.catalog.pages.resourceTemplates.page(cursor, call.ctx.request.era);
+  return call.catalog.pages.resourceTemplates.page(cursor, call.ctx.request.era, call.cursors);
 };
 
 export const readResource: MethodHandler = async (call) => {

@@ -2,6 +2,7 @@ import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { ListParamsSchema, CallToolParamsSchema } from "../../../shared/protocol/params.ts";
 import { describeIssues, parseParams, type MethodHandler } from "../call.ts";
 import { ToolError } from "../results.ts";
+import { InputRequiredSignal } from "../input/session.ts";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
 import { checkParamHeaders } from "../param-headers.ts";
 import { requireCapabilities } from "../required-capabilities.ts";
@@ -9,7 +10,7 @@ import { shapeToolResult, toolFailure } from "../tool-result.ts";
 
 export const listTools: MethodHandler = (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
-  return call.catalog.pages.tools.page(cursor, call.ctx.request.era);
+  return call.catalog.pages.tools.page(cursor, call.ctx.request.era, call.cursors);
 };
 
 export const callTool: MethodHandler = async (call) => {
@@ -48,7 +49,8 @@ export const callTool: MethodHandler = async (call) => {
   try {
     value = await tool.definition.run(parsedArgs, call.ctx);
   } catch (error) {
-    if (error instanceof RpcError) throw error;
+    // Protocol faults and requests for client input are not the tool's own failure.
+    if (error instanceof RpcError || error instanceof InputRequiredSignal) throw error;
     if (!(error instanceof ToolError)) console.error(`Tool "${tool.wire.name}" threw`, error);
     return toolFailure(tool, error);
   }

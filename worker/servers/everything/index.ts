@@ -2,6 +2,7 @@ import { defineServer } from "../../mcp/index.ts";
 import { prompts } from "./prompts.ts";
 import { resources, resourceTemplates } from "./resources.ts";
 import { conformanceTools, featureTools } from "./tools.ts";
+import { inputPrompts, inputTools } from "./input-tools.ts";
 
 /**
  * The `everything` server: every feature of the runtime, and the fixtures the official
@@ -19,8 +20,8 @@ export const everything = defineServer({
   cache: { ttlMs: 60_000, cacheScope: "public" },
   // Small resource pages so clients must follow cursors; tools stay on one page for the suites.
   pageSize: { resources: 10 },
-  tools: [...conformanceTools, ...featureTools],
+  tools: [...conformanceTools, ...inputTools, ...featureTools],
   resources,
   resourceTemplates,
-  prompts,
+  prompts: [...prompts, ...inputPrompts],
 });

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { ContentBlockSchema } from "./content.ts";
+
+/** The client's answer to `elicitation/create`. */
+export const ElicitResultSchema = z.object({
+  action: z.enum(["accept", "decline", "cancel"]),
+  content: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+    .optional(),
+});
+export type ElicitResult = z.infer<typeof ElicitResultSchema>;
+
+/** The client's answer to `sampling/createMessage`. */
+export const CreateMessageResultSchema = z.looseObject({
+  role: z.enum(["user", "assistant"]),
+  content: z.union([
+    ContentBlockSchema,
+    z.array(z.record(z.string(), z.unknown())),
+    z.record(z.string(), z.unknown()),
+  ]),
+  model: z.string(),
+  stopReason: z.string().optional(),
+});
+export type CreateMessageResult = z.infer<typeof CreateMessageResultSchema>;
+
+export const RootSchema = z.object({ uri: z.string(), name: z.string().optional() });
+
+/** The client's answer to `roots/list`. */
+export const ListRootsResultSchema = z.object({ roots: z.array(RootSchema) });
+export type ListRootsResult = z.infer<typeof ListRootsResultSchema>;
+
+/** A sampling message, as servers send them in `sampling/createMessage`. */
+export type SamplingMessage = {
+  role: "user" | "assistant";
+  content: Record<string, unknown> | Record<string, unknown>[];
+};

@@ -1,0 +1,72 @@
+/** Who is calling, as established by authentication. */
+export type Caller = { subject: string };
+
+/**
+ * Establishes the caller of a request: a Caller, undefined for an anonymous request, or an
+ * AuthError for a bad or missing credential (answered 401 with its challenge).
+ */
+export type Authenticate = (
+  request: Request,
+  env: Cloudflare.Env,
+) => Promise<Caller | undefined> | Caller | undefined;
+
+export class AuthError extends Error {
+  override readonly name = "AuthError";
+  constructor(
+    message: string,
+    /** The `WWW-Authenticate` challenge sent with the 401. */
+    readonly challenge: string,
+  ) {
+    super(message);
+  }
+}
+
+const encoder = new TextEncoder();
+
+function sameSecret(a: string, b: string): boolean {
+  const x = encoder.encode(a);
+  const y = encoder.encode(b);
+  return x.byteLength === y.byteLength && crypto.subtle.timingSafeEqual(x, y);
+}
+
+/** Parses "token=subject,token2=subject2". */
+export function parseTokenList(text: string | undefined): Map<string, string> {
+  const tokens = new Map<string, string>();
+  for (const entry of (text ?? "").split(",")) {
+    const eq = entry.indexOf("=");
+    if (eq > 0) tokens.set(entry.slice(0, eq).trim(), entry.slice(eq + 1).trim());
+  }
+  return tokens;
+}
+
+/**
+ * Bearer tokens from a secret or variable holding "token=subject,…". Without a token a request
+ * is anonymous unless `required`; an unknown token is always refused.
+ */
+export function bearerTokens(options: { variable: string; required?: boolean }): Authenticate {
+  let parsed: { text: string | undefined; tokens: Map<string, string> } | undefined;
+  return (request, env) => {
+    const text = Reflect.get(env, options.variable);
+    const source = typeof text === "string" ? text : undefined;
+    if (!parsed || parsed.text !== source)
+      parsed = { text: source, tokens: parseTokenList(source) };
+    const header = request.headers.get("Authorization");
+    if (header === null) {
+      if (options.required)
+        throw new AuthError("This MCP endpoint needs a bearer token.", 'Bearer realm="mcp"');
+      return undefined;
+    }
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match)
+      throw new AuthError(
+        "The Authorization header must be `Bearer <token>`.",
+        'Bearer realm="mcp", error="invalid_request"',
+      );
+    const token = match[1] ?? "";
+    for (const [known, subject] of parsed.tokens) if (sameSecret(known, token)) return { subject };
+    throw new AuthError(
+      "The bearer token is not valid for this MCP endpoint.",
+      'Bearer realm="mcp", error="invalid_token"',
+    );
+  };
+}

@@ -1,0 +1,63 @@
+import type { z } from "zod";
+import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+import { HandleError, type Sealer } from "./sealer.ts";
+
+const DEFAULT_TTL_MS = 15 * 60_000;
+
+/**
+ * Explicit, sealed state for tool authors (`ctx.handles`): values that span calls travel as
+ * opaque strings bound to a purpose, the caller and an expiry. For an anonymous caller the
+ * subject is "", so a handle works as a bearer token.
+ */
+export class Handles {
+  constructor(
+    private readonly sealer: Sealer,
+    private readonly subject: string,
+  ) {}
+
+  /** Seals `data` (JSON) into a handle for `purpose`, valid for `ttlMs` (default 15 minutes). */
+  seal(purpose: string, data: unknown, options: { ttlMs?: number } = {}): Promise<string> {
+    return this.sealer.seal(purpose, this.subject, data, options.ttlMs ?? DEFAULT_TTL_MS);
+  }
+
+  /**
+   * Opens a handle made by `seal` for the same purpose and caller, parsing its data with
+   * `schema` when given. Throws a HandleError (an `isError` result in a tool) otherwise;
+   * `renew` is appended to its message to tell the model what to do instead.
+   */
+  open(purpose: string, handle: string, options?: { renew?: string }): Promise<unknown>;
+  open<T>(
+    purpose: string,
+    handle: string,
+    options: { renew?: string; schema: z.ZodType<T> },
+  ): Promise<T>;
+  async open<T>(
+    purpose: string,
+    handle: string,
+    options: { renew?: string; schema?: z.ZodType<T> } = {},
+  ): Promise<unknown> {
+    const data = await this.sealer.open(purpose, this.subject, handle, options.renew);
+    if (!options.schema) return data;
+    const parsed = options.schema.safeParse(data);
+    if (!parsed.success)
+      throw new HandleError("invalid", `This ${purpose} handle holds data of an unexpected shape.`);
+    return parsed.data;
+  }
+}
+
+/** Opens a handle carried in a protocol field: a refusal there is -32602, not a tool result. */
+export async function openProtocolHandle(
+  sealer: Sealer,
+  purpose: string,
+  subject: string,
+  handle: string,
+  renew: string,
+): Promise<unknown> {
+  try {
+    return await sealer.open(purpose, subject, handle, renew);
+  } catch (error) {
+    if (error instanceof HandleError)
+      throw new RpcError(ErrorCode.InvalidParams, error.message, { problem: error.problem });
+    throw error;
+  }
+}

@@ -1,0 +1,76 @@
+import { toBase64Url } from "./base64url.ts";
+
+/** One AES-GCM key and the short id a handle carries to name it. */
+export type SealingKey = { id: string; key: CryptoKey };
+
+/** The key that seals new handles, and every key that may still open old ones. */
+export type Keyring = { current: SealingKey; all: ReadonlyMap<string, SealingKey> };
+
+/** Thrown when the deployment has no sealing secret: the server must not serve calls. */
+export class MissingSecretError extends Error {
+  override readonly name = "MissingSecretError";
+}
+
+const MIN_SECRET_LENGTH = 32;
+const encoder = new TextEncoder();
+const cache = new Map<string, Promise<SealingKey>>();
+
+/** Derives (once per isolate) the AES-256-GCM key for a secret, with HKDF-SHA-256. */
+function deriveKey(secret: string): Promise<SealingKey> {
+  let key = cache.get(secret);
+  if (!key) {
+    key = (async () => {
+      const material = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, [
+        "deriveKey",
+        "deriveBits",
+      ]);
+      const hkdf = (info: string) => ({
+        name: "HKDF",
+        hash: "SHA-256",
+        salt: new Uint8Array(),
+        info: encoder.encode(info),
+      });
+      const aes = await crypto.subtle.deriveKey(
+        hkdf("edgemcp handle key v1"),
+        material,
+        { name: "AES-GCM", length: 256 },
+        false,
+        ["encrypt", "decrypt"],
+      );
+      const idBits = await crypto.subtle.deriveBits(hkdf("edgemcp handle key id v1"), material, 32);
+      return { id: toBase64Url(new Uint8Array(idBits)), key: aes };
+    })();
+    cache.set(secret, key);
+  }
+  return key;
+}
+
+/**
+ * Builds the keyring from the current secret and any previous ones (comma-separated), so a
+ * rotated deployment still opens handles it sealed before.
+ */
+export async function keyringFrom(
+  secret: string | undefined,
+  previous: string | undefined,
+): Promise<Keyring> {
+  if (!secret) {
+    throw new MissingSecretError(
+      "EDGEMCP_SECRET is not set, so this server cannot seal handles, cursors or requestState. " +
+        "Set it with `npx wrangler secret put EDGEMCP_SECRET` (locally: .dev.vars).",
+    );
+  }
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new MissingSecretError(
+      `EDGEMCP_SECRET must be at least ${MIN_SECRET_LENGTH} characters of random text.`,
+    );
+  }
+  const current = await deriveKey(secret);
+  const olds = await Promise.all(
+    (previous ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(deriveKey),
+  );
+  return { current, all: new Map([current, ...olds].map((k) => [k.id, k])) };
+}
