@@ -70,9 +70,13 @@ describe("official v1 client (@modelcontextprotocol/sdk 1.32.2, initialize 2025-
     expect(result.isError).toBe(true);
   });
 
-  it("receives arguments that fail the input schema as an isError result", async () => {
-    const result = await client.callTool({ name: "add_numbers", arguments: { a: "two", b: 3 } });
-    expect(result.isError).toBe(true);
+  it("rejects arguments that fail the input schema with -32602", async () => {
+    await expect(
+      client.callTool({ name: "add_numbers", arguments: { a: "two", b: 3 } }),
+    ).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: expect.stringMatching(/arguments\.a/),
+    });
   });
 
   it("rejects an unknown tool with -32602", async () => {

@@ -18,28 +18,35 @@ export const MODERN_MODES = [
   ["auto", "auto"],
 ] as const satisfies ReadonlyArray<readonly [string, VersionNegotiationMode]>;
 
-/** The example server's endpoint on the Worker started by the global setup. */
-export function everythingUrl(): URL {
-  return new URL(`${inject("workerUrl")}/mcp/everything`);
+/** A server's endpoint on the Worker started by the global setup. */
+export function serverUrl(name = "everything"): URL {
+  return new URL(`${inject("workerUrl")}/mcp/${name}`);
 }
 
-type V2Options = { fetch?: FetchLike; capabilities?: ClientCapabilities };
+/** The example server's endpoint on the Worker started by the global setup. */
+export function everythingUrl(): URL {
+  return serverUrl("everything");
+}
+
+type V2Options = { fetch?: FetchLike; capabilities?: ClientCapabilities; server?: string };
 
 /** A connected @modelcontextprotocol/client (v2) in a negotiation mode (none: its default, legacy). */
 export async function connectV2(
   mode: VersionNegotiationMode | undefined,
-  { fetch, capabilities = {} }: V2Options = {},
+  { fetch, capabilities = {}, server }: V2Options = {},
 ): Promise<Client> {
   const client = new Client(CLIENT_INFO, {
     capabilities,
     ...(mode ? { versionNegotiation: { mode } } : {}),
   });
-  await client.connect(new StreamableHTTPClientTransport(everythingUrl(), fetch ? { fetch } : {}));
+  await client.connect(
+    new StreamableHTTPClientTransport(serverUrl(server), fetch ? { fetch } : {}),
+  );
   return client;
 }
 
 /** A connected @modelcontextprotocol/sdk (v1) client, its transport, and what it reported to onerror. */
-export async function connectV1(): Promise<{
+export async function connectV1(server?: string): Promise<{
   client: V1Client;
   transport: V1Transport;
   errors: Error[];
@@ -47,7 +54,7 @@ export async function connectV1(): Promise<{
   const client = new V1Client(CLIENT_INFO, { capabilities: {} });
   const errors: Error[] = [];
   client.onerror = (error) => errors.push(error);
-  const transport = new V1Transport(everythingUrl());
+  const transport = new V1Transport(serverUrl(server));
   await client.connect(transport);
   return { client, transport, errors };
 }

@@ -5,12 +5,20 @@ import type { McpServer } from "../../worker/mcp/server.ts";
 import { readReply, type Reply } from "../support/reply.ts";
 
 /** Serves a server defined inside a test, the way the Worker would, and reads replies. */
-export function serve(server: McpServer, options: McpAppOptions = {}) {
+export function serve(
+  server: McpServer,
+  options: McpAppOptions = {},
+  bindings: Partial<Record<keyof Cloudflare.Env, unknown>> = {},
+) {
   const app = mcpApp(server, options);
   const fetch = async (request: Request): Promise<Response> => {
     const ctx = createExecutionContext();
     // The app serves its root path; tests build requests for /mcp/<name>.
-    const response = await app.fetch(new Request(new URL("/", request.url), request), env, ctx);
+    const response = await app.fetch(
+      new Request(new URL("/", request.url), request),
+      { ...env, ...bindings },
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     return response;
   };

@@ -1,7 +1,9 @@
 import type { McpServer } from "../mcp/server.ts";
+import { analytics } from "./analytics/index.ts";
 import { everything } from "./everything/index.ts";
 
 /** The servers this Worker mounts, each at `/mcp/<name>`. */
 export const servers: Readonly<Record<string, McpServer>> = {
   everything,
+  analytics,
 };

@@ -1,0 +1,47 @@
+import { SqlRefusal } from "./sql-guard.ts";
+
+// Opcodes of SQLite's virtual machine that write; a read-only program never contains them.
+const WRITE_OPCODES = new Set([
+  "OpenWrite",
+  "Insert",
+  "Delete",
+  "IdxInsert",
+  "IdxDelete",
+  "Destroy",
+  "Clear",
+  "CreateBtree",
+  "ParseSchema",
+  "DropTable",
+  "DropIndex",
+  "DropTrigger",
+  "SqlExec",
+  "VUpdate",
+  "VDestroy",
+  "VCreate",
+]);
+
+type Op = { opcode: string; p2: number };
+
+/**
+ * Second layer, independent of how the text looks: SQLite compiles the statement (EXPLAIN
+ * runs nothing) and the program is refused if it opens a write transaction or any write
+ * opcode appears.
+ */
+export async function checkProgramIsReadOnly(db: D1Database, statement: string): Promise<void> {
+  const inner = statement.replace(/^\s*EXPLAIN(\s+QUERY\s+PLAN)?\s+/i, "");
+  let program: Op[];
+  try {
+    program = (await db.prepare(`EXPLAIN ${inner}`).all<Op>()).results;
+  } catch (error) {
+    throw new SqlRefusal(
+      `The query does not compile: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  for (const op of program) {
+    if (WRITE_OPCODES.has(op.opcode) || (op.opcode === "Transaction" && op.p2 !== 0)) {
+      throw new SqlRefusal(
+        `The query would write to the database (${op.opcode}); only reads are allowed.`,
+      );
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { checkProgramIsReadOnly } from "./bytecode-guard.ts";
+import { checkReadOnly, SqlRefusal } from "./sql-guard.ts";
+
+export type QueryPage = { columns: string[]; rows: Record<string, unknown>[]; hasMore: boolean };
+
+/**
+ * Runs one read-only statement and returns one page of it. Both guards run first; SELECT and
+ * WITH queries are paged by wrapping them (`LIMIT`/`OFFSET`), other reads return whole.
+ */
+export async function runPage(
+  db: D1Database,
+  sql: string,
+  offset: number,
+  pageSize: number,
+): Promise<QueryPage> {
+  const statement = checkReadOnly(sql);
+  await checkProgramIsReadOnly(db, statement);
+  const pageable = /^\s*(SELECT|WITH|VALUES)\b/i.test(statement);
+  const prepared = pageable
+    ? // Line breaks keep a trailing `--` comment from swallowing the closing parenthesis.
+      db.prepare(`SELECT * FROM (\n${statement}\n) LIMIT ?1 OFFSET ?2`).bind(pageSize + 1, offset)
+    : db.prepare(statement);
+  let columns: unknown[] | undefined;
+  let raw: unknown[][];
+  try {
+    [columns, ...raw] = await prepared.raw<unknown[]>({ columnNames: true });
+  } catch (error) {
+    throw new SqlRefusal(
+      `The query failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const names = (columns ?? []).map(String);
+  const rows = raw
+    .slice(0, pageable ? pageSize : raw.length)
+    .map((values) => Object.fromEntries(names.map((name, i) => [name, values[i]])));
+  return { columns: names, rows, hasMore: pageable && raw.length > pageSize };
+}

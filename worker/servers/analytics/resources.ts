@@ -1,0 +1,45 @@
+import { resourceTemplate } from "../../mcp/index.ts";
+import { listTables, quoteIdentifier, tableDdl } from "./tables.ts";
+
+const completeTable = async (value: string, _context: unknown, ctx: { env: Cloudflare.Env }) =>
+  (await listTables(ctx.env.ANALYTICS_DB))
+    .map((t) => t.name)
+    .filter((name) => name.startsWith(value));
+
+export const resourceTemplates = [
+  resourceTemplate({
+    uriTemplate: "d1://analytics/tables/{table}/schema",
+    name: "table-schema",
+    title: "Table schema",
+    description: "The CREATE statements (table and indexes) of one analytics table",
+    mimeType: "text/x-sql",
+    complete: { table: completeTable },
+    list: async (ctx) =>
+      (await listTables(ctx.env.ANALYTICS_DB)).map((t) => ({
+        uri: `d1://analytics/tables/${t.name}/schema`,
+        name: `${t.name} schema`,
+        description: `DDL of the ${t.name} table`,
+        mimeType: "text/x-sql",
+      })),
+    read: async ({ table }, _uri, ctx) => tableDdl(ctx.env.ANALYTICS_DB, table),
+  }),
+  resourceTemplate({
+    uriTemplate: "d1://analytics/tables/{table}/rows{?limit}",
+    name: "table-rows",
+    title: "Table rows",
+    description: "The first rows of one analytics table as JSON (limit 1-100, default 20)",
+    mimeType: "application/json",
+    cache: { ttlMs: 30_000, cacheScope: "private" },
+    complete: { table: completeTable },
+    read: async ({ table, limit }, _uri, ctx) => {
+      const db = ctx.env.ANALYTICS_DB;
+      if (!(await listTables(db)).some((t) => t.name === table)) return undefined;
+      const count = Math.min(100, Math.max(1, Number(limit ?? 20) || 20));
+      const { results } = await db
+        .prepare(`SELECT * FROM ${quoteIdentifier(table)} ORDER BY rowid LIMIT ?1`)
+        .bind(count)
+        .all();
+      return JSON.stringify(results, null, 2);
+    },
+  }),
+];
