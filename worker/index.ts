@@ -8,8 +8,10 @@ const app = new Hono<{ Bindings: Cloudflare.Env }>();
 // Callers may present a bearer token from API_TOKENS; without one they are anonymous.
 const authenticate = bearerTokens({ variable: "API_TOKENS" });
 
+const durable = (env: Cloudflare.Env) => ({ rendezvous: env.MCP_RENDEZVOUS });
+
 for (const [name, server] of Object.entries(servers)) {
-  app.route(`/mcp/${name}`, mcpApp(server, { authenticate }));
+  app.route(`/mcp/${name}`, mcpApp(server, { authenticate, durable }));
 }
 
 // A wrong server name is an HTTP 404, not a JSON-RPC error: there is no MCP endpoint here.
@@ -23,3 +25,4 @@ app.all("/mcp/*", (c) =>
 );
 
 export default app;
+export { Rendezvous } from "./durable/rendezvous.ts";

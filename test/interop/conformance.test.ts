@@ -1,21 +1,13 @@
 import { describe, expect, inject, it } from "vitest";
 import { failuresOf, runSuite, type SuiteRun } from "./conformance-run.ts";
 
-const SERVER_REQUESTS =
-  "legacy server-to-client requests (sampling, elicitation) on the call's stream are not implemented yet";
-
 /**
  * Scenarios that fail today because a feature is missing, with the reason. Each must keep
  * failing: when one starts passing its test fails, so the entry has to be removed here.
  */
 const PENDING: Record<"next" | "legacy", Record<string, string>> = {
   next: {}, // every 2026-07-28 scenario passes
-  legacy: {
-    "tools-call-sampling": SERVER_REQUESTS,
-    "tools-call-elicitation": SERVER_REQUESTS,
-    "elicitation-sep1034-defaults": SERVER_REQUESTS,
-    "elicitation-sep1330-enums": SERVER_REQUESTS,
-  },
+  legacy: {}, // every 2025 scenario passes
 };
 
 // The dns-rebinding scenarios need a loopback URL, which the global setup provides.

@@ -3,12 +3,15 @@ import { mcpCors } from "../http/cors.ts";
 import { httpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
 import { keyringFrom } from "../state/keyring.ts";
+import type { DurableBindings } from "../durable/bindings.ts";
 import type { McpServer } from "./server.ts";
 import { handlePost, type TransportOptions } from "./transport.ts";
 
 export type McpAppOptions = Partial<TransportOptions> & {
   /** Extra browser origins allowed (default: the `ALLOWED_ORIGINS` variable, comma-separated). */
   allowedOrigins?: string[];
+  /** The Durable Object namespaces for cancellation, listen streams and tasks. */
+  durable?: (env: Cloudflare.Env) => DurableBindings;
 };
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -59,6 +62,7 @@ export function mcpApp(
         waitUntil: (p) => c.executionCtx.waitUntil(p),
         keyring: () =>
           keyringFrom(readVar(c.env, "EDGEMCP_SECRET"), readVar(c.env, "EDGEMCP_PREVIOUS_SECRETS")),
+        durable: options.durable?.(c.env) ?? {},
       },
       transportOf(c.env),
     ),

@@ -1,8 +1,8 @@
 import { logLevelPasses } from "../../shared/protocol/meta.ts";
-import type { HandlerContext, RequestInfo } from "./context.ts";
-import type { Notify } from "./reply.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { Handles } from "../state/handles.ts";
+import type { HandlerContext, RequestInfo } from "./context.ts";
+import type { Notify } from "./reply.ts";
 
 /**
  * Builds a handler's context. Progress goes out only with a progress token and only when it
@@ -21,34 +21,24 @@ export function createContext(parts: {
 }): HandlerContext {
   let last = -Infinity;
   const { notify, ...context } = parts;
-  const { progressToken, logLevel } = context.request;
+  const { progressToken, logLevel, era } = context.request;
   return {
     ...context,
     progress(progress, total, message) {
       if (progressToken === undefined || !(progress > last)) return;
       last = progress;
-      notify({
-        jsonrpc: "2.0",
-        method: "notifications/progress",
-        params: {
-          progressToken,
-          progress,
-          ...(total === undefined ? {} : { total }),
-          ...(message === undefined ? {} : { message }),
-        },
-      });
+      const params = {
+        progressToken,
+        progress,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      };
+      notify({ jsonrpc: "2.0", method: "notifications/progress", params });
     },
     log(level, data, logger) {
-      if (
-        context.request.era === "modern" &&
-        (logLevel === undefined || !logLevelPasses(level, logLevel))
-      )
-        return;
-      notify({
-        jsonrpc: "2.0",
-        method: "notifications/message",
-        params: { level, ...(logger === undefined ? {} : { logger }), data },
-      });
+      if (era === "modern" && (logLevel === undefined || !logLevelPasses(level, logLevel))) return;
+      const params = { level, ...(logger === undefined ? {} : { logger }), data };
+      notify({ jsonrpc: "2.0", method: "notifications/message", params });
     },
   };
 }

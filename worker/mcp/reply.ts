@@ -6,22 +6,23 @@ import { SSE_HEADERS, SseWriter } from "./sse-writer.ts";
 /** A finished call, serialized: the JSON-RPC response and the HTTP status it would have alone. */
 export type Outcome = { json: string; status: number };
 
-/** What a running call may send before its response. */
-export type Notify = (notification: JsonObject) => void;
+/** Sends a message before the response; false when the client cannot receive it (JSON only, or gone). */
+export type Notify = (message: JsonObject) => boolean;
 
 /**
  * Runs a call and answers it as plain JSON if it finishes before sending any notification,
  * or as an SSE stream from the first notification on. Closing that stream, or the client
- * going away (`request.signal`), aborts the call's signal; nothing is sent after that.
+ * going away (`request.signal`), aborts `abort`; nothing is sent after that.
  */
 export function replyTo(options: {
   requestSignal: AbortSignal;
   mode: ReplyMode;
   keepAliveMs: number;
+  /** Aborted when the call must stop: the client left, closed the stream, or cancelled it. */
+  abort: AbortController;
   execute(notify: Notify, signal: AbortSignal): Promise<Outcome>;
 }): Promise<Response> {
-  const { requestSignal, mode, keepAliveMs } = options;
-  const abort = new AbortController();
+  const { requestSignal, mode, keepAliveMs, abort } = options;
   const onGone = () => abort.abort(new Error("The client closed the request."));
   if (requestSignal.aborted) onGone();
   else requestSignal.addEventListener("abort", onGone, { once: true });
@@ -37,10 +38,11 @@ export function replyTo(options: {
     return writer;
   };
 
-  const notify: Notify = (notification) => {
-    if (abort.signal.aborted || mode === "json-only") return;
+  const notify: Notify = (message) => {
+    if (abort.signal.aborted || mode === "json-only") return false;
     stream ??= openStream();
-    stream.send(JSON.stringify(notification));
+    stream.send(JSON.stringify(message));
+    return true;
   };
 
   void options.execute(notify, abort.signal).then((outcome) => {

@@ -5,7 +5,9 @@ import type { ReplyMode } from "../http/accept.ts";
 import { Handles } from "../state/handles.ts";
 import type { Keyring } from "../state/keyring.ts";
 import { Sealer } from "../state/sealer.ts";
-import type { HandlerContext, RequestInfo } from "./context.ts";
+import type { Era, HandlerContext, RequestInfo } from "./context.ts";
+import { callerKey, watchCancel } from "./cancel.ts";
+import { legacyInput } from "./input/legacy-input.ts";
 import { createContext } from "./context-factory.ts";
 import { Cursors } from "./cursors.ts";
 import { dispatch, resolveMethod } from "./dispatch.ts";
@@ -72,24 +74,19 @@ export async function serveRequest(
   }
 
   const catalog = server.catalog;
-  const askInput: HandlerContext["input"] = input
-    ? (requests) => input.input(requests)
-    : () => {
-        const why =
-          era === "legacy"
-            ? "for 2025-era clients yet"
-            : `in ${message.method} handlers (only tools/call, prompts/get and resources/read)`;
-        return Promise.reject(
-          new RpcError(
-            ErrorCode.InternalError,
-            `Asking the client for input is not available ${why}.`,
-          ),
-        );
-      };
+  const { rendezvous } = runtime.durable;
+  const abort = new AbortController();
+  const done = new AbortController();
+  if (rendezvous && INPUT_METHODS.has(message.method)) {
+    watchCancel(rendezvous, callerKey(caller, request), message.id, done.signal, (reason) =>
+      abort.abort(new Error(reason)),
+    );
+  }
   return replyTo({
     requestSignal: request.signal,
     mode,
     keepAliveMs: options.keepAliveMs,
+    abort,
     async execute(notify, signal) {
       const ctx = createContext({
         request: info,
@@ -99,7 +96,7 @@ export async function serveRequest(
         signal,
         caller,
         handles: new Handles(sealer, subject),
-        input: askInput,
+        input: inputFor(input, era, message.method, () => legacyInput(notify, signal, rendezvous)),
       });
       try {
         const reply = await dispatch({
@@ -113,7 +110,27 @@ export async function serveRequest(
         return resultOutcome(reply, message.id, era, catalog);
       } catch (error) {
         return errorOutcome(error, message.id, era);
+      } finally {
+        done.abort();
       }
     },
   });
+}
+
+/** `ctx.input` for this request: MRTR over 2026-07-28, server-to-client requests for 2025 clients. */
+function inputFor(
+  session: InputSession | undefined,
+  era: Era,
+  method: string,
+  legacy: () => HandlerContext["input"],
+): HandlerContext["input"] {
+  if (session) return (requests) => session.input(requests);
+  if (era === "legacy" && INPUT_METHODS.has(method)) return legacy();
+  return () =>
+    Promise.reject(
+      new RpcError(
+        ErrorCode.InternalError,
+        `Asking the client for input is not available in ${method} handlers (only tools/call, prompts/get and resources/read).`,
+      ),
+    );
 }

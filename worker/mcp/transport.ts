@@ -7,6 +7,8 @@ import { httpError } from "../http/http-error.ts";
 import { MissingSecretError, type Keyring } from "../state/keyring.ts";
 import { errorOutcome, outcomeResponse } from "./outcome.ts";
 import { serveRequest } from "./serve-request.ts";
+import { takeNotification, takeResponse } from "./client-messages.ts";
+import type { DurableBindings } from "../durable/bindings.ts";
 import type { McpServer } from "./server.ts";
 
 export type TransportOptions = {
@@ -24,6 +26,8 @@ export type Runtime = {
   waitUntil(promise: Promise<unknown>): void;
   /** The sealing keys (fails when the deployment has no secret). */
   keyring(): Promise<Keyring>;
+  /** Durable Objects for work that spans requests and instances. */
+  durable: DurableBindings;
 };
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
@@ -83,13 +87,11 @@ export async function handlePost(
     return outcomeResponse(errorOutcome(error, peekId(value), "modern"));
   }
 
-  if (parsed.kind === "notification") return new Response(null, { status: 202 });
-  if (parsed.kind === "response") {
-    const refusal = new RpcError(
-      ErrorCode.InvalidRequest,
-      "This server sends no requests, so it accepts no JSON-RPC responses.",
-    );
-    return outcomeResponse(errorOutcome(refusal, undefined, "legacy"));
+  if (parsed.kind === "notification") {
+    await takeNotification(parsed.message, request, caller, runtime.durable);
+    return new Response(null, { status: 202 });
   }
+  if (parsed.kind === "response") return takeResponse(parsed.message, runtime.durable);
+
   return serveRequest(server, parsed.message, request, { runtime, options, mode, caller, keyring });
 }

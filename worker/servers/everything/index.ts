@@ -3,6 +3,7 @@ import { prompts } from "./prompts.ts";
 import { resources, resourceTemplates } from "./resources.ts";
 import { conformanceTools, featureTools } from "./tools.ts";
 import { inputPrompts, inputTools } from "./input-tools.ts";
+import { clientRequestTools } from "./client-request-tools.ts";
 
 /**
  * The `everything` server: every feature of the runtime, and the fixtures the official
@@ -20,7 +21,7 @@ export const everything = defineServer({
   cache: { ttlMs: 60_000, cacheScope: "public" },
   // Small resource pages so clients must follow cursors; tools stay on one page for the suites.
   pageSize: { resources: 10 },
-  tools: [...conformanceTools, ...inputTools, ...featureTools],
+  tools: [...conformanceTools, ...inputTools, ...clientRequestTools, ...featureTools],
   resources,
   resourceTemplates,
   prompts: [...prompts, ...inputPrompts],

@@ -1,0 +1,64 @@
+import { DurableObject } from "cloudflare:workers";
+
+const KEEP_MS = 60_000;
+const encoder = new TextEncoder();
+
+/**
+ * A meeting point for one message between two requests that may run on different Worker
+ * instances: one side waits (a streamed fetch that ends with the message), the other posts.
+ * A message posted before anyone waits is kept for a minute. Used for responses to
+ * server-to-client requests and for `notifications/cancelled`.
+ */
+export class Rendezvous extends DurableObject {
+  readonly #waiters = new Set<ReadableStreamDefaultController<Uint8Array>>();
+
+  override async fetch(): Promise<Response> {
+    const stored = await this.ctx.storage.get<string>("message");
+    if (stored !== undefined) return new Response(stored);
+    let waiter: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        waiter = controller;
+        this.#waiters.add(controller);
+      },
+      cancel: () => {
+        if (waiter) this.#waiters.delete(waiter);
+      },
+    });
+    return new Response(body);
+  }
+
+  /** Delivers `message` to whoever waits now, or keeps it for whoever comes next. */
+  async post(message: string): Promise<void> {
+    await this.ctx.storage.put("message", message);
+    await this.ctx.storage.setAlarm(Date.now() + KEEP_MS);
+    for (const waiter of this.#waiters) {
+      waiter.enqueue(encoder.encode(message));
+      waiter.close();
+    }
+    this.#waiters.clear();
+  }
+
+  override async alarm(): Promise<void> {
+    await this.ctx.storage.deleteAll();
+  }
+}
+
+/** Waits for the message posted under `name`; rejects when `signal` aborts first. */
+export async function awaitMessage(
+  namespace: DurableObjectNamespace<Rendezvous>,
+  name: string,
+  signal: AbortSignal,
+): Promise<string> {
+  const response = await namespace.getByName(name).fetch("https://rendezvous/wait", { signal });
+  return await response.text();
+}
+
+/** Posts the message for `name`. */
+export async function postMessage(
+  namespace: DurableObjectNamespace<Rendezvous>,
+  name: string,
+  message: string,
+): Promise<void> {
+  await namespace.getByName(name).post(message);
+}
