@@ -1,0 +1,18 @@
+/** A Worker under test: its folder under test/bench/workers and whether it speaks MCP. */
+export type Contender = { id: string; label: string; mcp: boolean };
+
+/** The four servers of every scenario, in the order of odd rounds. */
+export const CONTENDERS: Contender[] = [
+  { id: "bare", label: "bare Worker", mcp: false },
+  { id: "hono", label: "Hono", mcp: false },
+  { id: "sdk", label: "SDK 2.4.0", mcp: true },
+  { id: "edgemcp", label: "edgemcp", mcp: true },
+];
+
+/** One-tool servers, built only to compare bundle sizes and cold starts. */
+export const HELLO_WORKERS: Contender[] = [
+  { id: "hello-sdk", label: "hello SDK", mcp: true },
+  { id: "hello-edgemcp", label: "hello edgemcp", mcp: true },
+];
+
+export const ALL_WORKERS = [...CONTENDERS, ...HELLO_WORKERS];

@@ -1,0 +1,67 @@
+import type { ColdStart } from "./cold-start.ts";
+import { coldSection, loadSection, sizeSection, targetSection } from "./sections.ts";
+import type { LoadGenerator } from "./load/types.ts";
+import type { Machine } from "./machine.ts";
+import type { Options } from "./options.ts";
+import type { Sample } from "./results.ts";
+import type { Scenario } from "./scenarios.ts";
+import type { AssetsSize, BundleSize } from "./sizes.ts";
+import type { Target } from "./targets.ts";
+
+export type ReportInput = {
+  startedAt: Date;
+  elapsedSeconds: number;
+  machine: Machine;
+  options: Options;
+  generator: LoadGenerator;
+  schemaChecked: boolean;
+  scenarios: Scenario[];
+  samples: Sample[];
+  sizes: BundleSize[];
+  assets: AssetsSize | undefined;
+  coldStarts: ColdStart[];
+  targets: Target[];
+  commands: string[];
+};
+
+/** The whole report as Markdown. */
+export function renderReport(r: ReportInput): string {
+  const m = r.machine;
+  const o = r.options;
+  return `# edgemcp benchmark, ${r.startedAt.toISOString()}
+
+- Machine: ${m.cores} cores (${m.cpu}), ${m.os}; load average ${m.load}
+- Node ${m.node}; workerd ${m.workerd}; wrangler ${m.wrangler}; SDK @modelcontextprotocol/server ${m.sdk}
+- Load: ${r.generator.name} ${r.generator.version}; commit ${m.commit}; took ${Math.round(r.elapsedSeconds)} s
+- Runs: rounds ${o.rounds} (server order reversed every other round), concurrency ${o.concurrency.join(" and ")}, ${o.warmupSeconds} s warm-up then at least ${o.seconds} s (up to ${o.maxSeconds} s for slow servers) per run; each figure is from the server's best round (most requests/s), since other work on the machine only ever slows a run down
+- Every answer was checked: one per server and scenario in depth before load (${r.schemaChecked ? "official 2026-07-28 JSON schema, " : ""}JSON-RPC id, result contents), and every answer under load by status, size and expected substrings; rejected answers are not counted in req/s
+
+## Goals for edgemcp
+
+${targetSection(r.targets)}
+
+## Requests per second and latency
+
+Ratios are the figure divided by the bare Worker's or the SDK's in the same scenario (above 1: more requests/s, or a longer latency). Bare and Hono are not MCP servers: they answer every request with the same small JSON-RPC result, the limit of the stack.
+
+${loadSection(r.scenarios, o.concurrency, r.samples)}
+
+## Bundle sizes
+
+\`wrangler deploy --dry-run --outdir\` output, gzip level 9. Hello-world rows compare with the hello-world SDK Worker.
+
+${sizeSection(r.sizes, r.assets)}
+
+## Cold start
+
+From spawning workerd to the first answered \`tools/call\`, ${o.coldRuns} runs per Worker.
+
+${coldSection(r.coldStarts)}
+
+## Commands
+
+\`\`\`sh
+${r.commands.join("\n")}
+\`\`\`
+`;
+}

@@ -1,0 +1,93 @@
+// `npm run bench`: builds the bench Workers, measures sizes, cold starts and load, and writes
+// a Markdown report to bench-results/. Settings: BENCH_* variables (see README.md here).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import { join, relative } from "node:path";
+import { buildAll } from "./bundles.ts";
+import { coldStarts } from "./cold-start.ts";
+import { ALL_WORKERS } from "./contenders.ts";
+import { commandLines } from "./commands.ts";
+import { sampleLine } from "./format.ts";
+import { loadGenerator } from "./load/index.ts";
+import { describeMachine } from "./machine.ts";
+import { readOptions } from "./options.ts";
+import { ROOT } from "./paths.ts";
+import { renderReport } from "./report.ts";
+import type { Sample } from "./results.ts";
+import { runScenario } from "./scenario-run.ts";
+import { SCENARIOS } from "./scenarios.ts";
+import { assetsSize, bundleSize } from "./sizes.ts";
+import { targets } from "./targets.ts";
+import { haveSchema } from "./wire-schema.ts";
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const startedAt = new Date();
+const loadAtStart = loadavg()[0] ?? 0;
+const options = readOptions();
+const generator = await loadGenerator(options.loadgen);
+const scenarios = SCENARIOS.filter(
+  (s) => options.scenarios.length === 0 || options.scenarios.includes(s.id),
+);
+const outDir = join(ROOT, options.outDir);
+const buildDir = join(outDir, "build");
+
+if (loadAtStart > availableParallelism() / 2)
+  log(
+    `Load average is ${loadAtStart.toFixed(2)}: other work on this machine will skew the figures.`,
+  );
+log(
+  `Building ${ALL_WORKERS.length} Workers (plain and minified) into ${relative(ROOT, buildDir)}/ ...`,
+);
+const bundles = await buildAll(ALL_WORKERS, buildDir);
+const sizes = ALL_WORKERS.map((w) => bundleSize(bundles.of(w.id), bundles.of(w.id, true)));
+const assets = assetsSize(join(ROOT, "web/dist"));
+
+log(`Cold starts (${options.coldRuns} per Worker) ...`);
+const cold = await coldStarts(ALL_WORKERS, (worker) => bundles.of(worker), options.coldRuns);
+
+if (!haveSchema())
+  log("Official schema not found beside the project: answers are checked by shape only.");
+const samples: Sample[] = [];
+for (const scenario of scenarios) {
+  log(`${scenario.label} (${scenario.tools} generated tools) ...`);
+  await runScenario(scenario, {
+    options,
+    generator,
+    bundleOf: (worker) => bundles.of(worker),
+    onSample(sample) {
+      samples.push(sample);
+      log(sampleLine(sample));
+    },
+  });
+}
+
+const report = renderReport({
+  startedAt,
+  elapsedSeconds: (Date.now() - startedAt.getTime()) / 1000,
+  machine: describeMachine(loadAtStart),
+  options,
+  generator,
+  schemaChecked: haveSchema(),
+  scenarios,
+  samples,
+  sizes,
+  assets,
+  coldStarts: cold,
+  targets: targets({
+    samples,
+    concurrency: Math.max(...options.concurrency),
+    sizes,
+    coldStarts: cold,
+  }),
+  commands: commandLines(options, generator, relative(ROOT, buildDir)),
+});
+mkdirSync(outDir, { recursive: true });
+const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
+const file = join(outDir, `${stamp}.md`);
+writeFileSync(file, report);
+writeFileSync(
+  join(outDir, `${stamp}.json`),
+  JSON.stringify({ options, sizes, assets, cold, samples }, null, 2),
+);
+process.stdout.write(`${report}\nWritten to ${relative(ROOT, file)}\n`);

@@ -1,0 +1,182 @@
+import {
+  BIG_TEXT_BYTES,
+  ECHO_TEXT,
+  FIXED_TOOLS,
+  generatedToolName,
+  PROGRESS_STEPS,
+  RESOURCE_TEXT,
+  RESOURCE_URI,
+} from "./workers/fixtures.ts";
+import type { Message, Reply } from "./reply.ts";
+import type { RequestSpec } from "./wire.ts";
+
+/** What every counted answer must show during load: cheap substring and size checks. */
+export type LoadCheck = {
+  minBytes: number;
+  maxBytes: number;
+  contains: string[];
+  absent: string[];
+  /** Substrings that must occur exactly this many times. */
+  counts: { needle: string; times: number }[];
+};
+
+/** One workload, sent unchanged to every server. */
+export type Scenario = {
+  id: string;
+  label: string;
+  /** Generated no-op tools the MCP servers register (besides the fixed three). */
+  tools: number;
+  request: RequestSpec;
+  /** The MCP answer is an SSE stream (progress before the result). */
+  stream: boolean;
+  load: LoadCheck;
+  /** Checks the final result of an MCP answer in depth; returns what is wrong. */
+  verify(reply: Reply): string | undefined;
+};
+
+const RESULT = ['"jsonrpc":"2.0"', '"result":'];
+const NO_ERROR = ['"error":'];
+
+function textOf(final: Message | undefined): unknown {
+  return final?.result?.content?.[0]?.text;
+}
+
+function echo(id: string, label: string, tools: number): Scenario {
+  return {
+    id,
+    label,
+    tools,
+    request: {
+      method: "tools/call",
+      params: { name: "echo", arguments: { text: ECHO_TEXT } },
+      name: "echo",
+    },
+    stream: false,
+    load: {
+      minBytes: 0,
+      maxBytes: 4096,
+      contains: [...RESULT, `"text":"${ECHO_TEXT}"`],
+      absent: NO_ERROR,
+      counts: [],
+    },
+    verify: ({ final }) =>
+      textOf(final) === ECHO_TEXT ? undefined : "echo did not return its text",
+  };
+}
+
+function list(tools: number): Scenario {
+  const total = tools + FIXED_TOOLS;
+  return {
+    id: `list-${tools}`,
+    label: `tools/list, ${tools} tools`,
+    tools,
+    request: { method: "tools/list", params: {} },
+    stream: false,
+    load: {
+      minBytes: 0,
+      maxBytes: Infinity,
+      contains: [...RESULT, `"name":"${generatedToolName(tools - 1)}"`],
+      absent: [...NO_ERROR, '"nextCursor"'],
+      counts: [{ needle: '"name":"tool_', times: tools }],
+    },
+    verify: ({ final }) => {
+      const listed: unknown = final?.result?.tools;
+      if (!Array.isArray(listed) || listed.length !== total)
+        return `expected ${total} tools in one page`;
+      if (final?.result?.nextCursor !== undefined) return "expected no nextCursor";
+      return undefined;
+    },
+  };
+}
+
+const progress: Scenario = {
+  id: "progress",
+  label: `tools/call, ${PROGRESS_STEPS} progress (SSE)`,
+  tools: 1,
+  request: {
+    method: "tools/call",
+    params: { name: "progress", arguments: { steps: PROGRESS_STEPS } },
+    name: "progress",
+    progressToken: "bench-progress",
+  },
+  stream: true,
+  load: {
+    minBytes: 0,
+    maxBytes: 64 * 1024,
+    contains: [...RESULT, `"text":"did ${PROGRESS_STEPS}"`],
+    absent: NO_ERROR,
+    counts: [{ needle: '"method":"notifications/progress"', times: PROGRESS_STEPS }],
+  },
+  verify: ({ messages, final }) => {
+    const steps = messages.filter((m) => m.method === "notifications/progress");
+    const ok = steps.every(
+      (m, i) => m.params?.progressToken === "bench-progress" && m.params?.progress === i + 1,
+    );
+    if (steps.length !== PROGRESS_STEPS || !ok)
+      return `expected progress 1..${PROGRESS_STEPS} with the request's token`;
+    return textOf(final) === `did ${PROGRESS_STEPS}` ? undefined : "wrong final result";
+  },
+};
+
+const big: Scenario = {
+  id: "big",
+  label: "tools/call, 1 MiB text",
+  tools: 1,
+  request: { method: "tools/call", params: { name: "big", arguments: {} }, name: "big" },
+  stream: false,
+  load: {
+    minBytes: BIG_TEXT_BYTES,
+    maxBytes: BIG_TEXT_BYTES + 4096,
+    contains: RESULT,
+    absent: NO_ERROR,
+    counts: [],
+  },
+  verify: ({ final }) => {
+    const text = textOf(final);
+    return typeof text === "string" && text.length === BIG_TEXT_BYTES
+      ? undefined
+      : "expected 1 MiB of text";
+  },
+};
+
+const read: Scenario = {
+  id: "read",
+  label: "resources/read",
+  tools: 1,
+  request: { method: "resources/read", params: { uri: RESOURCE_URI }, name: RESOURCE_URI },
+  stream: false,
+  load: {
+    minBytes: 0,
+    maxBytes: 4096,
+    contains: [...RESULT, RESOURCE_TEXT],
+    absent: NO_ERROR,
+    counts: [],
+  },
+  verify: ({ final }) => {
+    const entry = final?.result?.contents?.[0];
+    return entry?.uri === RESOURCE_URI && entry?.text === RESOURCE_TEXT
+      ? undefined
+      : "wrong contents";
+  },
+};
+
+export const SCENARIOS: Scenario[] = [
+  echo("echo", "tools/call echo", 1),
+  // Right after plain echo, so that the two are compared under the same machine load.
+  echo("echo-1000", "tools/call echo, 1000 tools registered", 1000),
+  list(10),
+  list(100),
+  list(1000),
+  progress,
+  big,
+  read,
+];
+
+/** What bare and Hono answer to any request: a small JSON-RPC result. */
+export const BASELINE_CHECK: LoadCheck = {
+  minBytes: 0,
+  maxBytes: 1024,
+  contains: RESULT,
+  absent: NO_ERROR,
+  counts: [],
+};

@@ -1,0 +1,18 @@
+import * as z from "zod";
+import { defineServer, mcpApp, tool } from "edgemcp/server";
+
+// The smallest useful edgemcp Worker: one tool, for the bundle-size comparison.
+const hello = defineServer({
+  name: "hello",
+  version: "1.0.0",
+  tools: [
+    tool({
+      name: "greet",
+      description: "Greets someone by name",
+      input: z.object({ name: z.string() }),
+      run: ({ name }) => `Hello, ${name}!`,
+    }),
+  ],
+});
+
+export default mcpApp(hello);
