@@ -2,7 +2,11 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { TEST_SECRETS } from "./test/support/secrets.ts";
 
-const ANALYTICS_MIGRATIONS = "worker/servers/analytics/migrations";
+/** Each D1 binding and where its migrations live; tests start from the same schema as `npm start`. */
+export const MIGRATIONS = {
+  ANALYTICS_DB: "worker/servers/analytics/migrations",
+  NOTES_DB: "worker/servers/notes/migrations",
+};
 
 export default defineConfig({
   test: {
@@ -15,7 +19,10 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 ...TEST_SECRETS,
-                TEST_MIGRATIONS: await readD1Migrations(ANALYTICS_MIGRATIONS),
+                TEST_MIGRATIONS: {
+                  ANALYTICS_DB: await readD1Migrations(MIGRATIONS.ANALYTICS_DB),
+                  NOTES_DB: await readD1Migrations(MIGRATIONS.NOTES_DB),
+                },
               },
             },
           })),

@@ -8,7 +8,11 @@ const app = new Hono<{ Bindings: Cloudflare.Env }>();
 // Callers may present a bearer token from API_TOKENS; without one they are anonymous.
 const authenticate = bearerTokens({ variable: "API_TOKENS" });
 
-const durable = (env: Cloudflare.Env) => ({ rendezvous: env.MCP_RENDEZVOUS });
+const durable = (env: Cloudflare.Env) => ({
+  rendezvous: env.MCP_RENDEZVOUS,
+  bus: env.MCP_BUS,
+  tasks: env.MCP_TASKS,
+});
 
 for (const [name, server] of Object.entries(servers)) {
   app.route(`/mcp/${name}`, mcpApp(server, { authenticate, durable }));
@@ -25,4 +29,4 @@ app.all("/mcp/*", (c) =>
 );
 
 export default app;
-export { Rendezvous } from "./durable/rendezvous.ts";
+export { ListenBus, Rendezvous, TaskObject } from "./durable/index.ts";

@@ -9,6 +9,9 @@ export const MODERN_METHODS = [
   "prompts/list",
   "prompts/get",
   "completion/complete",
+  "tasks/get",
+  "tasks/update",
+  "tasks/cancel",
 ] as const;
 export type ModernMethod = (typeof MODERN_METHODS)[number];
 
@@ -22,11 +25,15 @@ export const LEGACY_ONLY_METHODS = [
 ] as const;
 export type LegacyOnlyMethod = (typeof LEGACY_ONLY_METHODS)[number];
 
-export type LegacyMethod = Exclude<ModernMethod, "server/discover"> | LegacyOnlyMethod;
+export type LegacyMethod =
+  Exclude<ModernMethod, "server/discover" | `tasks/${string}`> | LegacyOnlyMethod;
 
 /** Which params member the `Mcp-Name` header mirrors, per method. */
-export const NAME_PARAM: Readonly<Record<string, "name" | "uri">> = {
+export const NAME_PARAM: Readonly<Record<string, "name" | "uri" | "taskId">> = {
   "tools/call": "name",
   "prompts/get": "name",
   "resources/read": "uri",
+  "tasks/get": "taskId",
+  "tasks/update": "taskId",
+  "tasks/cancel": "taskId",
 };

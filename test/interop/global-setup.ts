@@ -26,13 +26,20 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const state = await mkdtemp(join(tmpdir(), "edgemcp-interop-"));
-  execFileSync(
-    process.execPath,
-    [WRANGLER, "d1", "migrations", "apply", "ANALYTICS_DB", "--local", "--persist-to", state],
-    {
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
+  for (const database of ["ANALYTICS_DB", "NOTES_DB"]) {
+    const args = [
+      WRANGLER,
+      "d1",
+      "migrations",
+      "apply",
+      database,
+      "--local",
+      "--persist-to",
+      state,
+    ];
+    execFileSync(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
+  }
+
   const worker = await unstable_startWorker({
     config: "wrangler.toml",
     bindings: Object.fromEntries(

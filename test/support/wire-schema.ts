@@ -39,6 +39,7 @@ const RESULT_DEFS: Record<string, string> = {
   "prompts/list": "ListPromptsResult",
   "prompts/get": "GetPromptResult",
   "completion/complete": "CompleteResult",
+  "subscriptions/listen": "SubscriptionsListenResult",
 };
 
 // The 2026 schema types the standard errors as error objects and the MCP ones as whole responses.
@@ -74,6 +75,8 @@ export type Era = "2026" | "2025";
 
 /** The `$defs` names a server message must satisfy, given the request it answers. */
 export function defsFor(message: Record<string, unknown>, method: string, era: Era): string[] {
+  // notifications/tasks belongs to the tasks extension, outside the official schema files.
+  if (message.method === "notifications/tasks") return ["JSONRPCNotification"];
   if ("method" in message)
     return [era === "2026" ? "ServerNotification" : "ServerNotification", "JSONRPCNotification"];
   if ("error" in message) {
@@ -82,6 +85,8 @@ export function defsFor(message: Record<string, unknown>, method: string, era: E
     return specific ? ["JSONRPCErrorResponse", specific] : ["JSONRPCErrorResponse"];
   }
   const result = message.result as Record<string, unknown> | undefined;
+  // Task results belong to the tasks extension, whose schema is not among the official files.
+  if (result?.resultType === "task") return ["JSONRPCResultResponse"];
   const def = result?.resultType === "input_required" ? "InputRequiredResult" : RESULT_DEFS[method];
   return def ? ["JSONRPCResultResponse", `result:${def}`] : ["JSONRPCResultResponse"];
 }

@@ -3,6 +3,8 @@ import { mcpCors } from "../http/cors.ts";
 import { httpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
 import { keyringFrom } from "../state/keyring.ts";
+import { readVar } from "./env-vars.ts";
+import { registerServer } from "./registry.ts";
 import type { DurableBindings } from "../durable/bindings.ts";
 import type { McpServer } from "./server.ts";
 import { handlePost, type TransportOptions } from "./transport.ts";
@@ -16,12 +18,7 @@ export type McpAppOptions = Partial<TransportOptions> & {
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 const DEFAULT_KEEP_ALIVE_MS = 15_000;
-
-/** A string variable or secret of the Worker, if set (library users' `Env` types vary). */
-export function readVar(env: Cloudflare.Env, name: string): string | undefined {
-  const value: unknown = Reflect.get(env, name);
-  return typeof value === "string" ? value : undefined;
-}
+const DEFAULT_LISTEN_MAX_MS = 30 * 60_000;
 
 /**
  * A Hono app serving one MCP server at its root path: POST for messages, CORS preflight,
@@ -37,6 +34,7 @@ export function mcpApp(
   options: McpAppOptions = {},
 ): Hono<{ Bindings: Cloudflare.Env }> {
   const app = new Hono<{ Bindings: Cloudflare.Env }>();
+  registerServer(server, options.durable);
   // Settings come from options first, then from the Worker's variables, read once per isolate.
   let policy: OriginPolicy | undefined;
   let transport: TransportOptions | undefined;
@@ -49,6 +47,7 @@ export function mcpApp(
       maxBodyBytes:
         options.maxBodyBytes ?? (Number(readVar(env, "MAX_BODY_BYTES")) || DEFAULT_MAX_BODY),
       keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
+      listenMaxMs: options.listenMaxMs ?? DEFAULT_LISTEN_MAX_MS,
       ...(options.authenticate ? { authenticate: options.authenticate } : {}),
     });
 

@@ -2,14 +2,19 @@ import type { z } from "zod";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../shared/jsonrpc.ts";
 import type { Catalog } from "./catalog.ts";
+import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
+
 import type { HandlerContext } from "./context.ts";
 import type { RawResult } from "./raw.ts";
 import type { Cursors } from "./cursors.ts";
 import type { InputSession } from "./input/session.ts";
+import type { TaskService } from "./tasks/service.ts";
 
 /** One request as the dispatcher sees it: validated envelope, era, and the handler context. */
 export type Call = {
   catalog: Catalog;
+  /** What the server advertises to this request's era. */
+  capabilities: ServerCapabilities;
   params: JsonObject;
   headers: Headers;
   ctx: HandlerContext;
@@ -17,6 +22,8 @@ export type Call = {
   cursors: Cursors;
   /** The multi-round-trip input of a 2026 tools/call, prompts/get or resources/read. */
   input: InputSession | undefined;
+  /** This caller's tasks, when the server runs tasks and advertises them. */
+  tasks: TaskService | undefined;
 };
 
 /** A method's answer: a result object (decorated per era by the transport) or final bytes. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Caller } from "../auth/bearer.ts";
-import { awaitMessage, postMessage, type Rendezvous } from "../durable/rendezvous.ts";
+import type { Rendezvous } from "../durable/rendezvous.ts";
+import { awaitMessage, postMessage } from "../durable/rendezvous-client.ts";
 import type { JsonRpcId } from "../../shared/jsonrpc.ts";
 
 const CancelMessageSchema = z.object({ at: z.number(), reason: z.string().optional() });

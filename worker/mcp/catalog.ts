@@ -63,6 +63,8 @@ export class Catalog {
     CacheHint
   >;
   readonly pageSize: Record<ListKey, number>;
+  /** How many tools may run as tasks. */
+  readonly taskTools: number;
 
   constructor(readonly definition: ServerDefinition) {
     const { name, version, title, description, websiteUrl, icons } = definition;
@@ -81,6 +83,8 @@ export class Catalog {
     this.pageSize = pageSizes(name, definition.pageSize);
 
     for (const tool of definition.tools ?? []) this.#addTool(tool);
+    this.taskTools = [...this.tools.values()].filter((t) => t.definition.task).length;
+
     for (const res of definition.resources ?? []) {
       if (this.resources.has(res.uri))
         throw new Error(`Server "${name}" defines resource "${res.uri}" twice.`);

@@ -3,7 +3,7 @@ import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import type { JsonRpcNotification, JsonRpcResponse } from "../../shared/jsonrpc.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { DurableBindings } from "../durable/bindings.ts";
-import { postMessage } from "../durable/rendezvous.ts";
+import { postMessage } from "../durable/rendezvous-client.ts";
 import { callerKey, postCancel } from "./cancel.ts";
 import { SERVER_REQUEST_PREFIX } from "./input/legacy-input.ts";
 import { errorOutcome, outcomeResponse } from "./outcome.ts";

@@ -6,6 +6,7 @@ import type { Caller } from "../auth/bearer.ts";
 import type { Handles } from "../state/handles.ts";
 import type { InputRequest } from "./input/requests.ts";
 import type { InputAnswers } from "./input/session.ts";
+import type { ChangeNotifier } from "./notifier.ts";
 
 /** Which generation of the protocol a request came from. */
 export type Era = "modern" | "legacy";
@@ -49,4 +50,6 @@ export type HandlerContext = {
    * may ask; the client must have declared the matching capability (else -32021).
    */
   input<T extends Record<string, InputRequest<unknown>>>(requests: T): Promise<InputAnswers<T>>;
+  /** Announces list and resource changes on the server's listen streams, across instances. */
+  changes: ChangeNotifier;
 };

@@ -46,6 +46,13 @@ export type ToolDefinition<
   annotations?: ToolAnnotations;
   /** Client capabilities the tool needs; modern calls without them get -32021. */
   requires?: ClientCapabilities;
+  /**
+   * Whether the tool may run as a task (extension io.modelcontextprotocol/tasks): "optional"
+   * runs as a task for clients that declared the extension and inline for others;
+   * "required" refuses clients without it (-32021). Tasks outlive the request.
+   */
+  task?: { mode: "optional" | "required"; ttlMs?: number; pollIntervalMs?: number };
+
   run(args: z.output<I>, ctx: HandlerContext): Promise<ToolOutput<O>> | ToolOutput<O>;
 };
 

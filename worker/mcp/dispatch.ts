@@ -2,7 +2,7 @@ import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import type { LegacyMethod, ModernMethod } from "../../shared/protocol/methods.ts";
 import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
 import type { Call, MethodHandler, Reply } from "./call.ts";
-import type { Catalog } from "./catalog.ts";
+
 import { InputRequiredSignal } from "./input/session.ts";
 import type { Era } from "./context.ts";
 import { complete } from "./methods/completion.ts";
@@ -11,6 +11,7 @@ import { acknowledgeSubscription, initialize, ping, setLevel } from "./methods/l
 import { getPrompt, listPrompts } from "./methods/prompts.ts";
 import { listResources, listResourceTemplates, readResource } from "./methods/resources.ts";
 import { callTool, listTools } from "./methods/tools.ts";
+import { cancelTask, getTask, updateTask } from "./methods/tasks.ts";
 
 const common = {
   "tools/list": listTools,
@@ -23,10 +24,13 @@ const common = {
   "completion/complete": complete,
 };
 
-const MODERN = { ...common, "server/discover": discover } satisfies Record<
-  ModernMethod,
-  MethodHandler
->;
+const MODERN = {
+  ...common,
+  "server/discover": discover,
+  "tasks/get": getTask,
+  "tasks/update": updateTask,
+  "tasks/cancel": cancelTask,
+} satisfies Record<ModernMethod, MethodHandler>;
 
 const LEGACY = {
   ...common,
@@ -48,6 +52,9 @@ const CAPABILITY: Readonly<Record<string, keyof ServerCapabilities>> = {
   "prompts/get": "prompts",
   "completion/complete": "completions",
   "logging/setLevel": "logging",
+  "tasks/get": "extensions",
+  "tasks/update": "extensions",
+  "tasks/cancel": "extensions",
   "resources/subscribe": "resources",
   "resources/unsubscribe": "resources",
 };
@@ -58,18 +65,25 @@ function lookup(era: Era, method: string): MethodHandler | undefined {
 }
 
 /** The handler for `method`, or -32601 when it does not exist or its capability is not offered. */
-export function resolveMethod(catalog: Catalog, era: Era, method: string): MethodHandler {
+export function resolveMethod(
+  capabilities: ServerCapabilities,
+  era: Era,
+  method: string,
+): MethodHandler {
   const handler = lookup(era, method);
   const capability = CAPABILITY[method];
-  if (!handler || (capability && !catalog.capabilities[capability]))
-    throw methodNotFound(method, era);
+  if (!handler || (capability && !capabilities[capability])) throw methodNotFound(method, era);
   return handler;
 }
 
 /** Runs one request's handler; a handler waiting for client input ends the round with `input_required`. */
 export async function dispatch(call: Call): Promise<Reply> {
   try {
-    return await resolveMethod(call.catalog, call.ctx.request.era, call.ctx.request.method)(call);
+    return await resolveMethod(
+      call.capabilities,
+      call.ctx.request.era,
+      call.ctx.request.method,
+    )(call);
   } catch (error) {
     if (error instanceof InputRequiredSignal && call.input) return call.input.inputRequired(error);
     throw error;

@@ -5,17 +5,22 @@ import type { ReplyMode } from "../http/accept.ts";
 import { Handles } from "../state/handles.ts";
 import type { Keyring } from "../state/keyring.ts";
 import { Sealer } from "../state/sealer.ts";
-import type { Era, HandlerContext, RequestInfo } from "./context.ts";
+import { advertisedCapabilities } from "./advertised.ts";
 import { callerKey, watchCancel } from "./cancel.ts";
-import { legacyInput } from "./input/legacy-input.ts";
+import type { Era, HandlerContext, RequestInfo } from "./context.ts";
 import { createContext } from "./context-factory.ts";
 import { Cursors } from "./cursors.ts";
-import { dispatch, resolveMethod } from "./dispatch.ts";
+import { dispatch, methodNotFound, resolveMethod } from "./dispatch.ts";
+import { legacyInput } from "./input/legacy-input.ts";
 import { InputSession } from "./input/session.ts";
 import { eraOf, legacyProgressToken, legacyVersionOf } from "./legacy-request.ts";
+import { openListen } from "./listen.ts";
 import { checkModernRequest } from "./modern-request.ts";
+import { notifierFor } from "./notifier.ts";
 import { errorOutcome, outcomeResponse, resultOutcome } from "./outcome.ts";
 import { replyTo } from "./reply.ts";
+import { TaskService } from "./tasks/service.ts";
+
 import type { McpServer } from "./server.ts";
 import type { Runtime, TransportOptions } from "./transport.ts";
 
@@ -30,6 +35,18 @@ type Served = {
   keyring: Keyring;
 };
 
+/** The request's era and validated envelope (modern headers and `_meta`, or the legacy version). */
+function requestInfo(message: JsonRpcRequest, request: Request, era: Era): RequestInfo {
+  const base = { id: message.id, method: message.method, era };
+  if (era === "modern") return { ...base, ...checkModernRequest(message, request.headers) };
+  return {
+    ...base,
+    protocolVersion: legacyVersionOf(message, request.headers),
+    clientCapabilities: {},
+    ...legacyProgressToken(message),
+  };
+}
+
 /**
  * Serves one JSON-RPC request: picks the era, validates headers and `_meta` (modern), opens any
  * `requestState`, then runs the method and answers in JSON or SSE. Everything that can fail
@@ -42,24 +59,33 @@ export async function serveRequest(
   served: Served,
 ): Promise<Response> {
   const { runtime, options, mode, caller } = served;
+  const { durable } = runtime;
   const era = eraOf({ kind: "request", message }, request.headers);
   const params = message.params ?? {};
   const sealer = new Sealer(served.keyring);
   const subject = caller?.subject ?? "";
+  const catalog = server.catalog;
+  const capabilities = advertisedCapabilities(catalog, durable, era);
   let info: RequestInfo;
   let input: InputSession | undefined;
   try {
-    const base = { id: message.id, method: message.method, era };
-    info =
-      era === "modern"
-        ? { ...base, ...checkModernRequest(message, request.headers) }
-        : {
-            ...base,
-            protocolVersion: legacyVersionOf(message, request.headers),
-            clientCapabilities: {},
-            ...legacyProgressToken(message),
-          };
-    resolveMethod(server.catalog, era, message.method);
+    info = requestInfo(message, request, era);
+    if (message.method === "subscriptions/listen" && era === "modern") {
+      if (!durable.bus) throw methodNotFound(message.method, era);
+      const settings = {
+        keepAliveMs: options.keepAliveMs,
+        maxMs: options.listenMaxMs,
+        tasks: Boolean(capabilities.extensions),
+      };
+      return await openListen(
+        message,
+        info,
+        capabilities,
+        durable.bus.getByName(catalog.serverInfo.name),
+        settings,
+      );
+    }
+    resolveMethod(capabilities, era, message.method);
     if (era === "modern" && INPUT_METHODS.has(message.method)) {
       input = await InputSession.start(
         message.method,
@@ -73,8 +99,7 @@ export async function serveRequest(
     return outcomeResponse(errorOutcome(error, message.id, era));
   }
 
-  const catalog = server.catalog;
-  const { rendezvous } = runtime.durable;
+  const { rendezvous } = durable;
   const abort = new AbortController();
   const done = new AbortController();
   if (rendezvous && INPUT_METHODS.has(message.method)) {
@@ -97,17 +122,25 @@ export async function serveRequest(
         caller,
         handles: new Handles(sealer, subject),
         input: inputFor(input, era, message.method, () => legacyInput(notify, signal, rendezvous)),
+        changes: notifierFor(durable.bus, catalog.serverInfo.name),
       });
       try {
-        const reply = await dispatch({
+        const tasks =
+          durable.tasks && capabilities.extensions
+            ? new TaskService(durable.tasks, catalog.serverInfo.name, subject)
+            : undefined;
+        const cursors = new Cursors(sealer, subject);
+        const call = {
           catalog,
+          capabilities,
           params,
           headers: request.headers,
           ctx,
-          cursors: new Cursors(sealer, subject),
+          cursors,
           input,
-        });
-        return resultOutcome(reply, message.id, era, catalog);
+          tasks,
+        };
+        return resultOutcome(await dispatch(call), message.id, era, catalog);
       } catch (error) {
         return errorOutcome(error, message.id, era);
       } finally {

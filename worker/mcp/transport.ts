@@ -16,6 +16,9 @@ export type TransportOptions = {
   maxBodyBytes: number;
   /** Interval of SSE keep-alive comments (0 turns them off). */
   keepAliveMs: number;
+  /** How long a listen stream stays open before the server ends it gracefully. */
+  listenMaxMs: number;
+
   /** Establishes the caller; without it every caller is anonymous. */
   authenticate?: Authenticate;
 };

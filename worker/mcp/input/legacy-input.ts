@@ -1,6 +1,7 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
-import { awaitMessage, type Rendezvous } from "../../durable/rendezvous.ts";
+import type { Rendezvous } from "../../durable/rendezvous.ts";
+import { awaitMessage } from "../../durable/rendezvous-client.ts";
 import { ToolError } from "../results.ts";
 import type { Notify } from "../reply.ts";
 import type { InputRequest } from "./requests.ts";

@@ -21,6 +21,46 @@ export class InputRequiredSignal extends Error {
   }
 }
 
+/**
+ * Answers input requests from the answers at hand: checks each kind against the declared
+ * capabilities (-32021), parses each answer (-32602 when malformed), and throws
+ * InputRequiredSignal for the ones still missing. `use` sees every answer consumed.
+ */
+export function answerInput<T extends Record<string, InputRequest<unknown>>>(
+  requests: T,
+  answers: Record<string, unknown>,
+  capabilities: ClientCapabilities,
+  use: (key: string, raw: unknown) => void = () => {},
+): InputAnswers<T> {
+  const out: Record<string, unknown> = {};
+  const missing: Record<string, InputRequest<unknown>> = {};
+  for (const [key, request] of Object.entries(requests)) {
+    if (!request.allowedBy(capabilities)) {
+      const need = missingCapabilities(request.needs, capabilities) ?? request.needs;
+      throw new RpcError(
+        ErrorCode.MissingRequiredClientCapability,
+        `This request needs to send ${request.method}, which the client did not declare (requiredCapabilities ${JSON.stringify(need)}).`,
+        { requiredCapabilities: need },
+        400,
+      );
+    }
+    if (!(key in answers)) {
+      missing[key] = request;
+      continue;
+    }
+    const parsed = request.parse(answers[key]);
+    if (!parsed.ok)
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        `inputResponses.${key} is not a valid answer to ${request.method}: ${parsed.reason}`,
+      );
+    use(key, answers[key]);
+    out[key] = parsed.value;
+  }
+  if (Object.keys(missing).length > 0) throw new InputRequiredSignal(missing);
+  return out as InputAnswers<T>;
+}
+
 const STATE_PURPOSE = "requestState";
 const STATE_TTL_MS = 10 * 60_000;
 const StateSchema = z.object({
@@ -99,33 +139,9 @@ export class InputSession {
   async input<T extends Record<string, InputRequest<unknown>>>(
     requests: T,
   ): Promise<InputAnswers<T>> {
-    const out: Record<string, unknown> = {};
-    const missing: Record<string, InputRequest<unknown>> = {};
-    for (const [key, request] of Object.entries(requests)) {
-      if (!request.allowedBy(this.capabilities)) {
-        const need = missingCapabilities(request.needs, this.capabilities) ?? request.needs;
-        throw new RpcError(
-          ErrorCode.MissingRequiredClientCapability,
-          `This request needs to send ${request.method}, which the client did not declare (requiredCapabilities ${JSON.stringify(need)}).`,
-          { requiredCapabilities: need },
-          400,
-        );
-      }
-      if (!(key in this.answers)) {
-        missing[key] = request;
-        continue;
-      }
-      const parsed = request.parse(this.answers[key]);
-      if (!parsed.ok)
-        throw new RpcError(
-          ErrorCode.InvalidParams,
-          `inputResponses.${key} is not a valid answer to ${request.method}: ${parsed.reason}`,
-        );
-      this.#consumed[key] = this.answers[key];
-      out[key] = parsed.value;
-    }
-    if (Object.keys(missing).length > 0) throw new InputRequiredSignal(missing);
-    return out as InputAnswers<T>;
+    return answerInput(requests, this.answers, this.capabilities, (key, raw) => {
+      this.#consumed[key] = raw;
+    });
   }
 
   /** The `input_required` result for a signal, with a freshly sealed requestState. */

@@ -16,7 +16,7 @@ export const initialize: MethodHandler = (call) => {
   const { catalog } = call;
   return {
     protocolVersion: isLegacyVersion(protocolVersion) ? protocolVersion : LEGACY_VERSIONS[0],
-    capabilities: catalog.capabilities,
+    capabilities: call.capabilities,
     serverInfo: catalog.serverInfo,
     ...(catalog.definition.instructions ? { instructions: catalog.definition.instructions } : {}),
   };

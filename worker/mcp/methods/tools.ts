@@ -1,12 +1,10 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { ListParamsSchema, CallToolParamsSchema } from "../../../shared/protocol/params.ts";
-import { describeIssues, parseParams, type MethodHandler } from "../call.ts";
-import { ToolError } from "../results.ts";
-import { InputRequiredSignal } from "../input/session.ts";
-import { isJsonObject } from "../../../shared/jsonrpc.ts";
+import { parseParams, type MethodHandler } from "../call.ts";
 import { checkParamHeaders } from "../param-headers.ts";
 import { requireCapabilities } from "../required-capabilities.ts";
-import { shapeToolResult, toolFailure } from "../tool-result.ts";
+import { TASKS_EXTENSION } from "../tasks-extension.ts";
+import { executeTool, validateArguments } from "../tool-runner.ts";
 
 export const listTools: MethodHandler = (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
@@ -25,34 +23,39 @@ export const callTool: MethodHandler = async (call) => {
       },
     );
   }
-  const args = params.arguments ?? {};
+  const raw = params.arguments ?? {};
   const { request } = call.ctx;
+  const taskMode = tool.definition.task?.mode;
+  const wantsTasks = request.clientCapabilities.extensions?.[TASKS_EXTENSION] !== undefined;
   if (request.era === "modern") {
-    checkParamHeaders(tool, args, call.headers);
+    checkParamHeaders(tool, raw, call.headers);
     const { requires } = tool.definition;
     if (requires)
       requireCapabilities(requires, request.clientCapabilities, `Tool "${tool.wire.name}"`);
-  }
-  let parsedArgs = args;
-  if (tool.validator) {
-    const parsed = tool.validator.safeParse(args);
-    if (!parsed.success) {
-      const issues = describeIssues(parsed.error, "arguments");
-      throw new RpcError(
-        ErrorCode.InvalidParams,
-        `Invalid arguments for tool "${tool.wire.name}": ${issues}`,
+    if (taskMode === "required")
+      requireCapabilities(
+        { extensions: { [TASKS_EXTENSION]: {} } },
+        request.clientCapabilities,
+        `Tool "${tool.wire.name}" (it runs as a task)`,
       );
-    }
-    if (isJsonObject(parsed.data)) parsedArgs = parsed.data;
   }
-  let value: unknown;
-  try {
-    value = await tool.definition.run(parsedArgs, call.ctx);
-  } catch (error) {
-    // Protocol faults and requests for client input are not the tool's own failure.
-    if (error instanceof RpcError || error instanceof InputRequiredSignal) throw error;
-    if (!(error instanceof ToolError)) console.error(`Tool "${tool.wire.name}" threw`, error);
-    return toolFailure(tool, error);
+  const args = validateArguments(tool, raw);
+  // A tool that may run as a task becomes one only for clients that declared the extension.
+  if (
+    taskMode &&
+    wantsTasks &&
+    request.era === "modern" &&
+    call.tasks &&
+    !params.requestState &&
+    !params.inputResponses
+  ) {
+    return call.tasks.create(tool, args, request.clientCapabilities);
   }
-  return shapeToolResult(tool, value, call.ctx.request.era);
+  if (taskMode === "required") {
+    throw new RpcError(
+      ErrorCode.MethodNotFound,
+      `Tool "${tool.wire.name}" runs only as a task, which this server cannot run right now.`,
+    );
+  }
+  return executeTool(tool, args, call.ctx);
 };

@@ -1,7 +1,7 @@
 import { defineServer } from "../../mcp/index.ts";
 import { prompts } from "./prompts.ts";
 import { resources, resourceTemplates } from "./resources.ts";
-import { conformanceTools, featureTools } from "./tools.ts";
+import { conformanceTools, featureTools, triggerTools } from "./tools.ts";
 import { inputPrompts, inputTools } from "./input-tools.ts";
 import { clientRequestTools } from "./client-request-tools.ts";
 
@@ -21,7 +21,13 @@ export const everything = defineServer({
   cache: { ttlMs: 60_000, cacheScope: "public" },
   // Small resource pages so clients must follow cursors; tools stay on one page for the suites.
   pageSize: { resources: 10 },
-  tools: [...conformanceTools, ...inputTools, ...clientRequestTools, ...featureTools],
+  tools: [
+    ...conformanceTools,
+    ...inputTools,
+    ...clientRequestTools,
+    ...triggerTools,
+    ...featureTools,
+  ],
   resources,
   resourceTemplates,
   prompts: [...prompts, ...inputPrompts],

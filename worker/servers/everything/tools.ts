@@ -157,7 +157,39 @@ export const conformanceTools = [
   }),
 ];
 
+/** Fixtures that announce a change on listen streams (subscriptions/listen). */
+export const triggerTools = [
+  tool({
+    name: "test_trigger_tool_change",
+    description: "Announces notifications/tools/list_changed to every listen stream of this server",
+    run: async (_args, ctx) => {
+      await ctx.changes.toolsListChanged();
+      return "Mutation triggered";
+    },
+  }),
+  tool({
+    name: "test_trigger_prompt_change",
+    description:
+      "Announces notifications/prompts/list_changed to every listen stream of this server",
+    run: async (_args, ctx) => {
+      await ctx.changes.promptsListChanged();
+      return "Mutation triggered";
+    },
+  }),
+  tool({
+    name: "test_trigger_resource_update",
+    description:
+      "Announces notifications/resources/updated for a URI (default test://watched-resource)",
+    input: z.object({ uri: z.string().default("test://watched-resource") }),
+    run: async ({ uri }, ctx) => {
+      await ctx.changes.resourceUpdated(uri);
+      return `Announced an update of ${uri}`;
+    },
+  }),
+];
+
 /** Tools that show the rest of the runtime: structured output, long work, cancellation. */
+
 export const featureTools = [
   tool({
     name: "add_numbers",

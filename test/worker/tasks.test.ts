@@ -1,0 +1,277 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { bearerTokens, defineServer, elicit, tool, ToolError } from "../../worker/mcp/index.ts";
+
+import { mcpRequest } from "../support/mcp-request.ts";
+import type { Message } from "../support/reply.ts";
+import { serve } from "./custom-server.ts";
+import { messages } from "./stream.ts";
+
+const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
+const WITH_TASKS = { ...TASKS, elicitation: {} };
+const cancelledLabels = new Set<string>();
+
+const definition = defineServer({
+  name: "task-tests",
+  version: "1",
+  tools: [
+    tool({
+      name: "count",
+      description: "Counts slowly; may run as a task",
+      input: z.object({
+        to: z.number().int(),
+        stepMs: z.number().int().default(20),
+        label: z.string().default(""),
+      }),
+      output: z.object({ counted: z.number().int() }),
+      task: { mode: "optional", ttlMs: 60_000, pollIntervalMs: 50 },
+      run: async ({ to, stepMs, label }, ctx) => {
+        for (let i = 0; i < to; i++) {
+          await new Promise((r) => setTimeout(r, stepMs));
+          if (ctx.signal.aborted) {
+            cancelledLabels.add(label);
+            throw new ToolError("cancelled");
+          }
+        }
+        return { counted: to };
+      },
+    }),
+    tool({
+      name: "only_task",
+      description: "Runs only as a task",
+      task: { mode: "required" },
+      run: () => "done",
+    }),
+    tool({
+      name: "brief",
+      description: "A task that expires quickly",
+      task: { mode: "optional", ttlMs: 300 },
+      run: () => "brief",
+    }),
+    tool({
+      name: "ask",
+      description: "A task that needs the user's name",
+      task: { mode: "optional", pollIntervalMs: 50 },
+      run: async (_args, ctx) => {
+        const { who } = await ctx.input({
+          who: elicit({ message: "Name?", schema: z.object({ name: z.string() }) }),
+        });
+        return who.action === "accept" ? `hi ${who.content.name}` : "nobody";
+      },
+    }),
+    tool({
+      name: "fails",
+      description: "A task that fails with a protocol error",
+      task: { mode: "optional" },
+      inputSchema: { type: "object" },
+      run: () => {
+        throw new Error("boom");
+      },
+    }),
+  ],
+});
+
+/** The server without Durable Objects, and with the task objects and the bus. */
+const server = serve(definition);
+const durableServer = serve(definition, {
+  durable: (e) => ({ tasks: e.MCP_TASKS, bus: e.MCP_BUS }),
+  authenticate: bearerTokens({ variable: "API_TOKENS" }),
+});
+
+const send = (
+  method: string,
+  params: Record<string, unknown>,
+  options: Parameters<typeof mcpRequest>[2] = {},
+) =>
+  durableServer.send(mcpRequest(method, params, { capabilities: WITH_TASKS, ...options }), method);
+
+async function poll(
+  taskId: string,
+  until: (task: Message["result"]) => boolean,
+  options: Parameters<typeof mcpRequest>[2] = {},
+) {
+  for (let i = 0; i < 100; i++) {
+    const { final } = await send(
+      "tasks/get",
+      { taskId },
+      { headers: { "Mcp-Name": taskId }, ...options },
+    );
+    if (final?.error || until(final?.result)) return final;
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  throw new Error(`task ${taskId} never reached the expected state`);
+}
+
+describe("tasks", () => {
+  it("advertises the extension only where tasks can run", async () => {
+    expect((await send("server/discover", {})).final?.result.capabilities.extensions).toEqual(
+      TASKS.extensions,
+    );
+    expect(
+      (await server.send(mcpRequest("server/discover"), "server/discover")).final?.result
+        .capabilities.extensions,
+    ).toBeUndefined();
+  });
+
+  it("creates a task durably and answers with the flat task shape", async () => {
+    const { final } = await send("tools/call", { name: "count", arguments: { to: 5 } });
+    expect(final?.result).toMatchObject({
+      resultType: "task",
+      taskId: expect.stringMatching(/^[0-9a-f]{64}$/),
+      status: "working",
+      ttlMs: 60_000,
+      pollIntervalMs: 50,
+      createdAt: expect.any(String),
+      lastUpdatedAt: expect.any(String),
+    });
+    expect(final?.result).not.toHaveProperty("task");
+  });
+
+  it("finishes after the creating request ended, and tasks/get returns the original result", async () => {
+    const created = await send("tools/call", { name: "count", arguments: { to: 3 } });
+    const taskId = created.final?.result.taskId;
+    const done = await poll(taskId, (t) => t.status === "completed");
+    expect(done?.result).toMatchObject({
+      resultType: "complete",
+      taskId,
+      status: "completed",
+      result: { structuredContent: { counted: 3 } },
+    });
+  });
+
+  it("runs inline for clients without the extension", async () => {
+    const { final } = await send(
+      "tools/call",
+      { name: "count", arguments: { to: 1 } },
+      { capabilities: {} },
+    );
+    expect(final?.result).toMatchObject({
+      resultType: "complete",
+      structuredContent: { counted: 1 },
+    });
+  });
+
+  it("refuses a task-only tool to clients without the extension (-32021)", async () => {
+    const reply = await send(
+      "tools/call",
+      { name: "only_task", arguments: {} },
+      { capabilities: {} },
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.final?.error).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: TASKS },
+    });
+  });
+
+  it("cancels a running task, and the tool sees its signal abort", async () => {
+    const label = crypto.randomUUID();
+    const created = await send("tools/call", { name: "count", arguments: { to: 200, label } });
+    const taskId = created.final?.result.taskId;
+    await new Promise((r) => setTimeout(r, 60));
+    expect(
+      (await send("tasks/cancel", { taskId }, { headers: { "Mcp-Name": taskId } })).final?.result,
+    ).toEqual({ resultType: "complete", _meta: expect.any(Object) });
+    const cancelled = await poll(taskId, (t) => t.status === "cancelled");
+    expect(cancelled?.result.status).toBe("cancelled");
+    for (let i = 0; i < 50 && !cancelledLabels.has(label); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(cancelledLabels.has(label)).toBe(true);
+    // Cancelling again is harmless.
+    expect(
+      (await send("tasks/cancel", { taskId }, { headers: { "Mcp-Name": taskId } })).final?.result
+        .resultType,
+    ).toBe("complete");
+  });
+
+  it("parks in input_required until tasks/update brings the answer", async () => {
+    const created = await send("tools/call", { name: "ask", arguments: {} });
+    const taskId = created.final?.result.taskId;
+    const waiting = await poll(taskId, (t) => t.status === "input_required");
+    expect(waiting?.result.inputRequests).toMatchObject({
+      who: { method: "elicitation/create", params: { message: "Name?" } },
+    });
+    const updated = await send(
+      "tasks/update",
+      { taskId, inputResponses: { who: { action: "accept", content: { name: "Ann" } }, other: 1 } },
+      { headers: { "Mcp-Name": taskId } },
+    );
+    expect(updated.final?.result.resultType).toBe("complete");
+    const done = await poll(taskId, (t) => t.status === "completed");
+    expect(done?.result.result.content[0].text).toBe("hi Ann");
+  });
+
+  it("pushes task updates to listen streams that asked for the task", async () => {
+    const created = await send("tools/call", { name: "count", arguments: { to: 10 } });
+    const taskId = created.final?.result.taskId;
+    const stream = messages(
+      await durableServer.fetch(
+        mcpRequest(
+          "subscriptions/listen",
+          { notifications: { taskIds: [taskId] } },
+          { capabilities: WITH_TASKS },
+        ),
+      ),
+      "subscriptions/listen",
+    );
+    expect((await stream.next()).params.notifications).toEqual({ taskIds: [taskId] });
+    const update = await stream.next();
+    expect(update).toMatchObject({
+      method: "notifications/tasks",
+      params: { taskId, status: "completed", result: { structuredContent: { counted: 10 } } },
+    });
+    await stream.close();
+  });
+
+  it("expires after its time to live", async () => {
+    const created = await send("tools/call", { name: "brief", arguments: {} });
+    const taskId = created.final?.result.taskId;
+    await new Promise((r) => setTimeout(r, 400));
+    const { final } = await send("tasks/get", { taskId }, { headers: { "Mcp-Name": taskId } });
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/Unknown task/),
+    });
+  });
+
+  it("hides a task from other callers", async () => {
+    const created = await send(
+      "tools/call",
+      { name: "count", arguments: { to: 1 } },
+      { headers: { Authorization: "Bearer token-alice" } },
+    );
+    const taskId = created.final?.result.taskId;
+    const { final } = await send(
+      "tasks/get",
+      { taskId },
+      { headers: { "Mcp-Name": taskId, Authorization: "Bearer token-bob" } },
+    );
+    expect(final?.error.code).toBe(-32602);
+  });
+
+  it.each([
+    ["an unknown id", "f".repeat(64)],
+    ["a malformed id", "not-a-task"],
+  ])("answers %s with -32602", async (_what, taskId) => {
+    const { final } = await send("tasks/get", { taskId }, { headers: { "Mcp-Name": taskId } });
+    expect(final?.error.code).toBe(-32602);
+  });
+
+  it("needs the extension on tasks/* requests (-32021) and Mcp-Name to match (-32020)", async () => {
+    const taskId = "f".repeat(64);
+    const without = await send(
+      "tasks/get",
+      { taskId },
+      { capabilities: {}, headers: { "Mcp-Name": taskId } },
+    );
+    expect(without.final?.error.code).toBe(-32021);
+    const mismatch = await send("tasks/get", { taskId }, { headers: { "Mcp-Name": "other" } });
+    expect(mismatch.final?.error.code).toBe(-32020);
+  });
+
+  it("records a tool failure as a completed task with isError", async () => {
+    const created = await send("tools/call", { name: "fails", arguments: {} });
+    const done = await poll(created.final?.result.taskId, (t) => t.status !== "working");
+    expect(done?.result).toMatchObject({ status: "completed", result: { isError: true } });
+  });
+});

@@ -1,0 +1,107 @@
+import { DurableObject } from "cloudflare:workers";
+import { registeredServer } from "../mcp/registry.ts";
+import { runTask } from "../mcp/tasks/run-task.ts";
+import {
+  isTerminal,
+  publicTask,
+  TaskStateSchema,
+  type TaskState,
+} from "../mcp/tasks/task-state.ts";
+
+/**
+ * One task (extension io.modelcontextprotocol/tasks). Its state is stored durably before the
+ * creating request is answered; an alarm runs the tool, so the work goes on after that request
+ * ends; another alarm deletes everything when the task's time to live is over.
+ */
+export class TaskObject extends DurableObject {
+  #running: AbortController | undefined;
+
+  /** Stores a new task and schedules its first run; answers with the task's public JSON. */
+  async create(state: TaskState): Promise<string> {
+    await this.ctx.storage.put("task", state);
+    await this.ctx.storage.setAlarm(Date.now());
+    return JSON.stringify(publicTask(state));
+  }
+
+  /** The task's public JSON for its caller; undefined when unknown, expired or someone else's. */
+  async read(subject: string): Promise<string | undefined> {
+    const state = await this.#load(subject);
+    return state && JSON.stringify(publicTask(state));
+  }
+
+  /** Records answers to outstanding input requests; the tool runs again once all are in. */
+  async answer(subject: string, responses: Record<string, unknown>): Promise<boolean> {
+    const state = await this.#load(subject);
+    if (!state) return false;
+    if (state.status !== "input_required") return true;
+    const answers = { ...state.answers };
+    for (const key of state.pending) if (key in responses) answers[key] = responses[key];
+    const pending = state.pending.filter((key) => !(key in answers));
+    if (pending.length > 0) {
+      await this.#save({ ...state, answers, pending });
+      return true;
+    }
+    await this.#save({
+      ...state,
+      answers,
+      pending,
+      status: "working",
+      statusMessage: "Resuming with the answers",
+    });
+    await this.ctx.storage.setAlarm(Date.now());
+    return true;
+  }
+
+  /** Cancels the task (cooperatively: the running tool sees its signal abort). Idempotent. */
+  async cancel(subject: string): Promise<boolean> {
+    const state = await this.#load(subject);
+    if (!state) return false;
+    if (isTerminal(state.status)) return true;
+    this.#running?.abort(new Error("The task was cancelled."));
+    await this.#save({ ...state, status: "cancelled", statusMessage: "Cancelled by the client" });
+    return true;
+  }
+
+  override async alarm(): Promise<void> {
+    const state = await this.#stored();
+    if (!state) return;
+    const expiresAt = Date.parse(state.createdAt) + state.ttlMs;
+    if (Date.now() >= expiresAt) {
+      await this.ctx.storage.deleteAll();
+      return;
+    }
+    if (state.status === "working") {
+      this.#running = new AbortController();
+      const outcome = await runTask(state, this.env, this.#running.signal, (p) =>
+        this.ctx.waitUntil(p),
+      );
+      this.#running = undefined;
+      const latest = await this.#stored();
+      // A cancel that came in while the tool ran wins over whatever the tool returned.
+      if (latest && latest.status === "working") await this.#save({ ...latest, ...outcome });
+    }
+    await this.ctx.storage.setAlarm(expiresAt);
+  }
+
+  async #stored(): Promise<TaskState | undefined> {
+    const raw = await this.ctx.storage.get("task");
+    const parsed = TaskStateSchema.safeParse(raw);
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  async #load(subject: string): Promise<TaskState | undefined> {
+    const state = await this.#stored();
+    if (!state || state.subject !== subject) return undefined;
+    return Date.now() < Date.parse(state.createdAt) + state.ttlMs ? state : undefined;
+  }
+
+  async #save(state: TaskState): Promise<void> {
+    const saved = { ...state, lastUpdatedAt: new Date().toISOString() };
+    await this.ctx.storage.put("task", saved);
+    const bus = registeredServer(saved.server)?.durable?.(this.env).bus;
+    if (bus)
+      await bus
+        .getByName(saved.server)
+        .publish({ kind: "task", taskId: saved.taskId, task: publicTask(saved) });
+  }
+}

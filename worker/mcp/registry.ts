@@ -1,0 +1,21 @@
+import type { DurableBindings } from "../durable/bindings.ts";
+import type { McpServer } from "./server.ts";
+
+type Registered = {
+  server: McpServer;
+  durable: ((env: Cloudflare.Env) => DurableBindings) | undefined;
+};
+
+const servers = new Map<string, Registered>();
+
+/**
+ * Records a mounted server by name, so Durable Objects of the same Worker (which load the same
+ * modules) can find it: a task runs its tool inside its own object, not in the request.
+ */
+export function registerServer(server: McpServer, durable: Registered["durable"]): void {
+  servers.set(server.name, { server, durable });
+}
+
+export function registeredServer(name: string): Registered | undefined {
+  return servers.get(name);
+}

@@ -1,0 +1,2 @@
+/** The identifier of the tasks extension in capabilities. */
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";

@@ -1,0 +1,92 @@
+import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
+import { MODERN_VERSION } from "../../../shared/protocol/versions.ts";
+import { Handles } from "../../state/handles.ts";
+import { keyringFrom } from "../../state/keyring.ts";
+import { Sealer } from "../../state/sealer.ts";
+import { readVar } from "../env-vars.ts";
+import { createContext } from "../context-factory.ts";
+import { answerInput, InputRequiredSignal } from "../input/session.ts";
+import { wireInputRequest } from "../input/requests.ts";
+import { notifierFor } from "../notifier.ts";
+import { registeredServer } from "../registry.ts";
+import { executeTool } from "../tool-runner.ts";
+import type { TaskState } from "./task-state.ts";
+
+/** What a run changed: the next status and what goes with it. */
+export type RunOutcome = Pick<TaskState, "status"> &
+  Partial<Pick<TaskState, "statusMessage" | "result" | "error" | "inputRequests" | "pending">>;
+
+/**
+ * Runs a task's tool inside its Durable Object, so the work survives the request that created
+ * it. Input requests end the run with `input_required`; `tasks/update` answers them and the
+ * tool runs again from the start with every answer so far.
+ */
+export async function runTask(
+  state: TaskState,
+  env: Cloudflare.Env,
+  signal: AbortSignal,
+  waitUntil: (p: Promise<unknown>) => void,
+): Promise<RunOutcome> {
+  const registered = registeredServer(state.server);
+  const tool = registered?.server.catalog.tools.get(state.tool);
+  if (!registered || !tool) {
+    return {
+      status: "failed",
+      error: {
+        code: ErrorCode.InternalError,
+        message: `Tool "${state.tool}" of server "${state.server}" is no longer deployed.`,
+      },
+    };
+  }
+  const sealer = new Sealer(
+    await keyringFrom(readVar(env, "EDGEMCP_SECRET"), readVar(env, "EDGEMCP_PREVIOUS_SECRETS")),
+  );
+  const ctx = createContext({
+    request: {
+      id: state.taskId,
+      method: "tools/call",
+      era: "modern",
+      protocolVersion: MODERN_VERSION,
+      clientCapabilities: state.capabilities,
+    },
+    env,
+    waitUntil,
+    notify: () => false,
+    signal,
+    caller: state.subject ? { subject: state.subject } : undefined,
+    handles: new Handles(sealer, state.subject),
+    input: async (requests) => answerInput(requests, state.answers, state.capabilities),
+    changes: notifierFor(registered.durable?.(env).bus, state.server),
+  });
+  try {
+    const result = await executeTool(tool, state.args, ctx);
+    return { status: "completed", result: { resultType: "complete", ...result } };
+  } catch (error) {
+    if (error instanceof InputRequiredSignal) {
+      const inputRequests = Object.fromEntries(
+        Object.entries(error.requests).map(([key, request]) => [key, wireInputRequest(request)]),
+      );
+      return {
+        status: "input_required",
+        statusMessage: "Waiting for input from the client",
+        inputRequests,
+        pending: Object.keys(inputRequests),
+      };
+    }
+    if (error instanceof RpcError) {
+      return {
+        status: "failed",
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.data === undefined ? {} : { data: error.data }),
+        },
+      };
+    }
+    console.error(`Task ${state.taskId} (${state.tool}) failed`, error);
+    return {
+      status: "failed",
+      error: { code: ErrorCode.InternalError, message: "Internal error: the task failed." },
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+export const TASK_STATUSES = [
+  "working",
+  "input_required",
+  "completed",
+  "failed",
+  "cancelled",
+] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** Statuses after which nothing changes. */
+export function isTerminal(status: TaskStatus): boolean {
+  return status === "completed" || status === "failed" || status === "cancelled";
+}
+
+/** Everything a task object keeps about its task. */
+export const TaskStateSchema = z.object({
+  taskId: z.string(),
+  server: z.string(),
+  tool: z.string(),
+  args: z.record(z.string(), z.unknown()),
+  subject: z.string(),
+  capabilities: z.record(z.string(), z.unknown()),
+  status: z.enum(TASK_STATUSES),
+  statusMessage: z.string().optional(),
+  createdAt: z.string(),
+  lastUpdatedAt: z.string(),
+  ttlMs: z.number().int().positive(),
+  pollIntervalMs: z.number().int().positive(),
+  /** Answers to input requests so far, and the keys still awaited. */
+  answers: z.record(z.string(), z.unknown()),
+  pending: z.array(z.string()),
+  inputRequests: z.record(z.string(), z.unknown()).optional(),
+  result: z.record(z.string(), z.unknown()).optional(),
+  error: z
+    .object({ code: z.number(), message: z.string(), data: z.unknown().optional() })
+    .optional(),
+});
+export type TaskState = z.infer<typeof TaskStateSchema>;
+
+/** The task as clients see it (tasks/get, notifications/tasks): flat, without private fields. */
+export function publicTask(state: TaskState): Record<string, unknown> {
+  return {
+    taskId: state.taskId,
+    status: state.status,
+    ...(state.statusMessage ? { statusMessage: state.statusMessage } : {}),
+    createdAt: state.createdAt,
+    lastUpdatedAt: state.lastUpdatedAt,
+    ttlMs: state.ttlMs,
+    pollIntervalMs: state.pollIntervalMs,
+    ...(state.status === "input_required" && state.inputRequests
+      ? { inputRequests: state.inputRequests }
+      : {}),
+    ...(state.status === "completed" && state.result ? { result: state.result } : {}),
+    ...(state.status === "failed" && state.error ? { error: state.error } : {}),
+  };
+}

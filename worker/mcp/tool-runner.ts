@@ -1,0 +1,41 @@
+import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+import { isJsonObject, type JsonObject } from "../../shared/jsonrpc.ts";
+import { describeIssues } from "./call.ts";
+import type { CompiledTool } from "./catalog.ts";
+import type { HandlerContext } from "./context.ts";
+import { InputRequiredSignal } from "./input/session.ts";
+import { ToolError } from "./results.ts";
+import { shapeToolResult, toolFailure } from "./tool-result.ts";
+
+/** Validates a tool's arguments with its schema, or throws -32602 naming what is wrong. */
+export function validateArguments(tool: CompiledTool, args: JsonObject): JsonObject {
+  if (!tool.validator) return args;
+  const parsed = tool.validator.safeParse(args);
+  if (!parsed.success) {
+    throw new RpcError(
+      ErrorCode.InvalidParams,
+      `Invalid arguments for tool "${tool.wire.name}": ${describeIssues(parsed.error, "arguments")}`,
+    );
+  }
+  return isJsonObject(parsed.data) ? parsed.data : args;
+}
+
+/**
+ * Runs a tool with validated arguments and shapes its result. The tool's own failures become
+ * `isError` results; protocol faults and requests for client input propagate.
+ */
+export async function executeTool(
+  tool: CompiledTool,
+  args: JsonObject,
+  ctx: HandlerContext,
+): Promise<JsonObject> {
+  let value: unknown;
+  try {
+    value = await tool.definition.run(args, ctx);
+  } catch (error) {
+    if (error instanceof RpcError || error instanceof InputRequiredSignal) throw error;
+    if (!(error instanceof ToolError)) console.error(`Tool "${tool.wire.name}" threw`, error);
+    return toolFailure(tool, error);
+  }
+  return shapeToolResult(tool, value, ctx.request.era);
+}

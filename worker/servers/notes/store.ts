@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+export const NoteSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  tags: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Note = z.infer<typeof NoteSchema>;
+
+type Row = Omit<Note, "tags"> & { tags: string };
+
+const toNote = (row: Row): Note => NoteSchema.parse({ ...row, tags: JSON.parse(row.tags) });
+
+export const noteUri = (id: number) => `notes://note-${id}`;
+
+/** The notes table, one method per operation the tools and resources need. */
+export class NoteStore {
+  constructor(private readonly db: D1Database) {}
+
+  async all(): Promise<Note[]> {
+    const { results } = await this.db.prepare("SELECT * FROM notes ORDER BY id").all<Row>();
+    return results.map(toNote);
+  }
+
+  async get(id: number): Promise<Note | undefined> {
+    const row = await this.db.prepare("SELECT * FROM notes WHERE id = ?1").bind(id).first<Row>();
+    return row ? toNote(row) : undefined;
+  }
+
+  async create(title: string, body: string, tags: string[]): Promise<Note> {
+    const now = new Date().toISOString();
+    const row = await this.db
+      .prepare(
+        "INSERT INTO notes (title, body, tags, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4) RETURNING *",
+      )
+      .bind(title, body, JSON.stringify(tags), now)
+      .first<Row>();
+    if (!row) throw new Error("INSERT … RETURNING gave no row");
+    return toNote(row);
+  }
+
+  async update(
+    id: number,
+    changes: { title?: string; body?: string; tags?: string[] },
+  ): Promise<Note | undefined> {
+    const current = await this.get(id);
+    if (!current) return undefined;
+    const next = { ...current, ...changes, updated_at: new Date().toISOString() };
+    await this.db
+      .prepare("UPDATE notes SET title = ?2, body = ?3, tags = ?4, updated_at = ?5 WHERE id = ?1")
+      .bind(id, next.title, next.body, JSON.stringify(next.tags), next.updated_at)
+      .run();
+    return next;
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const { meta } = await this.db.prepare("DELETE FROM notes WHERE id = ?1").bind(id).run();
+    return meta.changes > 0;
+  }
+
+  /** Notes whose title or body contains `query` (case-insensitive) and that carry every tag. */
+  async search(query: string, tags: string[], limit: number): Promise<Note[]> {
+    const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const { results } = await this.db
+      .prepare(
+        "SELECT * FROM notes WHERE (title LIKE ?1 ESCAPE '\\' OR body LIKE ?1 ESCAPE '\\') ORDER BY updated_at DESC, id DESC",
+      )
+      .bind(pattern)
+      .all<Row>();
+    return results
+      .map(toNote)
+      .filter((note) => tags.every((tag) => note.tags.includes(tag)))
+      .slice(0, limit);
+  }
+}
