@@ -1,12 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { MIGRATIONS } from "./test/support/migrations.ts";
 import { TEST_SECRETS } from "./test/support/secrets.ts";
-
-/** Each D1 binding and where its migrations live; tests start from the same schema as `npm start`. */
-export const MIGRATIONS = {
-  ANALYTICS_DB: "worker/servers/analytics/migrations",
-  NOTES_DB: "worker/servers/notes/migrations",
-};
 
 export default defineConfig({
   test: {

@@ -123,7 +123,7 @@ describe.each(MODERN_MODES)("official v2 client, %s: tools", (_label, mode) => {
       if (attempt > 0) await delay(100);
       status = textOf(await client.callTool({ name: "test_abort_status", arguments: { label } }));
     }
-    expect(status).toMatch(new RegExp(`^aborted: ${label} at step \\d+$`));
+    expect(status).toMatch(new RegExp(`^aborted: ${label} at step \\d+ \\(t=\\d+\\)$`));
     expect(Number(status.split(" ").at(-1))).toBeLessThan(50);
   });
 

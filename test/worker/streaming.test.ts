@@ -140,7 +140,7 @@ describe("cancellation", () => {
       status = (await call("tools/call", { name: "test_abort_status", arguments: { label } })).final
         ?.result.content[0].text;
     }
-    expect(status).toMatch(new RegExp(`^aborted: ${label} at step \\d+$`));
+    expect(status).toMatch(new RegExp(`^aborted: ${label} at step \\d+ \\(t=\\d+\\)$`));
   });
 
   it("sends keep-alive comments while a streamed call runs", async () => {

@@ -34,7 +34,10 @@ export async function executeTool(
     value = await tool.definition.run(args, ctx);
   } catch (error) {
     if (error instanceof RpcError || error instanceof InputRequiredSignal) throw error;
-    if (!(error instanceof ToolError)) console.error(`Tool "${tool.wire.name}" threw`, error);
+    // A tool stopped by its signal (the client left, or cancelled) is not a bug to log.
+    if (!(error instanceof ToolError) && !ctx.signal.aborted)
+      console.error(`Tool "${tool.wire.name}" threw`, error);
+
     return toolFailure(tool, error);
   }
   return shapeToolResult(tool, value, ctx.request.era);

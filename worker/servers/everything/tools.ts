@@ -4,7 +4,7 @@ import { MINIMAL_WAV, RED_PIXEL_PNG, sleep } from "./media.ts";
 
 // Which calls of test_slow_counter were aborted, by label. Diagnostic only: it lets tests see
 // that closing a stream reached the handler; isolate memory is fine for that, not for state.
-const aborted = new Map<string, number>();
+const aborted = new Map<string, { step: number; at: number }>();
 
 /** The conformance fixtures come first: the suites call the first listed tool with `{}`. */
 export const conformanceTools = [
@@ -238,7 +238,7 @@ export const featureTools = [
         try {
           await sleep(delayMs, ctx.signal);
         } catch {
-          aborted.set(label, step);
+          aborted.set(label, { step, at: Date.now() });
           throw new ToolError(`Cancelled at step ${step} of ${steps}.`);
         }
         ctx.progress(step, steps, `Step ${step} of ${steps}`);
@@ -254,8 +254,10 @@ export const featureTools = [
     input: z.object({ label: z.string().default("default") }),
     annotations: { readOnlyHint: true },
     run: ({ label }) => {
-      const step = aborted.get(label);
-      return step === undefined ? `not aborted: ${label}` : `aborted: ${label} at step ${step}`;
+      const abort = aborted.get(label);
+      return abort === undefined
+        ? `not aborted: ${label}`
+        : `aborted: ${label} at step ${abort.step} (t=${abort.at})`;
     },
   }),
   tool({
