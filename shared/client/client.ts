@@ -1,0 +1,177 @@
+import type { JsonObject } from "../jsonrpc.ts";
+import type { ListenFilter } from "../protocol/notifications.ts";
+import type { CompleteParams } from "../protocol/params.ts";
+import type {
+  CallToolResult,
+  CompleteResult,
+  GetPromptResult,
+  ListPromptsResult,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ListToolsResult,
+  ReadResourceResult,
+} from "../protocol/results.ts";
+import type { Task } from "../protocol/tasks.ts";
+import { awaitTask, type AwaitTaskOptions } from "./await-task.ts";
+import { startToolCall, type ToolArguments } from "./call-tool.ts";
+import type { ClientCore } from "./core.ts";
+import type { ServerDescription } from "./description.ts";
+import type { Era } from "./errors.ts";
+import { list, listTools, PROMPTS, RESOURCES, TEMPLATES } from "./lists.ts";
+import { openListen } from "./listen.ts";
+import { complete, discover, getPrompt, readResource } from "./operations.ts";
+import type {
+  CachedRequestOptions,
+  CallToolOptions,
+  InputRoundOptions,
+  ListOptions,
+  Reply,
+  RequestOptions,
+} from "./options.ts";
+import { sessionHeaders } from "./request-headers.ts";
+import type { Subscription } from "./subscription.ts";
+import { TaskHandle } from "./task-handle.ts";
+import { endSession } from "./transport.ts";
+
+/** An MCP client bound to one server, in the era found when connecting (see `connect`). */
+export class McpClient {
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(private readonly core: ClientCore) {}
+
+  get era(): Era {
+    return this.core.conn.era;
+  }
+
+  /** What the server said about itself when connecting (or at the last `discover`). */
+  get server(): ServerDescription {
+    return this.core.description;
+  }
+
+  /** The legacy session id, when a 2025 server gave one. */
+  get sessionId(): string | undefined {
+    return this.core.conn.sessionId;
+  }
+
+  /** Replaces the headers sent with every request (e.g. a refreshed `Authorization`). */
+  setHeaders(headers: Record<string, string>): void {
+    this.core.conn.headers = { ...headers };
+  }
+
+  /** `server/discover` through the cache; 2025 servers answer from their `initialize` result. */
+  discover(options: CachedRequestOptions = {}): Promise<Reply<ServerDescription>> {
+    return discover(this.core, options);
+  }
+
+  /** Every tool (all pages), or one page with `cursor`/`onePage`. */
+  listTools(options: ListOptions = {}): Promise<Reply<ListToolsResult>> {
+    return listTools(this.core, options);
+  }
+
+  listPrompts(options: ListOptions = {}): Promise<Reply<ListPromptsResult>> {
+    return list(this.core, PROMPTS, options);
+  }
+
+  listResources(options: ListOptions = {}): Promise<Reply<ListResourcesResult>> {
+    return list(this.core, RESOURCES, options);
+  }
+
+  listResourceTemplates(options: ListOptions = {}): Promise<Reply<ListResourceTemplatesResult>> {
+    return list(this.core, TEMPLATES, options);
+  }
+
+  /**
+   * Calls a tool, answering input rounds; a task is followed to its result, or returned as a
+   * `TaskHandle` with `returnTask`.
+   */
+  callTool(
+    name: string,
+    args?: ToolArguments,
+    options?: CallToolOptions & { returnTask?: false },
+  ): Promise<Reply<CallToolResult>>;
+  callTool(
+    name: string,
+    args: ToolArguments | undefined,
+    options: CallToolOptions & { returnTask: true },
+  ): Promise<Reply<CallToolResult | TaskHandle>>;
+  async callTool(
+    name: string,
+    args?: ToolArguments,
+    options: CallToolOptions = {},
+  ): Promise<Reply<CallToolResult | TaskHandle>> {
+    const outcome = await startToolCall(this.core, name, args, options);
+    if (outcome.type === "result") return { result: outcome.result, source: "network" };
+    if (options.returnTask) {
+      return { result: new TaskHandle(this.core, outcome.task), source: "network" };
+    }
+    return { result: await awaitTask(this.core, outcome.task, options), source: "network" };
+  }
+
+  getPrompt(
+    name: string,
+    args?: Record<string, string>,
+    options: InputRoundOptions = {},
+  ): Promise<Reply<GetPromptResult>> {
+    return getPrompt(this.core, name, args, options);
+  }
+
+  /** Reads a resource through the cache; results that needed input rounds are never stored. */
+  readResource(
+    uri: string,
+    options: InputRoundOptions & CachedRequestOptions = {},
+  ): Promise<Reply<ReadResourceResult>> {
+    return readResource(this.core, uri, options);
+  }
+
+  complete(params: CompleteParams, options: RequestOptions = {}): Promise<Reply<CompleteResult>> {
+    return complete(this.core, params, options);
+  }
+
+  /** Opens `subscriptions/listen`; what it reports also invalidates this client's cache. */
+  async listen(
+    filter: ListenFilter,
+    options: Pick<RequestOptions, "signal" | "meta"> = {},
+  ): Promise<Subscription> {
+    const subscription = await openListen(this.core.conn, filter, options, (notification) =>
+      this.core.observe(notification),
+    );
+    this.subscriptions.add(subscription);
+    void subscription.closed.then(() => this.subscriptions.delete(subscription));
+    return subscription;
+  }
+
+  /** A handle on a task known by id (from a listen stream, or kept from an earlier call). */
+  async task(taskId: string, options: RequestOptions = {}): Promise<TaskHandle> {
+    const handle = new TaskHandle(this.core, { taskId, status: "working" });
+    await handle.refresh(options);
+    return handle;
+  }
+
+  /** Waits for a task's tool result (see `TaskHandle.result`). */
+  awaitTask(task: Task, options: AwaitTaskOptions = {}): Promise<CallToolResult> {
+    return awaitTask(this.core, task, options);
+  }
+
+  /** Sends any request with this client's envelope and headers; the result is not validated. */
+  request(
+    method: string,
+    params: JsonObject = {},
+    options: RequestOptions = {},
+  ): Promise<JsonObject> {
+    return this.core.send(method, params, options);
+  }
+
+  /** Forgets every cached result. */
+  clearCache(): void {
+    this.core.caches.clear();
+    this.core.tools.reset();
+  }
+
+  /** Closes open listen streams and ends a legacy session. */
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    if (this.core.conn.sessionId !== undefined) {
+      await endSession(this.core.conn, sessionHeaders(this.core.conn));
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import type { ClientCapabilities } from "../protocol/capabilities.ts";
+import type { Implementation } from "../protocol/primitives.ts";
+import type { Era } from "./errors.ts";
+import type { FetchLike, InputHandlers, WireEvent } from "./options.ts";
+
+/** What a connection is made of, fixed for its lifetime (headers can be replaced). */
+export type ConnectionInit = {
+  url: string;
+  fetch: FetchLike;
+  headers: Record<string, string>;
+  clientInfo: Implementation;
+  capabilities: ClientCapabilities;
+  handlers: InputHandlers;
+  onWire: ((event: WireEvent) => void) | undefined;
+};
+
+/**
+ * One endpoint as the client speaks to it: where, with which fetch and headers, in which era
+ * and version (set once by negotiation), and the legacy session id if the server gave one.
+ */
+export class Connection {
+  readonly url: string;
+  readonly fetch: FetchLike;
+  headers: Record<string, string>;
+  readonly clientInfo: Implementation;
+  readonly capabilities: ClientCapabilities;
+  readonly handlers: InputHandlers;
+  readonly onWire: ((event: WireEvent) => void) | undefined;
+  era: Era = "modern";
+  /** Undefined only while a legacy `initialize` is in flight. */
+  protocolVersion: string | undefined;
+  sessionId: string | undefined;
+  private lastId = 0;
+
+  constructor(init: ConnectionInit) {
+    this.url = init.url;
+    this.fetch = init.fetch;
+    this.headers = init.headers;
+    this.clientInfo = init.clientInfo;
+    this.capabilities = init.capabilities;
+    this.handlers = init.handlers;
+    this.onWire = init.onWire;
+  }
+
+  /** A request id never used before on this connection (retries get new ones too). */
+  nextId(): number {
+    this.lastId += 1;
+    return this.lastId;
+  }
+
+  /** The `Authorization` header value, which keys private cache entries. */
+  authKey(): string {
+    const entry = Object.entries(this.headers).find(
+      ([name]) => name.toLowerCase() === "authorization",
+    );
+    return entry?.[1] ?? "";
+  }
+}

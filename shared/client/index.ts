@@ -1,0 +1,43 @@
+// The client's public surface; everything else in this folder is internal.
+export { connect } from "./connect.ts";
+export { McpClient } from "./client.ts";
+export { McpError, hasRpcCode, type Era, type McpErrorKind } from "./errors.ts";
+export type { ServerDescription } from "./description.ts";
+export type { ToolArguments } from "./call-tool.ts";
+export { Subscription, type ListenEnd } from "./subscription.ts";
+export { TaskHandle } from "./task-handle.ts";
+export type { AwaitTaskOptions } from "./await-task.ts";
+export type {
+  CacheMode,
+  CachedRequestOptions,
+  CallToolOptions,
+  ClientOptions,
+  FetchLike,
+  InputContext,
+  InputHandlers,
+  InputRoundOptions,
+  ListOptions,
+  Reply,
+  RequestOptions,
+  Source,
+  WireEvent,
+} from "./options.ts";
+export type {
+  ListenFilter,
+  ListenNotification,
+  LogMessageParams,
+  Progress,
+} from "../protocol/notifications.ts";
+export type {
+  CallToolResult,
+  CompleteResult,
+  GetPromptResult,
+  ListPromptsResult,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ListToolsResult,
+  ReadResourceResult,
+} from "../protocol/results.ts";
+export type { CreateMessageParams, ElicitParams } from "../protocol/input-requests.ts";
+export type { Task, TaskStatus } from "../protocol/tasks.ts";
+export { TASKS_EXTENSION } from "../protocol/tasks.ts";

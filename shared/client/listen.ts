@@ -1,0 +1,88 @@
+import type { ServerMessage } from "../protocol/messages.ts";
+import {
+  SubscriptionAcknowledgedSchema,
+  type ListenFilter,
+  type ListenNotification,
+} from "../protocol/notifications.ts";
+import { decodeSse } from "../sse.ts";
+import type { Connection } from "./connection.ts";
+import { withEnvelope } from "./envelope.ts";
+import { McpError } from "./errors.ts";
+import { mediaTypeOf, parseServerMessage, readReply } from "./read-reply.ts";
+import { rpcError } from "./reply-errors.ts";
+import { requestHeaders } from "./request-headers.ts";
+import { LISTEN_METHOD as METHOD, Subscription, subscriptionIdOf } from "./subscription.ts";
+import { abortError, post, type ErrorContext } from "./transport.ts";
+
+async function* messagesOf(
+  body: ReadableStream<Uint8Array>,
+  conn: Connection,
+  context: ErrorContext,
+): AsyncGenerator<ServerMessage> {
+  for await (const event of decodeSse(body)) {
+    if (event.event !== "message") continue;
+    const message = parseServerMessage(event.data, context);
+    conn.onWire?.({ type: "message", url: conn.url, message });
+    yield message;
+  }
+}
+
+/**
+ * Opens a listen stream and waits for its acknowledgement, which must be the first message;
+ * then delivers notifications through the returned subscription.
+ */
+export async function openListen(
+  conn: Connection,
+  filter: ListenFilter,
+  options: { signal?: AbortSignal; meta?: Record<string, unknown> },
+  observe: (notification: ListenNotification) => void,
+): Promise<Subscription> {
+  const context: ErrorContext = { era: conn.era, method: METHOD };
+  if (conn.era === "legacy") {
+    throw new McpError("subscriptions/listen needs a 2026 server.", { kind: "client", ...context });
+  }
+  const id = conn.nextId();
+  const controller = new AbortController();
+  const signal = options.signal;
+  if (signal?.aborted) throw abortError(signal, context);
+  signal?.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
+  const params = withEnvelope(
+    conn,
+    { notifications: filter },
+    options.meta ? { meta: options.meta } : {},
+  );
+  const body = { jsonrpc: "2.0", id, method: METHOD, params };
+  const response = await post(
+    conn,
+    body,
+    requestHeaders(conn, { method: METHOD }),
+    controller.signal,
+    context,
+  );
+  if (!response.ok || mediaTypeOf(response) !== "text/event-stream" || !response.body) {
+    await readReply(response, { id }, context);
+    throw new McpError("The listen stream ended before its acknowledgement.", {
+      kind: "protocol",
+      ...context,
+    });
+  }
+  const events = messagesOf(response.body, conn, context);
+  try {
+    const first = await events.next();
+    const ack = first.done ? undefined : first.value;
+    if (ack && "error" in ack) throw rpcError(ack.error, response.status, context);
+    const parsed = SubscriptionAcknowledgedSchema.safeParse(ack);
+    if (!parsed.success || subscriptionIdOf(parsed.data.params) !== String(id)) {
+      throw new McpError("The first listen message is not its acknowledgement.", {
+        kind: "protocol",
+        data: { message: ack },
+        ...context,
+      });
+    }
+    return new Subscription(id, parsed.data.params.notifications, controller, events, observe);
+  } catch (error) {
+    controller.abort();
+    if (signal?.aborted) throw abortError(signal, context);
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+import type { JsonObject } from "../jsonrpc.ts";
+import type { CompleteParams } from "../protocol/params.ts";
+import {
+  CompleteResultSchema,
+  DiscoverResultSchema,
+  GetPromptResultSchema,
+  ReadResourceResultSchema,
+  type CompleteResult,
+  type GetPromptResult,
+  type ReadResourceResult,
+} from "../protocol/results.ts";
+import { cachedFetch } from "./cached.ts";
+import type { ClientCore } from "./core.ts";
+import { describeDiscovered, type ServerDescription } from "./description.ts";
+import { runInputRounds } from "./mrtr.ts";
+import type { CachedRequestOptions, InputRoundOptions, Reply, RequestOptions } from "./options.ts";
+import { parseComplete } from "./parse.ts";
+
+/** `server/discover` through the cache; 2025 servers answer from their `initialize` result. */
+export async function discover(
+  core: ClientCore,
+  options: CachedRequestOptions,
+): Promise<Reply<ServerDescription>> {
+  if (core.conn.era === "legacy") return { result: core.description, source: "cache" };
+  const version = core.description.protocolVersion;
+  const request = { method: "server/discover", key: "", mode: options.cache };
+  const reply = await cachedFetch(core, core.caches.discover, request, async () => {
+    const raw = await core.send("server/discover", {}, options);
+    const value = parseComplete(DiscoverResultSchema, raw, core.context("server/discover"));
+    return { value, storable: true };
+  });
+  core.description = describeDiscovered(reply.result, version);
+  return { ...reply, result: core.description };
+}
+
+/** Sends a request through its input rounds (MRTR) with the client's handlers and limits. */
+export function withInputRounds(
+  core: ClientCore,
+  method: string,
+  params: JsonObject,
+  options: InputRoundOptions,
+): Promise<{ result: JsonObject; rounds: number }> {
+  return runInputRounds((round) => core.send(method, { ...params, ...round }, options), {
+    handlers: core.conn.handlers,
+    maxRounds: options.maxInputRounds ?? core.settings.maxInputRounds,
+    signal: options.signal,
+    context: core.context(method),
+  });
+}
+
+/** `prompts/get` through its input rounds. */
+export async function getPrompt(
+  core: ClientCore,
+  name: string,
+  args: Record<string, string> | undefined,
+  options: InputRoundOptions,
+): Promise<Reply<GetPromptResult>> {
+  const params = { name, ...(args === undefined ? {} : { arguments: args }) };
+  const { result } = await withInputRounds(core, "prompts/get", params, options);
+  const context = core.context("prompts/get");
+  return { result: parseComplete(GetPromptResultSchema, result, context), source: "network" };
+}
+
+/** Reads a resource through the cache; results that needed input rounds are never stored. */
+export function readResource(
+  core: ClientCore,
+  uri: string,
+  options: InputRoundOptions & CachedRequestOptions,
+): Promise<Reply<ReadResourceResult>> {
+  const request = { method: "resources/read", key: uri, mode: options.cache };
+  return cachedFetch(core, core.caches.reads, request, async () => {
+    const { result, rounds } = await withInputRounds(core, "resources/read", { uri }, options);
+    const context = core.context("resources/read");
+    return {
+      value: parseComplete(ReadResourceResultSchema, result, context),
+      storable: rounds === 0,
+    };
+  });
+}
+
+/** `completion/complete`: argument suggestions for a prompt or resource template. */
+export async function complete(
+  core: ClientCore,
+  params: CompleteParams,
+  options: RequestOptions,
+): Promise<Reply<CompleteResult>> {
+  const raw = await core.send("completion/complete", params, options);
+  const context = core.context("completion/complete");
+  return { result: parseComplete(CompleteResultSchema, raw, context), source: "network" };
+}

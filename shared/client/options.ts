@@ -1,0 +1,105 @@
+import type { ClientCapabilities } from "../protocol/capabilities.ts";
+import type { CreateMessageParams, ElicitParams } from "../protocol/input-requests.ts";
+import type { CreateMessageResult, ElicitResult, ListRootsResult } from "../protocol/input.ts";
+import type { LogLevel } from "../protocol/meta.ts";
+import type { LogMessageParams, Progress } from "../protocol/notifications.ts";
+import type { Implementation } from "../protocol/primitives.ts";
+import type { CacheScope } from "../protocol/results.ts";
+
+/** The fetch the client uses: the global one, a Worker service binding's, or a test's. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Which input request a handler is answering, and the signal of the call that needs it. */
+export type InputContext = { key: string; signal: AbortSignal | undefined };
+
+/**
+ * Answers to what servers ask of the client: in `input_required` results (MRTR), in
+ * input-required tasks, and in legacy server-to-client requests. Each handler needs the
+ * matching client capability, and each declared capability needs its handler.
+ */
+export type InputHandlers = {
+  elicitation?: (params: ElicitParams, context: InputContext) => Promise<ElicitResult>;
+  sampling?: (params: CreateMessageParams, context: InputContext) => Promise<CreateMessageResult>;
+  roots?: (context: InputContext) => Promise<ListRootsResult>;
+};
+
+/** What went over the wire, for tools that show it (the playground's wire view). */
+export type WireEvent =
+  | { type: "request"; url: string; headers: Headers; body: unknown }
+  | { type: "response"; url: string; status: number; headers: Headers }
+  | { type: "message"; url: string; message: unknown }
+  | { type: "cache"; method: string; key: string };
+
+/** How `connect` sets up a client. */
+export type ClientOptions = {
+  /** Sent on every request (e.g. `Authorization`); change them later with `setHeaders`. */
+  headers?: Record<string, string>;
+  fetch?: FetchLike;
+  clientInfo?: Implementation;
+  /** Declared capabilities; derived from `handlers` when absent, checked against them when given. */
+  capabilities?: ClientCapabilities;
+  handlers?: InputHandlers;
+  /** 2026-era versions the client accepts, preferred first (default: 2026-07-28). */
+  versions?: readonly string[];
+  /** Input rounds one call may take before failing (default 8). */
+  maxInputRounds?: number;
+  /** Pages a list walk may fetch before failing (default 64). */
+  maxPages?: number;
+  /** The log level to request on every call that does not set its own. */
+  logLevel?: LogLevel;
+  onWire?: (event: WireEvent) => void;
+  /** Reports tools dropped from lists for invalid `x-mcp-header` declarations. */
+  onWarning?: (message: string) => void;
+  /** Aborts connecting. */
+  signal?: AbortSignal;
+};
+
+/** Per-request options every method takes. */
+export type RequestOptions = {
+  signal?: AbortSignal;
+  /** Asks for progress (a `progressToken`) and receives each notification. */
+  onProgress?: (progress: Progress) => void;
+  /** Receives the server's log messages for this request. */
+  onLog?: (message: LogMessageParams) => void;
+  /** Asks for log messages at or above this level (2026: `_meta` logLevel; 2025: setLevel). */
+  logLevel?: LogLevel;
+  /** Extra `_meta` members (e.g. trace context); the protocol's own keys take precedence. */
+  meta?: Record<string, unknown>;
+};
+
+/** `use` reads and fills the cache, `refresh` skips reading it, `bypass` leaves it alone. */
+export type CacheMode = "use" | "refresh" | "bypass";
+
+/** Options of methods whose results may come from the cache. */
+export type CachedRequestOptions = RequestOptions & { cache?: CacheMode };
+
+/** Options of the list methods: a page, or a walk over every page. */
+export type ListOptions = CachedRequestOptions & {
+  /** Returns only the page at this cursor (with its `nextCursor`). */
+  cursor?: string;
+  /** Returns only the first page (with its `nextCursor`). */
+  onePage?: boolean;
+  /** Overrides the client's page cap for this walk. */
+  maxPages?: number;
+};
+
+/** Options of methods that may need input rounds (MRTR). */
+export type InputRoundOptions = RequestOptions & { maxInputRounds?: number };
+
+/** Options of `callTool`. */
+export type CallToolOptions = InputRoundOptions & {
+  /** Resolve with the task instead of waiting for it when the server answers with one. */
+  returnTask?: boolean;
+};
+
+/** Where a result came from. */
+export type Source = "network" | "cache";
+
+/** A result and where it came from, so a UI can show cache hits. */
+export type Reply<T> = {
+  result: T;
+  source: Source;
+  /** Until when (ms since the epoch) a cached copy is fresh; absent when it was not cached. */
+  freshUntil?: number;
+  cacheScope?: CacheScope;
+};

@@ -1,0 +1,38 @@
+import * as z from "zod";
+import type { JsonObject } from "../jsonrpc.ts";
+import { ResultTypeSchema } from "../protocol/results.ts";
+import { McpError } from "./errors.ts";
+import type { ErrorContext } from "./transport.ts";
+
+/** Validates a result against its schema, or fails as a protocol error naming what is wrong. */
+export function parseResult<T>(schema: z.ZodType<T>, value: unknown, context: ErrorContext): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new McpError(
+    `The ${context.method} result is not valid: ${z.prettifyError(parsed.error)}`,
+    { kind: "protocol", data: { result: value }, ...context },
+  );
+}
+
+/** The `resultType` of a raw result; 2025 results have none, which means "complete". */
+export function resultTypeOf(result: JsonObject): string {
+  const parsed = ResultTypeSchema.safeParse(result);
+  return (parsed.success ? parsed.data.resultType : undefined) ?? "complete";
+}
+
+/** Validates a result that must be complete (no input rounds, no task) against its schema. */
+export function parseComplete<T>(
+  schema: z.ZodType<T>,
+  result: JsonObject,
+  context: ErrorContext,
+): T {
+  const type = resultTypeOf(result);
+  if (type !== "complete") {
+    throw new McpError(`Unsupported result type "${type}" for ${context.method}.`, {
+      kind: "protocol",
+      data: { result },
+      ...context,
+    });
+  }
+  return parseResult(schema, result, context);
+}

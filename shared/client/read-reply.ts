@@ -1,0 +1,132 @@
+import type { JsonObject, JsonRpcId } from "../jsonrpc.ts";
+import { ServerMessageSchema, type ServerMessage } from "../protocol/messages.ts";
+import {
+  LogMessageParamsSchema,
+  ProgressParamsSchema,
+  type Progress,
+} from "../protocol/notifications.ts";
+import { decodeSse } from "../sse.ts";
+import { McpError } from "./errors.ts";
+import { httpFailure, rpcError } from "./reply-errors.ts";
+import type { RequestOptions } from "./options.ts";
+import type { ErrorContext } from "./transport.ts";
+
+/** A request the server sent on a legacy response stream (elicitation, sampling, roots, ping). */
+export type ServerRequest = { id: JsonRpcId; method: string; params: JsonObject | undefined };
+
+/** Which response to wait for and where the stream's other messages go. */
+export type ReplyHandlers = Pick<RequestOptions, "onProgress" | "onLog"> & {
+  id: JsonRpcId;
+  progressToken?: JsonRpcId;
+  onRequest?: (request: ServerRequest) => Promise<void>;
+  onMessage?: (message: ServerMessage) => void;
+};
+
+/** The media type of a reply without parameters, lowercased. */
+export function mediaTypeOf(response: Response): string {
+  return (response.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/** Parses one JSON text as a server message, or fails as a protocol error. */
+export function parseServerMessage(text: string, context: ErrorContext): ServerMessage {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new McpError(`The ${context.method} reply is not JSON.`, {
+      kind: "protocol",
+      cause: error,
+      data: { text: text.slice(0, 500) },
+      ...context,
+    });
+  }
+  const parsed = ServerMessageSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new McpError(`The ${context.method} reply is not a JSON-RPC message.`, {
+      kind: "protocol",
+      data: { message: json },
+      ...context,
+    });
+  }
+  return parsed.data;
+}
+
+function settle(
+  message: ServerMessage,
+  handlers: ReplyHandlers,
+  status: number,
+  context: ErrorContext,
+): JsonObject | undefined {
+  if ("result" in message) return message.id === handlers.id ? message.result : undefined;
+  if ("error" in message) {
+    const forUs = message.id === handlers.id || message.id === undefined || message.id === null;
+    if (forUs) throw rpcError(message.error, status, context);
+  }
+  return undefined;
+}
+
+function progressOf(params: JsonObject | undefined, token: JsonRpcId): Progress | undefined {
+  const parsed = ProgressParamsSchema.safeParse(params);
+  if (!parsed.success || String(parsed.data.progressToken) !== String(token)) return undefined;
+  const { progressToken: _token, ...progress } = parsed.data;
+  return progress;
+}
+
+async function dispatch(message: ServerMessage, handlers: ReplyHandlers): Promise<void> {
+  if (!("method" in message)) return;
+  if ("id" in message) {
+    await handlers.onRequest?.({ id: message.id, method: message.method, params: message.params });
+    return;
+  }
+  if (message.method === "notifications/progress" && handlers.progressToken !== undefined) {
+    const progress = progressOf(message.params, handlers.progressToken);
+    if (progress) handlers.onProgress?.(progress);
+  } else if (message.method === "notifications/message") {
+    const log = LogMessageParamsSchema.safeParse(message.params);
+    if (log.success) handlers.onLog?.(log.data);
+  }
+}
+
+/**
+ * Reads the reply to one request, JSON or SSE, and returns its result. Notifications on the
+ * stream go to the callbacks as they arrive; errors, bad replies and early ends throw.
+ */
+export async function readReply(
+  response: Response,
+  handlers: ReplyHandlers,
+  context: ErrorContext,
+): Promise<JsonObject> {
+  if (!response.ok) throw await httpFailure(response, context);
+  const type = mediaTypeOf(response);
+  if (type === "application/json") {
+    const message = parseServerMessage(await response.text(), context);
+    handlers.onMessage?.(message);
+    const result = settle(message, handlers, response.status, context);
+    if (result) return result;
+  } else if (type === "text/event-stream" && response.body) {
+    for await (const event of decodeSse(response.body)) {
+      if (event.event !== "message") continue;
+      const message = parseServerMessage(event.data, context);
+      handlers.onMessage?.(message);
+      const result = settle(message, handlers, response.status, context);
+      if (result) return result;
+      await dispatch(message, handlers);
+    }
+    throw new McpError(`The ${context.method} stream ended before its response.`, {
+      kind: "protocol",
+      status: response.status,
+      ...context,
+    });
+  } else {
+    await response.body?.cancel();
+    throw new McpError(
+      `The ${context.method} reply has status ${response.status} and type "${type}", not JSON or SSE.`,
+      { kind: "protocol", status: response.status, ...context },
+    );
+  }
+  throw new McpError(`The ${context.method} reply does not answer request ${handlers.id}.`, {
+    kind: "protocol",
+    status: response.status,
+    ...context,
+  });
+}

@@ -1,0 +1,61 @@
+import * as z from "zod";
+
+const Json = z.record(z.string(), z.unknown());
+
+/** A form elicitation: a message and a flat object schema of primitive fields. */
+export const ElicitFormParamsSchema = z.looseObject({
+  mode: z.literal("form").optional(),
+  message: z.string(),
+  requestedSchema: z.looseObject({
+    type: z.literal("object"),
+    properties: z.record(z.string(), Json),
+    required: z.array(z.string()).optional(),
+  }),
+});
+
+/** A URL elicitation: the user visits `url`; the outcome is learned on the retry. */
+export const ElicitUrlParamsSchema = z.looseObject({
+  mode: z.literal("url"),
+  message: z.string(),
+  url: z.string(),
+});
+
+/** What `elicitation/create` asks: a form, or a URL to visit. */
+export const ElicitParamsSchema = z.union([ElicitFormParamsSchema, ElicitUrlParamsSchema]);
+export type ElicitParams = z.infer<typeof ElicitParamsSchema>;
+
+/** What `sampling/createMessage` asks of the client's model. */
+export const CreateMessageParamsSchema = z.looseObject({
+  messages: z.array(z.looseObject({ role: z.enum(["user", "assistant"]), content: z.unknown() })),
+  maxTokens: z.number(),
+  systemPrompt: z.string().optional(),
+  temperature: z.number().optional(),
+  stopSequences: z.array(z.string()).optional(),
+  includeContext: z.string().optional(),
+  modelPreferences: Json.optional(),
+  metadata: Json.optional(),
+  tools: z.array(Json).optional(),
+  toolChoice: Json.optional(),
+});
+export type CreateMessageParams = z.infer<typeof CreateMessageParamsSchema>;
+
+/** One request a server embeds in an `input_required` result (or an input-required task). */
+export const InputRequestSchema = z.discriminatedUnion("method", [
+  z.object({ method: z.literal("elicitation/create"), params: ElicitParamsSchema }),
+  z.object({ method: z.literal("sampling/createMessage"), params: CreateMessageParamsSchema }),
+  z.object({ method: z.literal("roots/list"), params: Json.optional() }),
+]);
+export type InputRequest = z.infer<typeof InputRequestSchema>;
+
+/** A round's input requests, by key; answers go back under the same keys. */
+export const InputRequestsSchema = z.record(z.string(), InputRequestSchema);
+export type InputRequests = z.infer<typeof InputRequestsSchema>;
+
+/** A server's request for client input (MRTR): retry with `inputResponses` and the echoed state. */
+export const InputRequiredResultSchema = z.looseObject({
+  resultType: z.literal("input_required"),
+  inputRequests: InputRequestsSchema.optional(),
+  requestState: z.string().optional(),
+  _meta: Json.optional(),
+});
+export type InputRequiredResult = z.infer<typeof InputRequiredResultSchema>;

@@ -1,0 +1,51 @@
+import * as z from "zod";
+
+const Params = z.record(z.string(), z.unknown());
+
+/** A JSON-RPC id as MCP allows it: a string or a number, never null. */
+export const JsonRpcIdSchema = z.union([z.string(), z.number()]);
+
+/** The `error` member of an error response. */
+export const JsonRpcErrorObjectSchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  data: z.unknown().optional(),
+});
+
+/** A successful response. */
+export const JsonRpcResultResponseSchema = z.object({
+  jsonrpc: z.literal("2.0"),
+  id: JsonRpcIdSchema,
+  result: Params,
+});
+
+/** An error response; the id is absent (or null, from lenient peers) when the request was unreadable. */
+export const JsonRpcErrorResponseSchema = z.object({
+  jsonrpc: z.literal("2.0"),
+  id: JsonRpcIdSchema.nullable().optional(),
+  error: JsonRpcErrorObjectSchema,
+});
+
+/** A request (from a 2025 server, on a response stream). */
+export const JsonRpcRequestSchema = z.object({
+  jsonrpc: z.literal("2.0"),
+  id: JsonRpcIdSchema,
+  method: z.string(),
+  params: Params.optional(),
+});
+
+/** A notification (progress, log, list changes, ...). */
+export const JsonRpcNotificationSchema = z.object({
+  jsonrpc: z.literal("2.0"),
+  method: z.string(),
+  params: Params.optional(),
+});
+
+/** Any message a server sends a client, as a client reads it off the wire. */
+export const ServerMessageSchema = z.union([
+  JsonRpcResultResponseSchema,
+  JsonRpcErrorResponseSchema,
+  JsonRpcRequestSchema,
+  JsonRpcNotificationSchema,
+]);
+export type ServerMessage = z.infer<typeof ServerMessageSchema>;

@@ -1,0 +1,130 @@
+import * as z from "zod";
+import { ContentBlockSchema, ResourceContentsSchema } from "./content.ts";
+import {
+  ImplementationSchema,
+  PromptMessageSchema,
+  PromptSchema,
+  ResourceSchema,
+  ResourceTemplateSchema,
+  ToolSchema,
+} from "./primitives.ts";
+
+const Meta = z.record(z.string(), z.unknown());
+const Flag = z.record(z.string(), z.unknown());
+
+/** Who may reuse a cached result: everyone, or the same authorization only. */
+export const CacheScopeSchema = z.enum(["public", "private"]);
+export type CacheScope = z.infer<typeof CacheScopeSchema>;
+
+/**
+ * Members every result may carry. `resultType` is required on 2026 results and absent on
+ * 2025 ones (read as "complete"); the cache hints are required where cacheable on 2026 and
+ * count as 0 when absent.
+ */
+const ResultBase = {
+  resultType: z.string().optional(),
+  _meta: Meta.optional(),
+};
+const CacheHints = {
+  ttlMs: z.number().optional(),
+  cacheScope: CacheScopeSchema.optional(),
+};
+
+/** Only the discriminating member of a result, to branch before validating the rest. */
+export const ResultTypeSchema = z.looseObject(ResultBase);
+
+/** What a server offers, in `server/discover` and the legacy `initialize` result. */
+export const ServerCapabilitiesSchema = z.looseObject({
+  experimental: z.record(z.string(), Flag).optional(),
+  logging: Flag.optional(),
+  completions: Flag.optional(),
+  prompts: z.looseObject({ listChanged: z.boolean().optional() }).optional(),
+  resources: z
+    .looseObject({ subscribe: z.boolean().optional(), listChanged: z.boolean().optional() })
+    .optional(),
+  tools: z.looseObject({ listChanged: z.boolean().optional() }).optional(),
+  extensions: z.record(z.string(), Flag).optional(),
+});
+
+/** `server/discover`: versions, capabilities, instructions; serverInfo is in `_meta`. */
+export const DiscoverResultSchema = z.looseObject({
+  ...ResultBase,
+  ...CacheHints,
+  supportedVersions: z.array(z.string()),
+  capabilities: ServerCapabilitiesSchema,
+  instructions: z.string().optional(),
+});
+export type DiscoverResult = z.infer<typeof DiscoverResultSchema>;
+
+/** The legacy (2025) `initialize` result. */
+export const InitializeResultSchema = z.looseObject({
+  protocolVersion: z.string(),
+  capabilities: ServerCapabilitiesSchema,
+  serverInfo: ImplementationSchema.loose(),
+  instructions: z.string().optional(),
+  _meta: Meta.optional(),
+});
+export type InitializeResult = z.infer<typeof InitializeResultSchema>;
+
+const Page = { ...ResultBase, ...CacheHints, nextCursor: z.string().optional() };
+
+/** One page of `tools/list`. */
+export const ListToolsResultSchema = z.looseObject({ ...Page, tools: z.array(ToolSchema) });
+export type ListToolsResult = z.infer<typeof ListToolsResultSchema>;
+
+/** One page of `prompts/list`. */
+export const ListPromptsResultSchema = z.looseObject({ ...Page, prompts: z.array(PromptSchema) });
+export type ListPromptsResult = z.infer<typeof ListPromptsResultSchema>;
+
+/** One page of `resources/list`. */
+export const ListResourcesResultSchema = z.looseObject({
+  ...Page,
+  resources: z.array(ResourceSchema),
+});
+export type ListResourcesResult = z.infer<typeof ListResourcesResultSchema>;
+
+/** One page of `resources/templates/list`. */
+export const ListResourceTemplatesResultSchema = z.looseObject({
+  ...Page,
+  resourceTemplates: z.array(ResourceTemplateSchema),
+});
+export type ListResourceTemplatesResult = z.infer<typeof ListResourceTemplatesResultSchema>;
+
+/** A complete `tools/call` result; `structuredContent` may be any JSON on 2026. */
+export const CallToolResultSchema = z.looseObject({
+  ...ResultBase,
+  content: z.array(ContentBlockSchema),
+  structuredContent: z.unknown().optional(),
+  isError: z.boolean().optional(),
+});
+export type CallToolResult = z.infer<typeof CallToolResultSchema>;
+
+/** A complete `resources/read` result. */
+export const ReadResourceResultSchema = z.looseObject({
+  ...ResultBase,
+  ...CacheHints,
+  contents: z.array(ResourceContentsSchema),
+});
+export type ReadResourceResult = z.infer<typeof ReadResourceResultSchema>;
+
+/** A complete `prompts/get` result. */
+export const GetPromptResultSchema = z.looseObject({
+  ...ResultBase,
+  description: z.string().optional(),
+  messages: z.array(PromptMessageSchema),
+});
+export type GetPromptResult = z.infer<typeof GetPromptResultSchema>;
+
+/** `completion/complete`: at most 100 suggestions. */
+export const CompleteResultSchema = z.looseObject({
+  ...ResultBase,
+  completion: z.looseObject({
+    values: z.array(z.string()).max(100),
+    total: z.number().optional(),
+    hasMore: z.boolean().optional(),
+  }),
+});
+export type CompleteResult = z.infer<typeof CompleteResultSchema>;
+
+/** A result with nothing to say (`tasks/update`, `tasks/cancel`, legacy `logging/setLevel`). */
+export const EmptyResultSchema = z.looseObject(ResultBase);

@@ -1,0 +1,186 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { connect } from "../../shared/client/index.ts";
+import { startFakeServer, type FakeServer } from "./edge-client-fake-server.ts";
+
+describe("edgemcp client: reading replies from fake servers", () => {
+  let fake: FakeServer;
+  afterEach(() => fake.close());
+
+  it("reads a JSON-RPC error sent on an SSE stream after notifications", async () => {
+    fake = await startFakeServer({
+      "tools/list": (_call, reply) =>
+        reply.result({ resultType: "complete", tools: [], ttlMs: 0, cacheScope: "public" }),
+      "tools/call": (call, reply) => {
+        const stream = reply.stream();
+        stream.notify("notifications/progress", { progressToken: call.id, progress: 1 });
+        stream.send({ jsonrpc: "2.0", id: call.id, error: { code: -32603, message: "boom" } });
+        stream.end();
+      },
+    });
+    const client = await connect(fake.url);
+    const progress: number[] = [];
+    await expect(
+      client.callTool("x", {}, { onProgress: (p) => progress.push(p.progress) }),
+    ).rejects.toMatchObject({ kind: "rpc", code: -32603, message: "boom" });
+    expect(progress).toEqual([1]);
+  });
+
+  it("fails a stream that ends before its response", async () => {
+    fake = await startFakeServer({
+      "tools/list": (_call, reply) =>
+        reply.result({ resultType: "complete", tools: [], ttlMs: 0, cacheScope: "public" }),
+      "tools/call": (_call, reply) => reply.stream().end(),
+    });
+    const client = await connect(fake.url);
+    await expect(client.callTool("x")).rejects.toMatchObject({ kind: "protocol" });
+  });
+
+  it("fails a result that does not match its schema, naming the method", async () => {
+    fake = await startFakeServer({
+      "prompts/get": (_call, reply) => reply.result({ resultType: "complete", messages: "nope" }),
+    });
+    const client = await connect(fake.url);
+    await expect(client.getPrompt("p")).rejects.toMatchObject({
+      kind: "protocol",
+      method: "prompts/get",
+    });
+  });
+
+  it("fails a result type it does not know", async () => {
+    fake = await startFakeServer({
+      "prompts/get": (_call, reply) => reply.result({ resultType: "banana", messages: [] }),
+    });
+    const client = await connect(fake.url);
+    await expect(client.getPrompt("p")).rejects.toMatchObject({ kind: "protocol" });
+  });
+
+  it("drops tools with invalid x-mcp-header declarations and reports them", async () => {
+    const tools = [
+      {
+        name: "good",
+        inputSchema: { type: "object", properties: { r: { type: "string", "x-mcp-header": "R" } } },
+      },
+      {
+        name: "number",
+        inputSchema: { type: "object", properties: { n: { type: "number", "x-mcp-header": "N" } } },
+      },
+      {
+        name: "nested-in-items",
+        inputSchema: {
+          type: "object",
+          properties: { list: { type: "array", items: { type: "string", "x-mcp-header": "L" } } },
+        },
+      },
+      {
+        name: "duplicate",
+        inputSchema: {
+          type: "object",
+          properties: {
+            a: { type: "string", "x-mcp-header": "Dup" },
+            b: { type: "string", "x-mcp-header": "dup" },
+          },
+        },
+      },
+    ];
+    fake = await startFakeServer({
+      "tools/list": (_call, reply) =>
+        reply.result({ resultType: "complete", tools, ttlMs: 0, cacheScope: "public" }),
+    });
+    const warnings: string[] = [];
+    const client = await connect(fake.url, { onWarning: (message) => warnings.push(message) });
+    const { result } = await client.listTools();
+    expect(result.tools.map((tool) => tool.name)).toEqual(["good"]);
+    expect(warnings).toHaveLength(3);
+  });
+});
+
+describe("edgemcp client: input rounds against fake servers", () => {
+  let fake: FakeServer;
+  afterEach(() => fake.close());
+
+  it("never caches a read that needed input, but caches the plain one", async () => {
+    fake = await startFakeServer({
+      "resources/read": (call, reply) => {
+        const answered = call.params.inputResponses !== undefined;
+        if (call.params.uri === "file:///guarded" && !answered) {
+          return reply.result({
+            resultType: "input_required",
+            inputRequests: { root: { method: "roots/list" } },
+          });
+        }
+        reply.result({
+          resultType: "complete",
+          contents: [{ uri: String(call.params.uri), text: "x" }],
+          ttlMs: 60_000,
+          cacheScope: "public",
+        });
+      },
+    });
+    const client = await connect(fake.url, {
+      handlers: { roots: async () => ({ roots: [{ uri: "file:///p" }] }) },
+    });
+    const guarded = [
+      await client.readResource("file:///guarded"),
+      await client.readResource("file:///guarded"),
+    ];
+    expect(guarded.map((reply) => reply.source)).toEqual(["network", "network"]);
+    expect(fake.callsOf("resources/read")).toHaveLength(4);
+    const plain = [
+      await client.readResource("file:///plain"),
+      await client.readResource("file:///plain"),
+    ];
+    expect(plain.map((reply) => reply.source)).toEqual(["network", "cache"]);
+  });
+
+  it("retries a state-only round with the state alone", async () => {
+    fake = await startFakeServer({
+      "tools/list": (_call, reply) =>
+        reply.result({ resultType: "complete", tools: [], ttlMs: 0, cacheScope: "public" }),
+      "tools/call": (call, reply) =>
+        call.params.requestState === "step-2"
+          ? reply.result({ resultType: "complete", content: [{ type: "text", text: "done" }] })
+          : reply.result({ resultType: "input_required", requestState: "step-2" }),
+    });
+    const client = await connect(fake.url);
+    const { result } = await client.callTool("x");
+    expect(result.content).toEqual([{ type: "text", text: "done" }]);
+    const retry = fake.callsOf("tools/call")[1];
+    expect(retry?.params).toMatchObject({ requestState: "step-2" });
+    expect(retry?.params).not.toHaveProperty("inputResponses");
+  });
+
+  it("stops after the default 8 rounds", async () => {
+    fake = await startFakeServer({
+      "tools/list": (_call, reply) =>
+        reply.result({ resultType: "complete", tools: [], ttlMs: 0, cacheScope: "public" }),
+      "tools/call": (_call, reply) =>
+        reply.result({
+          resultType: "input_required",
+          inputRequests: { r: { method: "roots/list" } },
+        }),
+    });
+    const client = await connect(fake.url, { handlers: { roots: async () => ({ roots: [] }) } });
+    await expect(client.callTool("x")).rejects.toMatchObject({
+      kind: "client",
+      data: { maxRounds: 8 },
+    });
+    expect(fake.callsOf("tools/call")).toHaveLength(9);
+  });
+
+  it("fails when the server asks for input the client has no handler for", async () => {
+    fake = await startFakeServer({
+      "tools/list": (_call, reply) =>
+        reply.result({ resultType: "complete", tools: [], ttlMs: 0, cacheScope: "public" }),
+      "tools/call": (_call, reply) =>
+        reply.result({
+          resultType: "input_required",
+          inputRequests: { r: { method: "roots/list" } },
+        }),
+    });
+    const client = await connect(fake.url);
+    await expect(client.callTool("x")).rejects.toMatchObject({
+      kind: "client",
+      data: { key: "r" },
+    });
+  });
+});
