@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** An icon for display: `https:` or `data:` URLs only. */
 export const IconSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ContentBlockSchema } from "./content.ts";
 
 /** The client's answer to `elicitation/create`. */

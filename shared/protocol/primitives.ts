@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { AnnotationsSchema, ContentBlockSchema, IconSchema } from "./content.ts";
 
 const MetaSchema = z.record(z.string(), z.unknown());

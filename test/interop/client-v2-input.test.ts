@@ -6,7 +6,7 @@ import {
   type VersionNegotiationMode,
 } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { CLIENT_INFO, connectV2, everythingUrl, MODERN_MODES, textOf } from "./clients.ts";
 import { wireLog } from "./wire-log.ts";
 

@@ -8,7 +8,7 @@ import {
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { inject } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 
 export const CLIENT_INFO = { name: "edgemcp-interop", version: "1.0.0" };
 

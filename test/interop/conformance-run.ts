@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
-import { z } from "zod";
+import * as z from "zod";
 
 const CheckSchema = z.looseObject({
   id: z.string(),

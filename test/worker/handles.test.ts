@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { Handles } from "../../worker/state/handles.ts";
 import { keyringFrom, MissingSecretError } from "../../worker/state/keyring.ts";
 import { HandleError, Sealer } from "../../worker/state/sealer.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { paramsDigest } from "../../worker/mcp/input/digest.ts";
 import { defineServer, elicit, prompt } from "../../worker/mcp/index.ts";
 import { keyringFrom } from "../../worker/state/keyring.ts";

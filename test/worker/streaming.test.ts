@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { MetaKey } from "../../shared/protocol/meta.ts";
 import { decodeSse } from "../../shared/sse.ts";
 import { defineServer, tool } from "../../worker/mcp/index.ts";

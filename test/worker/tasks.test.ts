@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { bearerTokens, defineServer, elicit, tool, ToolError } from "../../worker/mcp/index.ts";
 
 import { mcpRequest } from "../support/mcp-request.ts";

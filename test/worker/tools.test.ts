@@ -95,7 +95,18 @@ describe("tools/call", () => {
     );
   });
 
-  it("validates arguments of raw JSON Schema tools where zod can read the schema", async () => {
+  it("rejects arguments against the zod input of a tool that advertises a hand-written schema", async () => {
+    const { final } = await call("tools/call", {
+      name: "json_schema_2020_12_tool",
+      arguments: { name: "Ann" },
+    });
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/give a phone or an email/),
+    });
+  });
+
+  it("runs a tool that advertises a hand-written schema when its zod input accepts the arguments", async () => {
     const { final } = await call("tools/call", {
       name: "json_schema_2020_12_tool",
       arguments: { name: "Ann", email: "a@b.c" },

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { decodeHeaderValue, encodeHeaderValue } from "../../shared/protocol/headers.ts";
 import { decodeSse, encodeSseComment, encodeSseMessage } from "../../shared/sse.ts";
 import { replyModeOf } from "../../worker/http/accept.ts";

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { z } from "zod";
+import * as z from "zod";
 import { MetaKey } from "../../shared/protocol/meta.ts";
 import { encodeSseComment, encodeSseMessage } from "../../shared/sse.ts";
 import {

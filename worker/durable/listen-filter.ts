@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** What a `subscriptions/listen` asks to receive (all optional). */
 export const ListenFilterSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { Caller } from "../auth/bearer.ts";
 import type { Rendezvous } from "../durable/rendezvous.ts";
 import { awaitMessage, postMessage } from "../durable/rendezvous-client.ts";
@@ -35,29 +35,36 @@ export async function postCancel(
   await postMessage(namespace, slot(key, id), JSON.stringify({ at: Date.now(), reason }));
 }
 
+const FINISHED = new Error("The call finished.");
+
 /**
  * Aborts a running call when its cancellation is posted from any instance. Fast calls never
  * touch the Durable Object; a cancel that arrived early is kept and applies on registration,
- * but one posted before this call started (a reused id) is ignored.
+ * but one posted before this call started (a reused id) is ignored. Returns `stop`, to call
+ * when the call ends.
  */
 export function watchCancel(
   namespace: DurableObjectNamespace<Rendezvous>,
   key: string,
   id: JsonRpcId,
-  done: AbortSignal,
   abort: (reason: string) => void,
-): void {
+): () => void {
   const startedAt = Date.now();
+  let waiting: AbortController | undefined;
   const timer = setTimeout(async () => {
+    waiting = new AbortController();
     try {
       const message = CancelMessageSchema.parse(
-        JSON.parse(await awaitMessage(namespace, slot(key, id), done)),
+        JSON.parse(await awaitMessage(namespace, slot(key, id), waiting.signal)),
       );
       if (message.at >= startedAt - SKEW_MS)
         abort(message.reason ?? "The client cancelled the request.");
     } catch {
-      // The call finished first (done aborted the wait), or the object was unreachable.
+      // The call finished first (stop aborted the wait), or the object was unreachable.
     }
   }, WATCH_AFTER_MS);
-  done.addEventListener("abort", () => clearTimeout(timer), { once: true });
+  return () => {
+    clearTimeout(timer);
+    waiting?.abort(FINISHED);
+  };
 }

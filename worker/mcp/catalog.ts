@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
 import type {
   Implementation,
@@ -19,7 +19,8 @@ import type {
   ToolDefinition,
 } from "./define.ts";
 import { collectHeaderParams, type HeaderParam } from "./header-params.ts";
-import { jsonSchemaOf, validatorFor } from "./json-schema.ts";
+import { jsonSchemaOf } from "./json-schema.ts";
+
 import { UriTemplate } from "./uri-template.ts";
 import { ListPages } from "./pages.ts";
 
@@ -172,11 +173,6 @@ export class Catalog {
     }
     if (this.tools.has(definition.name))
       throw new Error(`Server "${server}" defines tool "${definition.name}" twice.`);
-    if (definition.input && definition.inputSchema) {
-      throw new Error(
-        `Server "${server}": tool "${definition.name}" sets both input and inputSchema; use one.`,
-      );
-    }
     const inputSchema =
       definition.inputSchema ??
       (definition.input
@@ -201,9 +197,7 @@ export class Catalog {
     this.tools.set(definition.name, {
       definition,
       wire,
-      validator:
-        definition.input ??
-        (definition.inputSchema ? validatorFor(definition.inputSchema) : undefined),
+      validator: definition.input,
       headerParams: collectHeaderParams(definition.name, inputSchema),
       legacyStructured: outputSchema === undefined || outputSchema.type === "object",
     });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import type { JsonRpcNotification, JsonRpcResponse } from "../../shared/jsonrpc.ts";
 import type { Caller } from "../auth/bearer.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { openProtocolHandle } from "../state/handles.ts";
 import type { Sealer } from "../state/sealer.ts";

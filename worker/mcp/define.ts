@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Annotations, Icon } from "../../shared/protocol/content.ts";
 import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
 import type { Implementation, ToolAnnotations } from "../../shared/protocol/primitives.ts";
@@ -37,10 +37,12 @@ export type ToolDefinition<
   /** Arguments, as a zod object; mark a property for `Mcp-Param-*` with `.meta({ "x-mcp-header": "Name" })`. */
   input?: I;
   /**
-   * Arguments as a raw JSON Schema, for schemas zod cannot express. Arguments are checked with
-   * zod's converter where it can read the schema; otherwise `run` gets the object unchecked.
+   * The JSON Schema to advertise instead of the one derived from `input`, for schemas zod
+   * cannot express (e.g. if/then/else). Arguments are still validated with `input` when given;
+   * without `input` they reach `run` unchecked, so the tool must check them itself.
    */
   inputSchema?: JsonObject;
+
   /** Structured result; when set, `run` returns a value of this shape (or a `toolResult`). */
   output?: O;
   annotations?: ToolAnnotations;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { JsonObject } from "../../shared/jsonrpc.ts";
 
 /**
@@ -8,16 +8,4 @@ import type { JsonObject } from "../../shared/jsonrpc.ts";
 export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonObject {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" });
   return rest;
-}
-
-/**
- * A zod validator for a raw JSON Schema, or undefined when zod's converter cannot read it
- * (e.g. if/then/else); such tools receive their arguments unchecked.
- */
-export function validatorFor(schema: JsonObject): z.ZodType | undefined {
-  try {
-    return z.fromJSONSchema(schema);
-  } catch {
-    return undefined;
-  }
 }

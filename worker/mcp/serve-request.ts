@@ -101,12 +101,12 @@ export async function serveRequest(
 
   const { rendezvous } = durable;
   const abort = new AbortController();
-  const done = new AbortController();
-  if (rendezvous && INPUT_METHODS.has(message.method)) {
-    watchCancel(rendezvous, callerKey(caller, request), message.id, done.signal, (reason) =>
-      abort.abort(new Error(reason)),
-    );
-  }
+  const stopWatching =
+    rendezvous && INPUT_METHODS.has(message.method)
+      ? watchCancel(rendezvous, callerKey(caller, request), message.id, (reason) =>
+          abort.abort(new Error(reason)),
+        )
+      : undefined;
   return replyTo({
     requestSignal: request.signal,
     mode,
@@ -144,7 +144,7 @@ export async function serveRequest(
       } catch (error) {
         return errorOutcome(error, message.id, era);
       } finally {
-        done.abort();
+        stopWatching?.();
       }
     },
   });

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { HandleError, type Sealer } from "./sealer.ts";
 

@@ -46,10 +46,27 @@ function deriveKey(secret: string): Promise<SealingKey> {
 }
 
 /**
- * Builds the keyring from the current secret and any previous ones (comma-separated), so a
- * rotated deployment still opens handles it sealed before.
+ * The keyring for the current secret and any previous ones (comma-separated), so a rotated
+ * deployment still opens handles it sealed before. Built once per isolate per configuration.
  */
-export async function keyringFrom(
+export function keyringFrom(
+  secret: string | undefined,
+  previous: string | undefined,
+): Promise<Keyring> {
+  const key = `${secret ?? ""}\n${previous ?? ""}`;
+  let ring = rings.get(key);
+  if (!ring) {
+    ring = buildKeyring(secret, previous);
+    // A refusal is not cached: the next request re-reads the (possibly fixed) configuration.
+    ring.catch(() => rings.delete(key));
+    rings.set(key, ring);
+  }
+  return ring;
+}
+
+const rings = new Map<string, Promise<Keyring>>();
+
+async function buildKeyring(
   secret: string | undefined,
   previous: string | undefined,
 ): Promise<Keyring> {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
 import {
   CreateMessageResultSchema,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { isJsonObject, type JsonObject } from "../../../shared/jsonrpc.ts";
 import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
@@ -80,7 +80,9 @@ export class InputSession {
 
   private constructor(
     private readonly method: string,
-    private readonly digest: string,
+    private readonly params: JsonObject,
+    /** The params digest, computed only when a requestState is checked or issued. */
+    private digest: string | undefined,
     private readonly answers: Record<string, unknown>,
     private readonly capabilities: ClientCapabilities,
     private readonly sealer: Sealer,
@@ -94,7 +96,6 @@ export class InputSession {
     sealer: Sealer,
     subject: string,
   ): Promise<InputSession> {
-    const digest = await paramsDigest(params);
     const responses = params.inputResponses;
     if (responses !== undefined && !isJsonObject(responses)) {
       throw new RpcError(
@@ -105,7 +106,7 @@ export class InputSession {
     const given = responses ?? {};
     const state = params.requestState;
     if (state === undefined)
-      return new InputSession(method, digest, given, capabilities, sealer, subject);
+      return new InputSession(method, params, undefined, given, capabilities, sealer, subject);
     if (typeof state !== "string")
       throw new RpcError(
         ErrorCode.InvalidParams,
@@ -123,6 +124,7 @@ export class InputSession {
     if (!opened.success)
       throw new RpcError(ErrorCode.InvalidParams, "requestState integrity check failed.");
     const { m, h, a, k } = opened.data;
+    const digest = await paramsDigest(params);
     if (m !== method || h !== digest) {
       throw new RpcError(
         ErrorCode.InvalidParams,
@@ -132,7 +134,7 @@ export class InputSession {
     // Earlier rounds' answers come from the state; this round may only answer what was asked.
     const answers = { ...a };
     for (const key of k) if (key in given) answers[key] = given[key];
-    return new InputSession(method, digest, answers, capabilities, sealer, subject);
+    return new InputSession(method, params, digest, answers, capabilities, sealer, subject);
   }
 
   /** Resolves with every answer, or throws InputRequiredSignal for the missing ones. */
@@ -150,7 +152,12 @@ export class InputSession {
     const requestState = await this.sealer.seal(
       STATE_PURPOSE,
       this.subject,
-      { m: this.method, h: this.digest, a: this.#consumed, k: keys },
+      {
+        m: this.method,
+        h: (this.digest ??= await paramsDigest(this.params)),
+        a: this.#consumed,
+        k: keys,
+      },
       STATE_TTL_MS,
     );
     const inputRequests = Object.fromEntries(

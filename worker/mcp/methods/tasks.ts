@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { parseParams, type Call, type MethodHandler } from "../call.ts";
 import { requireCapabilities } from "../required-capabilities.ts";

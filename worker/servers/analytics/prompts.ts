@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ErrorCode, prompt, RpcError } from "../../mcp/index.ts";
 
 type Incident = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { tool, ToolError } from "../../mcp/index.ts";
 import { runPage } from "./query.ts";
 import { SqlRefusal } from "./sql-guard.ts";

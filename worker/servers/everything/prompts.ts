@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { prompt } from "../../mcp/index.ts";
 import { RED_PIXEL_PNG } from "./media.ts";
 

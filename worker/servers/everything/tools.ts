@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { tool, toolResult, ToolError } from "../../mcp/index.ts";
 import { MINIMAL_WAV, RED_PIXEL_PNG, sleep } from "./media.ts";
 
@@ -110,6 +110,27 @@ export const conformanceTools = [
   tool({
     name: "json_schema_2020_12_tool",
     description: "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)",
+    // The advertised schema uses keywords zod cannot produce; zod still checks the arguments.
+    input: z
+      .strictObject({
+        name: z.string().optional(),
+        address: z
+          .object({ street: z.string().optional(), city: z.string().optional() })
+          .optional(),
+        contactMethod: z.enum(["phone", "email"]).optional(),
+        phone: z.string().optional(),
+        email: z.string().optional(),
+      })
+      .refine((a) => a.phone !== undefined || a.email !== undefined, "give a phone or an email")
+      .refine(
+        (a) => a.contactMethod !== "phone" || a.phone !== undefined,
+        "contactMethod phone needs a phone",
+      )
+      .refine(
+        (a) => a.contactMethod === "phone" || a.email !== undefined,
+        "without contactMethod phone, an email is needed",
+      ),
+
     inputSchema: {
       $schema: "https://json-schema.org/draft/2020-12/schema",
       type: "object",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { tool, toolResult, ToolError, type ContentBlock } from "../../mcp/index.ts";
 import { noteUri, NoteStore, type Note } from "./store.ts";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { defineServer, elicit, tool, ToolError } from "../../mcp/index.ts";
 import { sleep } from "./sleep.ts";
 
