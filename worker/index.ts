@@ -1,29 +1,43 @@
 import { Hono } from "hono";
 import { bearerTokens } from "./auth/bearer.ts";
+import { hubServer } from "./hub/hub-server.ts";
+import { remoteUpstreams } from "./hub/upstreams.ts";
 import { mcpApp } from "./mcp/app.ts";
+import { readVar } from "./mcp/env-vars.ts";
 import { servers } from "./servers/index.ts";
 
 const app = new Hono<{ Bindings: Cloudflare.Env }>();
 
 // Callers may present a bearer token from API_TOKENS; without one they are anonymous.
 const authenticate = bearerTokens({ variable: "API_TOKENS" });
-
 const durable = (env: Cloudflare.Env) => ({
   rendezvous: env.MCP_RENDEZVOUS,
   bus: env.MCP_BUS,
   tasks: env.MCP_TASKS,
 });
 
-for (const [name, server] of Object.entries(servers)) {
-  app.route(`/mcp/${name}`, mcpApp(server, { authenticate, durable }));
-}
+const apps = Object.entries(servers).map(([name, server]) => ({
+  name,
+  app: mcpApp(server, { authenticate, durable }),
+}));
+for (const { name, app: served } of apps) app.route(`/mcp/${name}`, served);
+
+// The hub: every server above (called in-process), plus remote servers from HUB_UPSTREAMS.
+const hub = hubServer({
+  upstreams: (env) => [
+    ...apps,
+    ...remoteUpstreams(readVar(env, "HUB_UPSTREAMS"), (message) => console.warn(message)),
+  ],
+});
+app.route(
+  "/mcp",
+  mcpApp(hub, { authenticate, durable: (env) => ({ rendezvous: env.MCP_RENDEZVOUS }) }),
+);
 
 // A wrong server name is an HTTP 404, not a JSON-RPC error: there is no MCP endpoint here.
 app.all("/mcp/*", (c) =>
   c.text(
-    `No MCP server at ${new URL(c.req.url).pathname}. Servers: ${Object.keys(servers)
-      .map((n) => `/mcp/${n}`)
-      .join(", ")}\n`,
+    `No MCP server at ${new URL(c.req.url).pathname}. Servers: /mcp (the hub), ${apps.map(({ name }) => `/mcp/${name}`).join(", ")}\n`,
     404,
   ),
 );

@@ -20,7 +20,7 @@ export type ToolOutcome =
  * The `Mcp-Param-*` headers of a call, from the tool's `x-mcp-header` declarations. Unknown
  * tools make the client fetch the tool list first (once, until the list changes).
  */
-async function paramHeaders(
+export async function paramHeaders(
   core: ClientCore,
   name: string,
   args: ToolArguments,

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../jsonrpc.ts";
+import { isJsonObject, type JsonObject } from "../jsonrpc.ts";
 import type { ListenFilter } from "../protocol/notifications.ts";
 import type { CompleteParams } from "../protocol/params.ts";
 import type {
@@ -13,7 +13,7 @@ import type {
 } from "../protocol/results.ts";
 import type { Task } from "../protocol/tasks.ts";
 import { awaitTask, type AwaitTaskOptions } from "./await-task.ts";
-import { startToolCall, type ToolArguments } from "./call-tool.ts";
+import { paramHeaders, startToolCall, type ToolArguments } from "./call-tool.ts";
 import type { ClientCore } from "./core.ts";
 import type { ServerDescription } from "./description.ts";
 import type { Era } from "./errors.ts";
@@ -152,13 +152,25 @@ export class McpClient {
     return awaitTask(this.core, task, options);
   }
 
-  /** Sends any request with this client's envelope and headers; the result is not validated. */
-  request(
+  /**
+   * Sends any request with this client's envelope and headers (for `tools/call`, the tool's
+   * `Mcp-Param-*` headers too) and returns the raw result, unvalidated: `input_required` and
+   * task results come back as they are, for callers that handle them (the hub relays them).
+   */
+  async request(
     method: string,
     params: JsonObject = {},
     options: RequestOptions = {},
   ): Promise<JsonObject> {
-    return this.core.send(method, params, options);
+    if (method !== "tools/call" || typeof params.name !== "string")
+      return this.core.send(method, params, options);
+    const args = isJsonObject(params.arguments) ? params.arguments : {};
+    return this.core.send(
+      method,
+      params,
+      options,
+      await paramHeaders(this.core, params.name, args, options),
+    );
   }
 
   /** Forgets every cached result. */

@@ -1,5 +1,8 @@
-/** Who is calling, as established by authentication. */
-export type Caller = { subject: string };
+/**
+ * Who is calling, as established by authentication; `credential` is the `Authorization` value
+ * that proved it, for forwarding to servers of the same deployment (the hub's in-process ones).
+ */
+export type Caller = { subject: string; credential?: string };
 
 /**
  * Establishes the caller of a request: a Caller, undefined for an anonymous request, or an
@@ -63,7 +66,8 @@ export function bearerTokens(options: { variable: string; required?: boolean }):
         'Bearer realm="mcp", error="invalid_request"',
       );
     const token = match[1] ?? "";
-    for (const [known, subject] of parsed.tokens) if (sameSecret(known, token)) return { subject };
+    for (const [known, subject] of parsed.tokens)
+      if (sameSecret(known, token)) return { subject, credential: header };
     throw new AuthError(
       "The bearer token is not valid for this MCP endpoint.",
       'Bearer realm="mcp", error="invalid_token"',

@@ -6,7 +6,7 @@ import { keyringFrom } from "../state/keyring.ts";
 import { readVar } from "./env-vars.ts";
 import { registerServer } from "./registry.ts";
 import type { DurableBindings } from "../durable/bindings.ts";
-import type { McpServer } from "./server.ts";
+import type { Served } from "./server.ts";
 import { handlePost, type TransportOptions } from "./transport.ts";
 
 export type McpAppOptions = Partial<TransportOptions> & {
@@ -30,7 +30,7 @@ const DEFAULT_LISTEN_MAX_MS = 30 * 60_000;
  * `ALLOWED_ORIGINS` and `MAX_BODY_BYTES`.
  */
 export function mcpApp(
-  server: McpServer,
+  server: Served,
   options: McpAppOptions = {},
 ): Hono<{ Bindings: Cloudflare.Env }> {
   const app = new Hono<{ Bindings: Cloudflare.Env }>();

@@ -21,7 +21,7 @@ import type {
 import { collectHeaderParams, type HeaderParam } from "./header-params.ts";
 import { jsonSchemaOf } from "./json-schema.ts";
 
-import { UriTemplate } from "./uri-template.ts";
+import { UriTemplate } from "../../shared/uri-template.ts";
 import { ListPages } from "./pages.ts";
 
 export type CompiledTool = {
@@ -183,7 +183,10 @@ export class Catalog {
         `Server "${server}": tool "${definition.name}" needs an input schema whose root has type "object".`,
       );
     }
-    const outputSchema = definition.output ? jsonSchemaOf(definition.output, "output") : undefined;
+    const outputSchema = definition.output
+      ? jsonSchemaOf(definition.output, "output")
+      : definition.outputSchema;
+
     const wire: Tool = strip({
       name: definition.name,
       title: definition.title,
@@ -229,13 +232,16 @@ function resourceWire(
 export { resourceWire };
 
 function promptWire(p: PromptDefinition): Prompt {
-  const args: PromptArgument[] = Object.entries(p.args?.shape ?? {}).map(([name, schema]) =>
-    strip({
-      name,
-      description: schema.description,
-      required: !schema.safeParse(undefined).success,
-    }),
-  );
+  const args: PromptArgument[] =
+    p.arguments ??
+    Object.entries(p.args?.shape ?? {}).map(([name, schema]) =>
+      strip({
+        name,
+        description: schema.description,
+        required: !schema.safeParse(undefined).success,
+      }),
+    );
+
   return strip({
     name: p.name,
     title: p.title,

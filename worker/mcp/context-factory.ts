@@ -18,6 +18,7 @@ export function createContext(parts: {
   caller: Caller | undefined;
   handles: Handles;
   input: HandlerContext["input"];
+  relay: HandlerContext["relay"];
   changes: HandlerContext["changes"];
 }): HandlerContext {
   let last = -Infinity;

@@ -5,7 +5,8 @@ import type { JsonRpcId } from "../../shared/jsonrpc.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { Handles } from "../state/handles.ts";
 import type { InputRequest } from "./input/requests.ts";
-import type { InputAnswers } from "./input/session.ts";
+import type { InputAnswers } from "./input/signal.ts";
+import type { InputRelay } from "./input/relay.ts";
 import type { ChangeNotifier } from "./notifier.ts";
 
 /** Which generation of the protocol a request came from. */
@@ -50,6 +51,8 @@ export type HandlerContext = {
    * may ask; the client must have declared the matching capability (else -32021).
    */
   input<T extends Record<string, InputRequest<unknown>>>(requests: T): Promise<InputAnswers<T>>;
+  /** Passes input requests of another server through to this client (for proxies, like the hub). */
+  relay: InputRelay;
   /** Announces list and resource changes on the server's listen streams, across instances. */
   changes: ChangeNotifier;
 };

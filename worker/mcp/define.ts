@@ -1,8 +1,15 @@
 import type * as z from "zod";
 import type { Annotations, Icon } from "../../shared/protocol/content.ts";
 import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
-import type { Implementation, ToolAnnotations } from "../../shared/protocol/primitives.ts";
+import type {
+  Implementation,
+  PromptArgument,
+  ToolAnnotations,
+} from "../../shared/protocol/primitives.ts";
+
 import type { JsonObject } from "../../shared/jsonrpc.ts";
+import type { ListenFilter } from "../durable/listen-filter.ts";
+
 import type { HandlerContext } from "./context.ts";
 import type {
   CompletionReturn,
@@ -11,7 +18,7 @@ import type {
   ToolResult,
   ToolReturn,
 } from "./results.ts";
-import type { TemplateParams, TemplateVariables } from "./uri-template.ts";
+import type { TemplateParams, TemplateVariables } from "../../shared/uri-template.ts";
 
 /** How long a result stays fresh and who may share it (`ttlMs`, `cacheScope` on the wire). */
 export type CacheHint = { ttlMs: number; cacheScope: "public" | "private" };
@@ -43,7 +50,10 @@ export type ToolDefinition<
    */
   inputSchema?: JsonObject;
 
+  /** The output JSON Schema to advertise when there is no `output` (e.g. a forwarded tool). */
+  outputSchema?: JsonObject;
   /** Structured result; when set, `run` returns a value of this shape (or a `toolResult`). */
+
   output?: O;
   annotations?: ToolAnnotations;
   /** Client capabilities the tool needs; modern calls without them get -32021. */
@@ -132,6 +142,11 @@ export type PromptDefinition<A extends PromptArgs = PromptArgs> = Display & {
   name: string;
   /** Arguments as a zod object of strings; descriptions come from `.describe()`. */
   args?: A;
+  /**
+   * The argument list to advertise when there is no `args` schema (e.g. a prompt relayed from
+   * elsewhere); only the presence of required arguments is checked.
+   */
+  arguments?: PromptArgument[];
   complete?: Partial<Record<keyof z.input<A> & string, Completer>>;
   get(args: z.output<A>, ctx: HandlerContext): Promise<PromptReturn> | PromptReturn;
 };
@@ -160,4 +175,35 @@ export type ServerDefinition = Omit<Implementation, "title"> & {
   resources?: ResourceDefinition[];
   resourceTemplates?: ResourceTemplateDefinition[];
   prompts?: PromptDefinition[];
+  /**
+   * Serves `tasks/get`, `tasks/update` and `tasks/cancel` itself, for servers whose tasks run
+   * elsewhere (the hub routes them to its upstreams); otherwise tasks live in task objects.
+   */
+  tasks?: TaskRouter;
+  /**
+   * Feeds `subscriptions/listen` streams from a source of this server's own (the hub relays its
+   * upstreams' streams); otherwise listen streams live in the listen bus.
+   */
+  listen?: ListenSource;
 };
+
+/** Routes the tasks methods for a server whose tasks run elsewhere. */
+export type TaskRouter = {
+  get(taskId: string, ctx: HandlerContext): Promise<JsonObject>;
+  update(
+    taskId: string,
+    inputResponses: Record<string, unknown>,
+    ctx: HandlerContext,
+  ): Promise<JsonObject>;
+  cancel(taskId: string, ctx: HandlerContext): Promise<JsonObject>;
+};
+
+/**
+ * Produces notifications for one listen stream until `ctx.signal` aborts: `emit` sends one
+ * (the runtime tags it with the subscription id). Resolving ends the stream gracefully.
+ */
+export type ListenSource = (
+  filter: ListenFilter,
+  ctx: HandlerContext,
+  emit: (notification: { method: string; params?: JsonObject }) => void,
+) => Promise<void>;

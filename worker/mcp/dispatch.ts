@@ -3,7 +3,7 @@ import type { LegacyMethod, ModernMethod } from "../../shared/protocol/methods.t
 import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
 import type { Call, MethodHandler, Reply } from "./call.ts";
 
-import { InputRequiredSignal } from "./input/session.ts";
+import { InputRequiredSignal } from "./input/signal.ts";
 import type { Era } from "./context.ts";
 import { complete } from "./methods/completion.ts";
 import { discover } from "./methods/discover.ts";

@@ -15,7 +15,7 @@ export { toolResult, ToolError, ToolResult } from "./results.ts";
 export type { CompletionReturn, PromptReturn, ReadReturn, ToolReturn } from "./results.ts";
 export type { Era, HandlerContext, RequestInfo } from "./context.ts";
 export { mcpApp, type McpAppOptions } from "./app.ts";
-export { UriTemplate } from "./uri-template.ts";
+export { UriTemplate } from "../../shared/uri-template.ts";
 export { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 export type { ContentBlock, ResourceContents } from "../../shared/protocol/content.ts";
 export type { PromptMessage, ToolAnnotations } from "../../shared/protocol/primitives.ts";

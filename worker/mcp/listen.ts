@@ -1,11 +1,13 @@
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
-import type { JsonRpcRequest } from "../../shared/jsonrpc.ts";
+import type { JsonObject, JsonRpcId, JsonRpcRequest } from "../../shared/jsonrpc.ts";
 import type { ListenBus } from "../durable/listen-bus.ts";
 import { ListenFilterSchema, type ListenFilter } from "../durable/listen-filter.ts";
-import { SSE_HEADERS } from "./sse-writer.ts";
+import { SSE_HEADERS, SseWriter } from "./sse-writer.ts";
+import { MetaKey } from "../../shared/protocol/meta.ts";
+import type { HandlerContext, RequestInfo } from "./context.ts";
+import type { ListenSource } from "./define.ts";
 import { TASKS_EXTENSION } from "./tasks-extension.ts";
-import type { RequestInfo } from "./context.ts";
 
 /** The part of a listen filter this server can honour, given what it advertises. */
 export function honouredFilter(
@@ -26,17 +28,12 @@ export function honouredFilter(
   return honoured;
 }
 
-/**
- * Serves `subscriptions/listen`: the stream itself lives in the server's ListenBus Durable
- * Object, so events published by any instance reach it. Closing the response unsubscribes.
- */
-export async function openListen(
+/** Reads and checks a listen request's filter, and keeps the part this server can honour. */
+export function listenFilterOf(
   message: JsonRpcRequest,
   info: RequestInfo,
   capabilities: ServerCapabilities,
-  bus: DurableObjectStub<ListenBus>,
-  settings: { keepAliveMs: number; maxMs: number; tasks: boolean },
-): Promise<Response> {
+): ListenFilter {
   const parsed = ListenFilterSchema.safeParse(message.params?.notifications);
   if (!parsed.success) {
     throw new RpcError(
@@ -52,15 +49,82 @@ export async function openListen(
       400,
     );
   }
-  const filter = honouredFilter(parsed.data, capabilities, settings.tasks);
+  return honouredFilter(
+    parsed.data,
+    capabilities,
+    Boolean(capabilities.extensions?.[TASKS_EXTENSION]),
+  );
+}
+
+type Settings = { keepAliveMs: number; maxMs: number };
+
+/**
+ * A listen stream held in the server's ListenBus Durable Object, so events published by any
+ * instance reach it. Closing the response unsubscribes.
+ */
+export async function openBusListen(
+  id: JsonRpcId,
+  filter: ListenFilter,
+  bus: DurableObjectStub<ListenBus>,
+  settings: Settings,
+): Promise<Response> {
   const response = await bus.fetch("https://bus/listen", {
     method: "POST",
-    body: JSON.stringify({
-      id: message.id,
-      filter,
-      keepAliveMs: settings.keepAliveMs,
-      maxMs: settings.maxMs,
-    }),
+    body: JSON.stringify({ id, filter, keepAliveMs: settings.keepAliveMs, maxMs: settings.maxMs }),
   });
   return new Response(response.body, { headers: SSE_HEADERS });
+}
+
+/**
+ * A listen stream fed by the server's own source (the hub relaying its upstreams): the
+ * acknowledgement first, then what the source emits, tagged with the subscription id. The
+ * stream ends gracefully when the source is done or after `maxMs`; the client closing it
+ * aborts the source.
+ */
+export function openSourceListen(
+  id: JsonRpcId,
+  filter: ListenFilter,
+  source: ListenSource,
+  context: (signal: AbortSignal) => HandlerContext,
+  settings: Settings,
+): Response {
+  const stop = new AbortController();
+  let clientGone = false;
+  const writer = new SseWriter(settings.keepAliveMs, () => {
+    clientGone = true;
+    stop.abort(new Error("The client closed the listen stream."));
+  });
+  const tag = { [MetaKey.subscriptionId]: id };
+  writer.send(
+    JSON.stringify({
+      jsonrpc: "2.0",
+      method: "notifications/subscriptions/acknowledged",
+      params: { _meta: tag, notifications: filter },
+    }),
+  );
+  const timer = setTimeout(
+    () => stop.abort(new Error("The listen stream reached its time limit.")),
+    settings.maxMs,
+  );
+  const emit = (notification: { method: string; params?: JsonObject }) => {
+    if (!stop.signal.aborted)
+      writer.send(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          method: notification.method,
+          params: { ...notification.params, _meta: tag },
+        }),
+      );
+  };
+  void source(filter, context(stop.signal), emit)
+    .catch((error: unknown) => console.error("A listen source failed", error))
+    .finally(() => {
+      clearTimeout(timer);
+      if (!clientGone)
+        writer.send(
+          JSON.stringify({ jsonrpc: "2.0", id, result: { resultType: "complete", _meta: tag } }),
+        );
+      writer.close();
+    });
+  return new Response(writer.readable, { headers: SSE_HEADERS });
 }

@@ -64,7 +64,8 @@ export function resultOutcome(reply: Reply, id: JsonRpcId, era: Era, catalog: Ca
     };
     result = { resultType: "complete", ...reply, _meta: meta };
   } else {
-    const { ttlMs: _ttl, cacheScope: _scope, ...rest } = reply;
+    const { ttlMs: _ttl, cacheScope: _scope, resultType: _type, ...rest } = reply;
+
     result = rest;
   }
   return { json: JSON.stringify({ jsonrpc: "2.0", id, result }), status: 200 };

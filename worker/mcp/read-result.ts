@@ -1,10 +1,10 @@
 import type { ResourceContents } from "../../shared/protocol/content.ts";
-import type { ReadReturn } from "./results.ts";
+import type { ForwardedResult, ReadReturn } from "./results.ts";
 
 /** Normalizes what a reader returned into `contents` entries for `uri`. */
 export function toContents(
   uri: string,
-  value: ReadReturn,
+  value: Exclude<ReadReturn, ForwardedResult>,
   mimeType: string | undefined,
 ): ResourceContents[] {
   if (Array.isArray(value)) return value;

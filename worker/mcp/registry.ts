@@ -1,8 +1,8 @@
 import type { DurableBindings } from "../durable/bindings.ts";
-import type { McpServer } from "./server.ts";
+import type { Served } from "./server.ts";
 
 type Registered = {
-  server: McpServer;
+  server: Served;
   durable: ((env: Cloudflare.Env) => DurableBindings) | undefined;
 };
 
@@ -12,7 +12,7 @@ const servers = new Map<string, Registered>();
  * Records a mounted server by name, so Durable Objects of the same Worker (which load the same
  * modules) can find it: a task runs its tool inside its own object, not in the request.
  */
-export function registerServer(server: McpServer, durable: Registered["durable"]): void {
+export function registerServer(server: Served, durable: Registered["durable"]): void {
   servers.set(server.name, { server, durable });
 }
 

@@ -14,20 +14,22 @@ import { dispatch, methodNotFound, resolveMethod } from "./dispatch.ts";
 import { legacyInput } from "./input/legacy-input.ts";
 import { InputSession } from "./input/session.ts";
 import { eraOf, legacyProgressToken, legacyVersionOf } from "./legacy-request.ts";
-import { openListen } from "./listen.ts";
+import { listenFilterOf, openBusListen, openSourceListen } from "./listen.ts";
+
 import { checkModernRequest } from "./modern-request.ts";
 import { notifierFor } from "./notifier.ts";
 import { errorOutcome, outcomeResponse, resultOutcome } from "./outcome.ts";
 import { replyTo } from "./reply.ts";
 import { TaskService } from "./tasks/service.ts";
 
-import type { McpServer } from "./server.ts";
+import type { Served } from "./server.ts";
+import type { Catalog } from "./catalog.ts";
 import type { Runtime, TransportOptions } from "./transport.ts";
 
 /** Methods whose handlers may ask the client for input (MRTR). */
 const INPUT_METHODS = new Set(["tools/call", "prompts/get", "resources/read"]);
 
-type Served = {
+type Serving = {
   runtime: Runtime;
   options: TransportOptions;
   mode: ReplyMode;
@@ -53,10 +55,10 @@ function requestInfo(message: JsonRpcRequest, request: Request, era: Era): Reque
  * before the handler runs is answered with its own HTTP status.
  */
 export async function serveRequest(
-  server: McpServer,
+  server: Served,
   message: JsonRpcRequest,
   request: Request,
-  served: Served,
+  served: Serving,
 ): Promise<Response> {
   const { runtime, options, mode, caller } = served;
   const { durable } = runtime;
@@ -64,26 +66,48 @@ export async function serveRequest(
   const params = message.params ?? {};
   const sealer = new Sealer(served.keyring);
   const subject = caller?.subject ?? "";
-  const catalog = server.catalog;
+  let catalog: Catalog;
+  try {
+    catalog = await server.catalogFor(runtime);
+  } catch (error) {
+    return outcomeResponse(errorOutcome(error, message.id, era));
+  }
   const capabilities = advertisedCapabilities(catalog, durable, era);
   let info: RequestInfo;
   let input: InputSession | undefined;
   try {
     info = requestInfo(message, request, era);
     if (message.method === "subscriptions/listen" && era === "modern") {
-      if (!durable.bus) throw methodNotFound(message.method, era);
-      const settings = {
-        keepAliveMs: options.keepAliveMs,
-        maxMs: options.listenMaxMs,
-        tasks: Boolean(capabilities.extensions),
-      };
-      return await openListen(
-        message,
-        info,
-        capabilities,
-        durable.bus.getByName(catalog.serverInfo.name),
-        settings,
-      );
+      const source = catalog.definition.listen;
+      const { bus } = durable;
+      if (!bus && !source) throw methodNotFound(message.method, era);
+      const filter = listenFilterOf(message, info, capabilities);
+      const settings = { keepAliveMs: options.keepAliveMs, maxMs: options.listenMaxMs };
+      if (!source && bus)
+        return await openBusListen(
+          message.id,
+          filter,
+          bus.getByName(catalog.serverInfo.name),
+          settings,
+        );
+      if (!source) throw methodNotFound(message.method, era);
+
+      const listenInfo = info;
+      const context = (signal: AbortSignal) =>
+        createContext({
+          request: listenInfo,
+          env: runtime.env,
+          waitUntil: runtime.waitUntil,
+          notify: () => false,
+          signal,
+          caller,
+          handles: new Handles(sealer, subject),
+          ...inputFor(undefined, era, message.method, () =>
+            legacyInput(() => false, signal, undefined),
+          ),
+          changes: notifierFor(durable.bus, catalog.serverInfo.name),
+        });
+      return openSourceListen(message.id, filter, source, context, settings);
     }
     resolveMethod(capabilities, era, message.method);
     if (era === "modern" && INPUT_METHODS.has(message.method)) {
@@ -121,7 +145,7 @@ export async function serveRequest(
         signal,
         caller,
         handles: new Handles(sealer, subject),
-        input: inputFor(input, era, message.method, () => legacyInput(notify, signal, rendezvous)),
+        ...inputFor(input, era, message.method, () => legacyInput(notify, signal, rendezvous)),
         changes: notifierFor(durable.bus, catalog.serverInfo.name),
       });
       try {
@@ -150,20 +174,24 @@ export async function serveRequest(
   });
 }
 
-/** `ctx.input` for this request: MRTR over 2026-07-28, server-to-client requests for 2025 clients. */
+/**
+ * `ctx.input` and `ctx.relay` for this request: MRTR over 2026-07-28, server-to-client
+ * requests for 2025 clients, and a clear refusal in methods that cannot ask.
+ */
 function inputFor(
   session: InputSession | undefined,
   era: Era,
   method: string,
-  legacy: () => HandlerContext["input"],
-): HandlerContext["input"] {
-  if (session) return (requests) => session.input(requests);
+  legacy: () => Pick<HandlerContext, "input" | "relay">,
+): Pick<HandlerContext, "input" | "relay"> {
+  if (session) return { input: (requests) => session.input(requests), relay: session.relay() };
   if (era === "legacy" && INPUT_METHODS.has(method)) return legacy();
-  return () =>
+  const refuse = () =>
     Promise.reject(
       new RpcError(
         ErrorCode.InternalError,
         `Asking the client for input is not available in ${method} handlers (only tools/call, prompts/get and resources/read).`,
       ),
     );
+  return { input: refuse, relay: { state: undefined, responses: {}, ask: refuse } };
 }

@@ -3,13 +3,16 @@ import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { isJsonObject, type JsonObject } from "../../shared/jsonrpc.ts";
 import type { CompiledTool } from "./catalog.ts";
 import type { Era } from "./context.ts";
-import { ToolError, ToolResult } from "./results.ts";
+import { ForwardedResult, ToolError, ToolResult } from "./results.ts";
 
 /** Turns what a tool's `run` returned into a CallToolResult for the request's era. */
 export function shapeToolResult(tool: CompiledTool, value: unknown, era: Era): JsonObject {
   const { output } = tool.definition;
   let result: JsonObject;
-  if (value instanceof ToolResult) {
+  if (value instanceof ForwardedResult) {
+    const { resultType: _type, ttlMs: _ttl, cacheScope: _scope, ...rest } = value.json;
+    result = era === "modern" ? value.json : rest;
+  } else if (value instanceof ToolResult) {
     const { content, structuredContent, isError, _meta } = value.init;
     if (output && structuredContent !== undefined && !isError) checkOutput(tool, structuredContent);
     result = {

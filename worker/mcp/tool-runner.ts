@@ -3,7 +3,7 @@ import { isJsonObject, type JsonObject } from "../../shared/jsonrpc.ts";
 import { describeIssues } from "./call.ts";
 import type { CompiledTool } from "./catalog.ts";
 import type { HandlerContext } from "./context.ts";
-import { InputRequiredSignal } from "./input/session.ts";
+import { InputRequiredSignal } from "./input/signal.ts";
 import { ToolError } from "./results.ts";
 import { shapeToolResult, toolFailure } from "./tool-result.ts";
 

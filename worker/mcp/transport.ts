@@ -9,7 +9,7 @@ import { errorOutcome, outcomeResponse } from "./outcome.ts";
 import { serveRequest } from "./serve-request.ts";
 import { takeNotification, takeResponse } from "./client-messages.ts";
 import type { DurableBindings } from "../durable/bindings.ts";
-import type { McpServer } from "./server.ts";
+import type { Served } from "./server.ts";
 
 export type TransportOptions = {
   /** Largest accepted body in bytes. */
@@ -40,7 +40,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
  * (Content-Type 415, Accept 406, size 413, JSON -32700, envelope -32600), then the message.
  */
 export async function handlePost(
-  server: McpServer,
+  server: Served,
   request: Request,
   runtime: Runtime,
   options: TransportOptions,

@@ -1,11 +1,12 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
-import { isJsonObject } from "../../../shared/jsonrpc.ts";
+import { isJsonObject, type JsonObject } from "../../../shared/jsonrpc.ts";
 import type { Rendezvous } from "../../durable/rendezvous.ts";
 import { awaitMessage } from "../../durable/rendezvous-client.ts";
 import { ToolError } from "../results.ts";
 import type { Notify } from "../reply.ts";
+import type { InputRelay } from "./relay.ts";
 import type { InputRequest } from "./requests.ts";
-import type { InputAnswers } from "./session.ts";
+import type { InputAnswers } from "./signal.ts";
 
 /** How long a 2025 client has to answer a server-to-client request. */
 const ANSWER_TIMEOUT_MS = 5 * 60_000;
@@ -13,19 +14,19 @@ const ANSWER_TIMEOUT_MS = 5 * 60_000;
 /** Ids of requests this server sends; answers carrying them are routed back to the waiting call. */
 export const SERVER_REQUEST_PREFIX = "edgemcp:";
 
+type Asker = (requests: Record<string, JsonObject>) => Promise<Record<string, unknown>>;
+
 /**
- * `ctx.input` for 2025-era clients: each request goes to the client on the call's SSE stream
- * as a JSON-RPC request, and its answer, POSTed back by the client to any instance, reaches
- * the waiting call through a Durable Object keyed by the request id.
+ * Sends requests to a 2025-era client on the call's SSE stream and resolves with its raw
+ * answers. Each answer, POSTed back by the client to any instance, reaches the waiting call
+ * through a Durable Object keyed by the request id.
  */
-export function legacyInput(
+function legacyAsker(
   notify: Notify,
   signal: AbortSignal,
   rendezvous: DurableObjectNamespace<Rendezvous> | undefined,
-) {
-  return async <T extends Record<string, InputRequest<unknown>>>(
-    requests: T,
-  ): Promise<InputAnswers<T>> => {
+): Asker {
+  return async (requests) => {
     if (!rendezvous) {
       throw new RpcError(
         ErrorCode.InternalError,
@@ -37,28 +38,63 @@ export function legacyInput(
       Object.entries(requests).map(async ([key, request]) => {
         const id = `${SERVER_REQUEST_PREFIX}${crypto.randomUUID()}`;
         const answer = awaitMessage(rendezvous, `response:${id}`, wait);
-        if (!notify({ jsonrpc: "2.0", id, method: request.method, params: request.params ?? {} })) {
+        const method = String(request.method);
+        if (
+          !notify({
+            jsonrpc: "2.0",
+            id,
+            method,
+            params: isJsonObject(request.params) ? request.params : {},
+          })
+        ) {
           throw new RpcError(
             ErrorCode.InvalidRequest,
-            `Cannot send ${request.method} to a client that does not accept text/event-stream.`,
+            `Cannot send ${method} to a client that does not accept text/event-stream.`,
           );
         }
         const response: unknown = JSON.parse(await answer);
         if (!isJsonObject(response))
-          throw new ToolError(`The client sent a malformed answer to ${request.method}.`);
+          throw new ToolError(`The client sent a malformed answer to ${method}.`);
         if (isJsonObject(response.error)) {
           throw new ToolError(
-            `The client refused ${request.method}: ${String(response.error.message ?? "no reason given")}`,
+            `The client refused ${method}: ${String(response.error.message ?? "no reason given")}`,
           );
         }
-        const parsed = request.parse(response.result);
-        if (!parsed.ok)
-          throw new ToolError(
-            `The client's answer to ${request.method} is not valid: ${parsed.reason}`,
-          );
-        return [key, parsed.value] as const;
+        return [key, response.result] as const;
       }),
     );
-    return Object.fromEntries(entries) as InputAnswers<T>;
+    return Object.fromEntries(entries);
   };
+}
+
+/** `ctx.input` and `ctx.relay` for 2025-era clients, over server-to-client requests. */
+export function legacyInput(
+  notify: Notify,
+  signal: AbortSignal,
+  rendezvous: DurableObjectNamespace<Rendezvous> | undefined,
+) {
+  const ask = legacyAsker(notify, signal, rendezvous);
+  const input = async <T extends Record<string, InputRequest<unknown>>>(
+    requests: T,
+  ): Promise<InputAnswers<T>> => {
+    const wire = Object.fromEntries(
+      Object.entries(requests).map(([key, r]) => [
+        key,
+        { method: r.method, params: r.params ?? {} },
+      ]),
+    );
+    const raw = await ask(wire);
+    const out: Record<string, unknown> = {};
+    for (const [key, request] of Object.entries(requests)) {
+      const parsed = request.parse(raw[key]);
+      if (!parsed.ok)
+        throw new ToolError(
+          `The client's answer to ${request.method} is not valid: ${parsed.reason}`,
+        );
+      out[key] = parsed.value;
+    }
+    return out as InputAnswers<T>;
+  };
+  const relay: InputRelay = { state: undefined, responses: {}, ask: (requests) => ask(requests) };
+  return { input, relay };
 }

@@ -8,7 +8,7 @@ import {
   type ListRootsResult,
   type SamplingMessage,
 } from "../../../shared/protocol/input.ts";
-import type { JsonObject } from "../../../shared/jsonrpc.ts";
+import { isJsonObject, type JsonObject } from "../../../shared/jsonrpc.ts";
 import { jsonSchemaOf } from "../json-schema.ts";
 
 /**
@@ -32,6 +32,40 @@ export type Elicited<T> =
 
 function has(value: unknown): value is object {
   return typeof value === "object" && value !== null;
+}
+
+// `elicitation: {}` means form mode; a client that lists modes must list `form`.
+const canElicitForm = (caps: ClientCapabilities) =>
+  has(caps.elicitation) && (has(caps.elicitation.form) || !has(caps.elicitation.url));
+const canElicitUrl = (caps: ClientCapabilities) =>
+  has(caps.elicitation) && has(caps.elicitation.url);
+const canSample = (caps: ClientCapabilities, tools: boolean) =>
+  has(caps.sampling) && (!tools || has(caps.sampling.tools));
+const canListRoots = (caps: ClientCapabilities) => has(caps.roots);
+
+/**
+ * The capabilities a request in wire form needs, when `caps` lacks them (for input relayed
+ * from another server, which arrives already serialized).
+ */
+export function wireRequestNeeds(
+  request: JsonObject,
+  caps: ClientCapabilities,
+): ClientCapabilities | undefined {
+  const params = isJsonObject(request.params) ? request.params : {};
+  switch (request.method) {
+    case "elicitation/create":
+      if (params.mode === "url")
+        return canElicitUrl(caps) ? undefined : { elicitation: { url: {} } };
+      return canElicitForm(caps) ? undefined : { elicitation: {} };
+    case "sampling/createMessage": {
+      const tools = params.tools !== undefined;
+      return canSample(caps, tools) ? undefined : { sampling: tools ? { tools: {} } : {} };
+    }
+    case "roots/list":
+      return canListRoots(caps) ? undefined : { roots: {} };
+    default:
+      return {};
+  }
 }
 
 function fromZod<T>(
@@ -67,9 +101,7 @@ export function elicit(
     method: "elicitation/create",
     params: { mode: "form", message: options.message, requestedSchema },
     needs: { elicitation: {} },
-    // `elicitation: {}` means form mode; a client that lists modes must list `form`.
-    allowedBy: (caps) =>
-      has(caps.elicitation) && (has(caps.elicitation.form) || !has(caps.elicitation.url)),
+    allowedBy: canElicitForm,
     parse(answer) {
       const result = fromZod(ElicitResultSchema, answer);
       if (!result.ok) return result;
@@ -90,7 +122,7 @@ export function elicitUrl(options: {
     method: "elicitation/create",
     params: { mode: "url", message: options.message, url: options.url },
     needs: { elicitation: { url: {} } },
-    allowedBy: (caps) => has(caps.elicitation) && has(caps.elicitation.url),
+    allowedBy: canElicitUrl,
     parse(answer) {
       const result = fromZod(ElicitResultSchema, answer);
       return result.ok ? { ok: true, value: { action: result.value.action } } : result;
@@ -113,7 +145,7 @@ export function sample(params: {
     method: "sampling/createMessage",
     params: { ...params },
     needs: needsTools ? { sampling: { tools: {} } } : { sampling: {} },
-    allowedBy: (caps) => has(caps.sampling) && (!needsTools || has(caps.sampling.tools)),
+    allowedBy: (caps) => canSample(caps, needsTools),
     parse: (answer) => fromZod(CreateMessageResultSchema, answer),
   };
 }
@@ -123,7 +155,7 @@ export function listRoots(): InputRequest<ListRootsResult> {
   return {
     method: "roots/list",
     needs: { roots: {} },
-    allowedBy: (caps) => has(caps.roots),
+    allowedBy: canListRoots,
     parse: (answer) => fromZod(ListRootsResultSchema, answer),
   };
 }

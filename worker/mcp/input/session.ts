@@ -4,70 +4,20 @@ import { isJsonObject, type JsonObject } from "../../../shared/jsonrpc.ts";
 import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
 import { openProtocolHandle } from "../../state/handles.ts";
 import type { Sealer } from "../../state/sealer.ts";
-import { missingCapabilities } from "../required-capabilities.ts";
 import { paramsDigest } from "./digest.ts";
-import { wireInputRequest, type InputRequest } from "./requests.ts";
-
-/** The typed answers `ctx.input` resolves with, one per requested key. */
-export type InputAnswers<T extends Record<string, InputRequest<unknown>>> = {
-  [K in keyof T]: T[K] extends InputRequest<infer R> ? R : never;
-};
-
-/** Raised inside a handler when answers are missing; the runtime turns it into `input_required`. */
-export class InputRequiredSignal extends Error {
-  override readonly name = "InputRequiredSignal";
-  constructor(readonly requests: Record<string, InputRequest<unknown>>) {
-    super("The handler needs input from the client.");
-  }
-}
-
-/**
- * Answers input requests from the answers at hand: checks each kind against the declared
- * capabilities (-32021), parses each answer (-32602 when malformed), and throws
- * InputRequiredSignal for the ones still missing. `use` sees every answer consumed.
- */
-export function answerInput<T extends Record<string, InputRequest<unknown>>>(
-  requests: T,
-  answers: Record<string, unknown>,
-  capabilities: ClientCapabilities,
-  use: (key: string, raw: unknown) => void = () => {},
-): InputAnswers<T> {
-  const out: Record<string, unknown> = {};
-  const missing: Record<string, InputRequest<unknown>> = {};
-  for (const [key, request] of Object.entries(requests)) {
-    if (!request.allowedBy(capabilities)) {
-      const need = missingCapabilities(request.needs, capabilities) ?? request.needs;
-      throw new RpcError(
-        ErrorCode.MissingRequiredClientCapability,
-        `This request needs to send ${request.method}, which the client did not declare (requiredCapabilities ${JSON.stringify(need)}).`,
-        { requiredCapabilities: need },
-        400,
-      );
-    }
-    if (!(key in answers)) {
-      missing[key] = request;
-      continue;
-    }
-    const parsed = request.parse(answers[key]);
-    if (!parsed.ok)
-      throw new RpcError(
-        ErrorCode.InvalidParams,
-        `inputResponses.${key} is not a valid answer to ${request.method}: ${parsed.reason}`,
-      );
-    use(key, answers[key]);
-    out[key] = parsed.value;
-  }
-  if (Object.keys(missing).length > 0) throw new InputRequiredSignal(missing);
-  return out as InputAnswers<T>;
-}
+import type { InputRelay } from "./relay.ts";
+import { wireRequestNeeds, type InputRequest } from "./requests.ts";
+import { answerInput, InputRequiredSignal, undeclared, type InputAnswers } from "./signal.ts";
 
 const STATE_PURPOSE = "requestState";
 const STATE_TTL_MS = 10 * 60_000;
+/** m: method, h: params digest, a: answers so far, k: keys asked last round, s: relay state. */
 const StateSchema = z.object({
   m: z.string(),
   h: z.string(),
   a: z.record(z.string(), z.unknown()),
   k: z.array(z.string()),
+  s: z.unknown().optional(),
 });
 
 /**
@@ -87,6 +37,8 @@ export class InputSession {
     private readonly capabilities: ClientCapabilities,
     private readonly sealer: Sealer,
     private readonly subject: string,
+    /** What the relay stored last round, and this round's answers to what it asked. */
+    private readonly relayed: { state: unknown; responses: Record<string, unknown> },
   ) {}
 
   static async start(
@@ -105,8 +57,12 @@ export class InputSession {
     }
     const given = responses ?? {};
     const state = params.requestState;
-    if (state === undefined)
-      return new InputSession(method, params, undefined, given, capabilities, sealer, subject);
+    if (state === undefined) {
+      return new InputSession(method, params, undefined, given, capabilities, sealer, subject, {
+        state: undefined,
+        responses: {},
+      });
+    }
     if (typeof state !== "string")
       throw new RpcError(
         ErrorCode.InvalidParams,
@@ -123,7 +79,7 @@ export class InputSession {
     );
     if (!opened.success)
       throw new RpcError(ErrorCode.InvalidParams, "requestState integrity check failed.");
-    const { m, h, a, k } = opened.data;
+    const { m, h, a, k, s } = opened.data;
     const digest = await paramsDigest(params);
     if (m !== method || h !== digest) {
       throw new RpcError(
@@ -133,8 +89,14 @@ export class InputSession {
     }
     // Earlier rounds' answers come from the state; this round may only answer what was asked.
     const answers = { ...a };
-    for (const key of k) if (key in given) answers[key] = given[key];
-    return new InputSession(method, params, digest, answers, capabilities, sealer, subject);
+    const fresh: Record<string, unknown> = {};
+    for (const key of k) {
+      if (key in given) answers[key] = fresh[key] = given[key];
+    }
+    return new InputSession(method, params, digest, answers, capabilities, sealer, subject, {
+      state: s,
+      responses: fresh,
+    });
   }
 
   /** Resolves with every answer, or throws InputRequiredSignal for the missing ones. */
@@ -146,23 +108,33 @@ export class InputSession {
     });
   }
 
+  /** `ctx.relay` over MRTR: asking ends the round; the next round sees the state and answers. */
+  relay(): InputRelay {
+    const { state, responses } = this.relayed;
+    return {
+      state,
+      responses,
+      ask: (requests, next) => {
+        for (const request of Object.values(requests)) {
+          const need = wireRequestNeeds(request, this.capabilities);
+          if (need) throw undeclared(String(request.method), need);
+        }
+        return Promise.reject(new InputRequiredSignal(requests, next));
+      },
+    };
+  }
+
   /** The `input_required` result for a signal, with a freshly sealed requestState. */
   async inputRequired(signal: InputRequiredSignal): Promise<JsonObject> {
-    const keys = Object.keys(signal.requests);
-    const requestState = await this.sealer.seal(
-      STATE_PURPOSE,
-      this.subject,
-      {
-        m: this.method,
-        h: (this.digest ??= await paramsDigest(this.params)),
-        a: this.#consumed,
-        k: keys,
-      },
-      STATE_TTL_MS,
-    );
-    const inputRequests = Object.fromEntries(
-      Object.entries(signal.requests).map(([key, request]) => [key, wireInputRequest(request)]),
-    );
-    return { resultType: "input_required", inputRequests, requestState };
+    this.digest ??= await paramsDigest(this.params);
+    const payload = {
+      m: this.method,
+      h: this.digest,
+      a: this.#consumed,
+      k: Object.keys(signal.requests),
+      ...(signal.state === undefined ? {} : { s: signal.state }),
+    };
+    const requestState = await this.sealer.seal(STATE_PURPOSE, this.subject, payload, STATE_TTL_MS);
+    return { resultType: "input_required", inputRequests: signal.requests, requestState };
   }
 }

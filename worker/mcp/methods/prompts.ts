@@ -1,7 +1,7 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { GetPromptParamsSchema, ListParamsSchema } from "../../../shared/protocol/params.ts";
 import { parseParams, type MethodHandler } from "../call.ts";
-import type { PromptReturn } from "../results.ts";
+import { ForwardedResult, type PromptReturn } from "../results.ts";
 
 export const listPrompts: MethodHandler = (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
@@ -40,11 +40,24 @@ export const getPrompt: MethodHandler = async (call) => {
       );
     }
     args = parsed.data;
+  } else {
+    const missing = (prompt.definition.arguments ?? []).filter(
+      (a) => a.required && given[a.name] === undefined,
+    );
+    if (missing.length > 0) {
+      const names = missing.map((a) => `"${a.name}"`).join(", ");
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        `Invalid arguments for prompt "${params.name}": missing required argument ${names}`,
+      );
+    }
   }
   return toPromptResult(await prompt.definition.get(args, call.ctx));
 };
 
 function toPromptResult(value: PromptReturn) {
+  if (value instanceof ForwardedResult) return value.json;
+
   if (typeof value === "string")
     return { messages: [{ role: "user", content: { type: "text", text: value } }] };
   if (Array.isArray(value)) return { messages: value };

@@ -5,6 +5,7 @@ import { parseParams, type MethodHandler } from "../call.ts";
 import { resourceWire } from "../catalog.ts";
 import { ListPages } from "../pages.ts";
 import { toContents } from "../read-result.ts";
+import { ForwardedResult } from "../results.ts";
 
 export const listResources: MethodHandler = async (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
@@ -35,14 +36,19 @@ export const readResource: MethodHandler = async (call) => {
   const { catalog, ctx } = call;
   const fixed = catalog.resources.get(uri);
   if (fixed) {
-    const contents = toContents(uri, await fixed.read(ctx), fixed.mimeType);
-    return { contents, ...(fixed.cache ?? catalog.cache.read) };
+    const value = await fixed.read(ctx);
+    if (value instanceof ForwardedResult) return value.json;
+    return {
+      contents: toContents(uri, value, fixed.mimeType),
+      ...(fixed.cache ?? catalog.cache.read),
+    };
   }
   for (const { definition, template } of catalog.templates) {
     const vars = template.match(uri);
     if (!vars) continue;
     const value = await definition.read(vars, uri, ctx);
     if (value === undefined) continue;
+    if (value instanceof ForwardedResult) return value.json;
     return {
       contents: toContents(uri, value, definition.mimeType),
       ...(definition.cache ?? catalog.cache.read),

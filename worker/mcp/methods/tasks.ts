@@ -1,32 +1,45 @@
 import * as z from "zod";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
+import type { JsonObject } from "../../../shared/jsonrpc.ts";
 import { parseParams, type Call, type MethodHandler } from "../call.ts";
 import { requireCapabilities } from "../required-capabilities.ts";
 import { TASKS_EXTENSION } from "../tasks-extension.ts";
-import type { TaskService } from "../tasks/service.ts";
 
 const TaskParamsSchema = z.object({ taskId: z.string() });
 const UpdateParamsSchema = TaskParamsSchema.extend({
   inputResponses: z.record(z.string(), z.unknown()),
 });
 
-function service(call: Call): TaskService {
+/** The tasks of this request's caller: a server's own router (the hub's), or its task objects. */
+function tasks(call: Call): {
+  get(id: string): Promise<JsonObject>;
+  update(id: string, responses: Record<string, unknown>): Promise<JsonObject>;
+  cancel(id: string): Promise<JsonObject>;
+} {
   requireCapabilities(
     { extensions: { [TASKS_EXTENSION]: {} } },
     call.ctx.request.clientCapabilities,
-    `${call.ctx.request.method}`,
+    call.ctx.request.method,
   );
+  const router = call.catalog.definition.tasks;
+  if (router) {
+    return {
+      get: (id) => router.get(id, call.ctx),
+      update: (id, responses) => router.update(id, responses, call.ctx),
+      cancel: (id) => router.cancel(id, call.ctx),
+    };
+  }
   if (!call.tasks) throw new RpcError(ErrorCode.MethodNotFound, "This server runs no tasks.");
   return call.tasks;
 }
 
 export const getTask: MethodHandler = (call) =>
-  service(call).get(parseParams(TaskParamsSchema, call).taskId);
+  tasks(call).get(parseParams(TaskParamsSchema, call).taskId);
 
 export const updateTask: MethodHandler = (call) => {
   const { taskId, inputResponses } = parseParams(UpdateParamsSchema, call);
-  return service(call).update(taskId, inputResponses);
+  return tasks(call).update(taskId, inputResponses);
 };
 
 export const cancelTask: MethodHandler = (call) =>
-  service(call).cancel(parseParams(TaskParamsSchema, call).taskId);
+  tasks(call).cancel(parseParams(TaskParamsSchema, call).taskId);

@@ -5,8 +5,8 @@ import { keyringFrom } from "../../state/keyring.ts";
 import { Sealer } from "../../state/sealer.ts";
 import { readVar } from "../env-vars.ts";
 import { createContext } from "../context-factory.ts";
-import { answerInput, InputRequiredSignal } from "../input/session.ts";
-import { wireInputRequest } from "../input/requests.ts";
+import { answerInput, InputRequiredSignal } from "../input/signal.ts";
+
 import { notifierFor } from "../notifier.ts";
 import { registeredServer } from "../registry.ts";
 import { executeTool } from "../tool-runner.ts";
@@ -14,7 +14,12 @@ import type { TaskState } from "./task-state.ts";
 
 /** What a run changed: the next status and what goes with it. */
 export type RunOutcome = Pick<TaskState, "status"> &
-  Partial<Pick<TaskState, "statusMessage" | "result" | "error" | "inputRequests" | "pending">>;
+  Partial<
+    Pick<
+      TaskState,
+      "statusMessage" | "result" | "error" | "inputRequests" | "pending" | "relayState"
+    >
+  >;
 
 /**
  * Runs a task's tool inside its Durable Object, so the work survives the request that created
@@ -28,7 +33,8 @@ export async function runTask(
   waitUntil: (p: Promise<unknown>) => void,
 ): Promise<RunOutcome> {
   const registered = registeredServer(state.server);
-  const tool = registered?.server.catalog.tools.get(state.tool);
+  const tool = (await registered?.server.catalogFor({ env, waitUntil }))?.tools.get(state.tool);
+
   if (!registered || !tool) {
     return {
       status: "failed",
@@ -56,6 +62,16 @@ export async function runTask(
     caller: state.subject ? { subject: state.subject } : undefined,
     handles: new Handles(sealer, state.subject),
     input: async (requests) => answerInput(requests, state.answers, state.capabilities),
+    relay: {
+      state: state.relayState,
+      // The answers to what the previous run asked (its requests stay on the task).
+      responses: Object.fromEntries(
+        Object.keys(state.inputRequests ?? {})
+          .filter((k) => k in state.answers)
+          .map((k) => [k, state.answers[k]]),
+      ),
+      ask: (requests, next) => Promise.reject(new InputRequiredSignal(requests, next)),
+    },
     changes: notifierFor(registered.durable?.(env).bus, state.server),
   });
   try {
@@ -63,10 +79,10 @@ export async function runTask(
     return { status: "completed", result: { resultType: "complete", ...result } };
   } catch (error) {
     if (error instanceof InputRequiredSignal) {
-      const inputRequests = Object.fromEntries(
-        Object.entries(error.requests).map(([key, request]) => [key, wireInputRequest(request)]),
-      );
+      const inputRequests = error.requests;
       return {
+        relayState: error.state,
+
         status: "input_required",
         statusMessage: "Waiting for input from the client",
         inputRequests,

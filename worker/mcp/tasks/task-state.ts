@@ -32,6 +32,9 @@ export const TaskStateSchema = z.object({
   answers: z.record(z.string(), z.unknown()),
   pending: z.array(z.string()),
   inputRequests: z.record(z.string(), z.unknown()).optional(),
+  /** What a relaying tool stored when it last asked for input. */
+  relayState: z.unknown().optional(),
+
   result: z.record(z.string(), z.unknown()).optional(),
   error: z
     .object({ code: z.number(), message: z.string(), data: z.unknown().optional() })

@@ -1,0 +1,137 @@
+import type { Prompt, Resource, ResourceTemplate, Tool } from "../protocol/primitives.ts";
+import { isValidName, prefixed, type Naming } from "./names.ts";
+
+/** A cache hint as lists and reads carry it. */
+export type CacheHint = { ttlMs: number; cacheScope: "public" | "private" };
+
+/** One upstream's lists, as fetched. */
+export type UpstreamCatalog = {
+  upstream: string;
+  tools: Tool[];
+  prompts: Prompt[];
+  resources: Resource[];
+  resourceTemplates: ResourceTemplate[];
+  cache: CacheHint;
+};
+
+/** An entry of the merged catalog, with where it came from and its name there. */
+export type Entry<T> = { item: T; upstream: string; original: string };
+
+/** Two or more upstreams wanting the same name or URI: none of them is listed. */
+export type Collision = {
+  kind: "tool" | "prompt" | "resource" | "resourceTemplate";
+  key: string;
+  upstreams: string[];
+};
+
+/** Something the hub left out, and why (a name clients would refuse). */
+export type Exclusion = { kind: Collision["kind"]; upstream: string; name: string; reason: string };
+
+export type MergedCatalog = {
+  tools: Entry<Tool>[];
+  prompts: Entry<Prompt>[];
+  resources: Entry<Resource>[];
+  resourceTemplates: Entry<ResourceTemplate>[];
+  collisions: Collision[];
+  excluded: Exclusion[];
+  /** The merged lists' hint: the smallest ttlMs of the upstreams, private if any is private. */
+  cache: CacheHint;
+};
+
+/** Smallest time to live; private when any is private. */
+export function mergeCacheHints(hints: readonly CacheHint[]): CacheHint {
+  if (hints.length === 0) return { ttlMs: 0, cacheScope: "private" };
+  return {
+    ttlMs: Math.min(...hints.map((h) => Math.max(0, h.ttlMs))),
+    cacheScope: hints.some((h) => h.cacheScope === "private") ? "private" : "public",
+  };
+}
+
+/**
+ * Merges entries keyed by name or URI in upstream order. A key claimed by two upstreams is left
+ * out for all of them and reported: a hub must never let one upstream silently shadow another.
+ */
+function mergeKeyed<T>(
+  kind: Collision["kind"],
+  entries: Entry<T>[],
+  keyOf: (entry: Entry<T>) => string,
+  collisions: Collision[],
+): Entry<T>[] {
+  const owners = new Map<string, Set<string>>();
+  for (const entry of entries) {
+    const key = keyOf(entry);
+    owners.set(key, (owners.get(key) ?? new Set()).add(entry.upstream));
+  }
+  for (const [key, upstreams] of owners)
+    if (upstreams.size > 1) collisions.push({ kind, key, upstreams: [...upstreams] });
+  return entries.filter((entry) => owners.get(keyOf(entry))?.size === 1);
+}
+
+/**
+ * The hub's catalog: tools and prompts renamed `<upstream><sep><name>`, resources and templates
+ * kept at their own URIs (so links and subscriptions still work), in upstream order.
+ */
+export function mergeCatalogs(
+  upstreams: readonly UpstreamCatalog[],
+  naming: Naming,
+): MergedCatalog {
+  const collisions: Collision[] = [];
+  const excluded: Exclusion[] = [];
+  const renamed = <T extends { name: string }>(
+    kind: "tool" | "prompt",
+    pick: (u: UpstreamCatalog) => T[],
+  ): Entry<T>[] =>
+    upstreams.flatMap((u) =>
+      pick(u).flatMap((item) => {
+        const name = prefixed(u.upstream, item.name, naming);
+        if (isValidName(name))
+          return [{ item: { ...item, name }, upstream: u.upstream, original: item.name }];
+        excluded.push({
+          kind,
+          upstream: u.upstream,
+          name: item.name,
+          reason: `"${name}" is not a valid name (1-128 of A-Z a-z 0-9 _ . -)`,
+        });
+        return [];
+      }),
+    );
+  const kept = <T>(pick: (u: UpstreamCatalog) => T[], original: (item: T) => string): Entry<T>[] =>
+    upstreams.flatMap((u) =>
+      pick(u).map((item) => ({ item, upstream: u.upstream, original: original(item) })),
+    );
+  return {
+    tools: mergeKeyed(
+      "tool",
+      renamed("tool", (u) => u.tools),
+      (e) => e.item.name,
+      collisions,
+    ),
+    prompts: mergeKeyed(
+      "prompt",
+      renamed("prompt", (u) => u.prompts),
+      (e) => e.item.name,
+      collisions,
+    ),
+    resources: mergeKeyed(
+      "resource",
+      kept(
+        (u) => u.resources,
+        (r) => r.uri,
+      ),
+      (e) => e.item.uri,
+      collisions,
+    ),
+    resourceTemplates: mergeKeyed(
+      "resourceTemplate",
+      kept(
+        (u) => u.resourceTemplates,
+        (t) => t.uriTemplate,
+      ),
+      (e) => e.item.uriTemplate,
+      collisions,
+    ),
+    collisions,
+    excluded,
+    cache: mergeCacheHints(upstreams.map((u) => u.cache)),
+  };
+}

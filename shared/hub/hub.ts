@@ -1,0 +1,125 @@
+import type { McpClient } from "../client/index.ts";
+import type { Prompt, Resource, ResourceTemplate, Tool } from "../protocol/primitives.ts";
+import { UriTemplate } from "../uri-template.ts";
+import { mergeCatalogs, type Entry, type MergedCatalog, type UpstreamCatalog } from "./catalog.ts";
+import { splitPrefixed, type Naming } from "./names.ts";
+
+/** Why an upstream is missing from the catalog right now. */
+export type UpstreamStatus =
+  { upstream: string; ok: true } | { upstream: string; ok: false; reason: string };
+
+/** The merged catalog at one moment, with each upstream's state. */
+export type HubView = MergedCatalog & { status: UpstreamStatus[] };
+
+/** Connects (or reuses) a client to an upstream. */
+export type ClientFor = (upstream: string, signal: AbortSignal) => Promise<McpClient>;
+
+export type HubOptions = {
+  /** Upstream names, in catalog order. */
+  upstreams: readonly string[];
+  /** Between upstream and member names (default "__"). */
+  separator?: string;
+  /** How long an upstream may take to list its catalog (default 5 s). */
+  timeoutMs?: number;
+  /** Told about upstreams left out and entries that collide. */
+  warn?(message: string): void;
+};
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Aggregates several MCP servers into one catalog: tools and prompts under
+ * `<upstream><sep><name>`, resources and templates at their own URIs, collisions left out and
+ * reported, and an upstream that fails or is slow dropped from the catalog, not fatal.
+ */
+export class Hub {
+  readonly naming: Naming;
+  readonly upstreams: readonly string[];
+  readonly #options: HubOptions;
+
+  constructor(options: HubOptions) {
+    this.#options = options;
+    this.upstreams = options.upstreams;
+    this.naming = { separator: options.separator ?? "__" };
+    if (this.naming.separator === "") throw new Error("The hub's separator must not be empty.");
+    const duplicate = options.upstreams.find((name, i) => options.upstreams.indexOf(name) !== i);
+    if (duplicate) throw new Error(`The hub has two upstreams named "${duplicate}".`);
+  }
+
+  /** Lists every upstream (in parallel, each within the timeout) and merges what answered. */
+  async view(client: ClientFor): Promise<HubView> {
+    const timeoutMs = this.#options.timeoutMs ?? 5_000;
+    const settled = await Promise.all(
+      this.upstreams.map(
+        async (upstream): Promise<UpstreamCatalog | { upstream: string; reason: string }> => {
+          try {
+            return await this.#catalogOf(client, upstream, AbortSignal.timeout(timeoutMs));
+          } catch (error) {
+            return { upstream, reason: errorText(error) };
+          }
+        },
+      ),
+    );
+    const catalogs = settled.filter((s): s is UpstreamCatalog => "tools" in s);
+    const merged = mergeCatalogs(catalogs, this.naming);
+    const status = settled.map((s): UpstreamStatus =>
+      "tools" in s
+        ? { upstream: s.upstream, ok: true }
+        : { upstream: s.upstream, ok: false, reason: s.reason },
+    );
+    const warn = this.#options.warn ?? (() => {});
+    for (const s of status)
+      if (!s.ok) warn(`Upstream "${s.upstream}" is left out of the hub: ${s.reason}`);
+    for (const c of merged.collisions)
+      warn(
+        `Hub ${c.kind} "${c.key}" is offered by ${c.upstreams.join(" and ")}; none of them is listed.`,
+      );
+    for (const e of merged.excluded)
+      warn(`Hub leaves out ${e.kind} "${e.name}" of "${e.upstream}": ${e.reason}`);
+    return { ...merged, status };
+  }
+
+  /** Which upstream a prefixed tool or prompt name belongs to, and its name there. */
+  route(name: string): { upstream: string; original: string } | undefined {
+    return splitPrefixed(name, this.upstreams, this.naming);
+  }
+
+  /** The upstream serving a resource URI: a listed resource, else the first template matching it. */
+  resourceOwner(view: HubView, uri: string): { upstream: string } | undefined {
+    const fixed = view.resources.find((entry) => entry.item.uri === uri);
+    if (fixed) return { upstream: fixed.upstream };
+    const template = view.resourceTemplates.find((entry) =>
+      new UriTemplate(entry.item.uriTemplate).match(uri),
+    );
+    return template && { upstream: template.upstream };
+  }
+
+  async #catalogOf(
+    connect: ClientFor,
+    upstream: string,
+    signal: AbortSignal,
+  ): Promise<UpstreamCatalog> {
+    const client = await connect(upstream, signal);
+
+    const caps = client.server.capabilities;
+    const options = { signal };
+    const none = { result: undefined };
+    const [tools, prompts, resources, templates] = await Promise.all([
+      caps.tools ? client.listTools(options) : none,
+      caps.prompts ? client.listPrompts(options) : none,
+      caps.resources ? client.listResources(options) : none,
+      caps.resources ? client.listResourceTemplates(options) : none,
+    ]);
+    const first = tools.result ?? prompts.result ?? resources.result ?? templates.result;
+    return {
+      upstream,
+      tools: tools.result?.tools ?? ([] as Tool[]),
+      prompts: prompts.result?.prompts ?? ([] as Prompt[]),
+      resources: resources.result?.resources ?? ([] as Resource[]),
+      resourceTemplates: templates.result?.resourceTemplates ?? ([] as ResourceTemplate[]),
+      cache: { ttlMs: first?.ttlMs ?? 0, cacheScope: first?.cacheScope ?? "private" },
+    };
+  }
+}
+
+export type { Entry };

@@ -1,0 +1,71 @@
+import {
+  connect,
+  type ClientOptions,
+  type InputHandlers,
+  type McpClient,
+} from "../../shared/client/index.ts";
+import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
+import { transportOf, type CallContext, type UpstreamConfig } from "./upstreams.ts";
+
+const MAX_CLIENTS = 256;
+const RELAYED = "the hub relays input requests to its own client";
+
+/** Who a hub request is for: the upstream sees the same capabilities (and, nearby, credentials). */
+export type Principal = { subject: string; credential?: string; capabilities: ClientCapabilities };
+
+/** Handlers that are never called: the hub relays input with raw requests instead. */
+function relayHandlers(capabilities: ClientCapabilities): InputHandlers {
+  const refuse = () => Promise.reject(new Error(RELAYED));
+  return {
+    ...(capabilities.elicitation ? { elicitation: refuse } : {}),
+    ...(capabilities.sampling ? { sampling: refuse } : {}),
+    ...(capabilities.roots ? { roots: refuse } : {}),
+  };
+}
+
+/**
+ * Connected clients to upstreams, one per upstream, principal and capability set, kept per
+ * isolate so discover results, tool lists and caches are reused. A failed connect is not kept,
+ * so an upstream that was down is tried again on the next request.
+ */
+export class ClientPool {
+  readonly #clients = new Map<string, Promise<McpClient>>();
+
+  constructor(private readonly upstreams: ReadonlyMap<string, UpstreamConfig>) {}
+
+  client(
+    upstream: string,
+    principal: Principal,
+    env: Cloudflare.Env,
+    ctx: CallContext,
+    signal: AbortSignal,
+  ): Promise<McpClient> {
+    const config = this.upstreams.get(upstream);
+    if (!config) return Promise.reject(new Error(`The hub has no upstream named "${upstream}".`));
+    const key = `${upstream}\n${principal.subject}\n${JSON.stringify(principal.capabilities)}`;
+    let client = this.#clients.get(key);
+    if (!client) {
+      const { url, fetch, forwardCredentials } = transportOf(config, env, ctx);
+      const headers = {
+        ...("headers" in config ? config.headers : {}),
+        ...(forwardCredentials && principal.credential
+          ? { Authorization: principal.credential }
+          : {}),
+      };
+      const options: ClientOptions = {
+        fetch,
+        headers,
+        clientInfo: { name: "edgemcp-hub", version: "0.1.0" },
+        capabilities: principal.capabilities,
+        handlers: relayHandlers(principal.capabilities),
+        signal,
+      };
+      client = connect(url, options);
+      client.catch(() => this.#clients.delete(key));
+      if (this.#clients.size >= MAX_CLIENTS)
+        this.#clients.delete(this.#clients.keys().next().value ?? "");
+      this.#clients.set(key, client);
+    }
+    return client;
+  }
+}

@@ -1,0 +1,98 @@
+import * as z from "zod";
+import type { McpClient, RequestOptions } from "../../shared/client/index.ts";
+import { namespaceKeys, upstreamKeys } from "../../shared/hub/input-keys.ts";
+import type { Naming } from "../../shared/hub/names.ts";
+import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+import { isJsonObject, type JsonObject } from "../../shared/jsonrpc.ts";
+import type { HandlerContext } from "../mcp/context.ts";
+
+const MAX_ROUNDS = 8;
+/** What the hub keeps between input rounds: the upstream's own requestState. */
+const RelayStateSchema = z.object({ upstreamState: z.string().optional() });
+
+/** A signal that aborts with the call, or when the upstream has been quiet for `idleMs`. */
+function idleTimeout(
+  idleMs: number,
+  outer: AbortSignal,
+): { signal: AbortSignal; touch(): void; stop(): void } {
+  const quiet = new AbortController();
+  let timer: ReturnType<typeof setTimeout>;
+  const touch = () => {
+    clearTimeout(timer);
+    timer = setTimeout(
+      () => quiet.abort(new Error(`no answer within ${Math.round(idleMs / 1000)} s`)),
+      idleMs,
+    );
+  };
+  touch();
+  return { signal: AbortSignal.any([outer, quiet.signal]), touch, stop: () => clearTimeout(timer) };
+}
+
+export type Forwarding = {
+  ctx: HandlerContext;
+  client: McpClient;
+  upstream: string;
+  naming: Naming;
+  idleMs: number;
+};
+
+/**
+ * Sends one request upstream on behalf of the hub's client and follows it to the end:
+ * progress and logs flow back, closing the hub's stream cancels the upstream call, and input
+ * the upstream asks for is relayed under namespaced keys, its requestState wrapped in the
+ * hub's own (sealed) requestState.
+ */
+export async function forward(
+  method: string,
+  params: JsonObject,
+  { ctx, client, upstream, naming, idleMs }: Forwarding,
+): Promise<JsonObject> {
+  const idle = idleTimeout(idleMs, ctx.signal);
+  const options: RequestOptions = {
+    signal: idle.signal,
+    onProgress: (p) => {
+      idle.touch();
+      ctx.progress(p.progress, p.total, p.message);
+    },
+    onLog: (m) => ctx.log(m.level, m.data, m.logger),
+    ...(ctx.request.logLevel ? { logLevel: ctx.request.logLevel } : {}),
+  };
+  const send = (extra: JsonObject) => client.request(method, { ...params, ...extra }, options);
+  try {
+    const resumed = RelayStateSchema.safeParse(ctx.relay.state);
+    let result = resumed.success
+      ? await send({
+          inputResponses: upstreamKeys(upstream, ctx.relay.responses, naming),
+          ...stateParam(resumed.data.upstreamState),
+        })
+      : await send({});
+    for (let round = 1; result.resultType === "input_required"; round++) {
+      if (round > MAX_ROUNDS)
+        throw new RpcError(
+          ErrorCode.InternalError,
+          `Upstream "${upstream}" asked for input more than ${MAX_ROUNDS} times.`,
+        );
+      const requests = isJsonObject(result.inputRequests) ? result.inputRequests : {};
+      const upstreamState =
+        typeof result.requestState === "string" ? result.requestState : undefined;
+      const wire = Object.fromEntries(
+        Object.entries(requests).filter((entry): entry is [string, JsonObject] =>
+          isJsonObject(entry[1]),
+        ),
+      );
+      const answers = await ctx.relay.ask(namespaceKeys(upstream, wire, naming), { upstreamState });
+      idle.touch();
+      result = await send({
+        inputResponses: upstreamKeys(upstream, answers, naming),
+        ...stateParam(upstreamState),
+      });
+    }
+    return result;
+  } finally {
+    idle.stop();
+  }
+}
+
+function stateParam(state: string | undefined): JsonObject {
+  return state === undefined ? {} : { requestState: state };
+}
