@@ -1,6 +1,8 @@
 import type { McpClient } from "../client/index.ts";
 import type { Prompt, Resource, ResourceTemplate, Tool } from "../protocol/primitives.ts";
+import { abortable } from "../abortable.ts";
 import { UriTemplate } from "../uri-template.ts";
+
 import { mergeCatalogs, type Entry, type MergedCatalog, type UpstreamCatalog } from "./catalog.ts";
 import { splitPrefixed, type Naming } from "./names.ts";
 
@@ -53,7 +55,8 @@ export class Hub {
       this.upstreams.map(
         async (upstream): Promise<UpstreamCatalog | { upstream: string; reason: string }> => {
           try {
-            return await this.#catalogOf(client, upstream, AbortSignal.timeout(timeoutMs));
+            const signal = AbortSignal.timeout(timeoutMs);
+            return await abortable(this.#catalogOf(client, upstream, signal), signal);
           } catch (error) {
             return { upstream, reason: errorText(error) };
           }

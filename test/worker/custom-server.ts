@@ -1,12 +1,12 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { mcpApp, type McpAppOptions } from "../../worker/mcp/app.ts";
-import type { McpServer } from "../../worker/mcp/server.ts";
+import type { Served } from "../../worker/mcp/server.ts";
 import { readReply, type Reply } from "../support/reply.ts";
 
 /** Serves a server defined inside a test, the way the Worker would, and reads replies. */
 export function serve(
-  server: McpServer,
+  server: Served,
   options: McpAppOptions = {},
   bindings: Partial<Record<keyof Cloudflare.Env, unknown>> = {},
 ) {

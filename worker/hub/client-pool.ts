@@ -5,6 +5,7 @@ import {
   type McpClient,
 } from "../../shared/client/index.ts";
 import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
+import { abortable } from "../../shared/abortable.ts";
 import { transportOf, type CallContext, type UpstreamConfig } from "./upstreams.ts";
 
 const MAX_CLIENTS = 256;
@@ -60,12 +61,14 @@ export class ClientPool {
         handlers: relayHandlers(principal.capabilities),
         signal,
       };
-      client = connect(url, options);
+      // A connect that outlives its signal is dropped, even if the upstream never answers.
+      client = abortable(connect(url, options), signal);
+
       client.catch(() => this.#clients.delete(key));
       if (this.#clients.size >= MAX_CLIENTS)
         this.#clients.delete(this.#clients.keys().next().value ?? "");
       this.#clients.set(key, client);
     }
-    return client;
+    return abortable(client, signal);
   }
 }

@@ -1,6 +1,8 @@
 import * as z from "zod";
 import type { McpClient, RequestOptions } from "../../shared/client/index.ts";
+import { abortable } from "../../shared/abortable.ts";
 import { namespaceKeys, upstreamKeys } from "../../shared/hub/input-keys.ts";
+
 import type { Naming } from "../../shared/hub/names.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { isJsonObject, type JsonObject } from "../../shared/jsonrpc.ts";
@@ -57,7 +59,8 @@ export async function forward(
     onLog: (m) => ctx.log(m.level, m.data, m.logger),
     ...(ctx.request.logLevel ? { logLevel: ctx.request.logLevel } : {}),
   };
-  const send = (extra: JsonObject) => client.request(method, { ...params, ...extra }, options);
+  const send = (extra: JsonObject) =>
+    abortable(client.request(method, { ...params, ...extra }, options), idle.signal);
   try {
     const resumed = RelayStateSchema.safeParse(ctx.relay.state);
     let result = resumed.success

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { mergeCacheHints, mergeCatalogs, type UpstreamCatalog } from "../../shared/hub/catalog.ts";
+import { namespaceKeys, upstreamKeys } from "../../shared/hub/input-keys.ts";
+import { splitPrefixed } from "../../shared/hub/names.ts";
+
+const naming = { separator: "__" };
+const upstream = (name: string, extra: Partial<UpstreamCatalog> = {}): UpstreamCatalog => ({
+  upstream: name,
+  tools: [],
+  prompts: [],
+  resources: [],
+  resourceTemplates: [],
+  cache: { ttlMs: 1000, cacheScope: "public" },
+  ...extra,
+});
+const tool = (name: string) => ({ name, inputSchema: { type: "object" } });
+
+describe("hub names", () => {
+  it("splits a prefixed name at the longest matching upstream", () => {
+    expect(splitPrefixed("a__b__c", ["a", "a__b"], naming)).toEqual({
+      upstream: "a__b",
+      original: "c",
+    });
+    expect(splitPrefixed("a__x", ["a", "a__b"], naming)).toEqual({ upstream: "a", original: "x" });
+    expect(splitPrefixed("zz__x", ["a"], naming)).toBeUndefined();
+    expect(splitPrefixed("a__", ["a"], naming)).toBeUndefined();
+  });
+
+  it("namespaces input keys and takes back only an upstream's own", () => {
+    expect(namespaceKeys("a", { k: 1 }, naming)).toEqual({ a__k: 1 });
+    expect(upstreamKeys("a", { a__k: 1, b__k: 2, other: 3 }, naming)).toEqual({ k: 1 });
+  });
+});
+
+describe("merging catalogs", () => {
+  it("keeps upstream order and renames tools", () => {
+    const merged = mergeCatalogs(
+      [upstream("b", { tools: [tool("x")] }), upstream("a", { tools: [tool("y"), tool("x")] })],
+      naming,
+    );
+    expect(merged.tools.map((e) => [e.item.name, e.upstream, e.original])).toEqual([
+      ["b__x", "b", "x"],
+      ["a__y", "a", "y"],
+      ["a__x", "a", "x"],
+    ]);
+  });
+
+  it("leaves out every side of a collision and reports it", () => {
+    const merged = mergeCatalogs(
+      [
+        upstream("a", {
+          resources: [{ uri: "s://1", name: "1" }],
+          resourceTemplates: [{ uriTemplate: "t://{x}", name: "t" }],
+        }),
+        upstream("b", {
+          resources: [{ uri: "s://1", name: "1" }],
+          resourceTemplates: [{ uriTemplate: "t://{x}", name: "t" }],
+        }),
+      ],
+      naming,
+    );
+    expect(merged.resources).toEqual([]);
+    expect(merged.resourceTemplates).toEqual([]);
+    expect(merged.collisions).toEqual([
+      { kind: "resource", key: "s://1", upstreams: ["a", "b"] },
+      { kind: "resourceTemplate", key: "t://{x}", upstreams: ["a", "b"] },
+    ]);
+  });
+
+  it("leaves out names that would be too long, saying why", () => {
+    const merged = mergeCatalogs([upstream("a", { tools: [tool("x".repeat(127))] })], naming);
+    expect(merged.tools).toEqual([]);
+    expect(merged.excluded[0]?.reason).toMatch(/not a valid name/);
+  });
+
+  it("merges cache hints to the strictest", () => {
+    expect(
+      mergeCacheHints([
+        { ttlMs: 1000, cacheScope: "public" },
+        { ttlMs: 300, cacheScope: "private" },
+      ]),
+    ).toEqual({ ttlMs: 300, cacheScope: "private" });
+    expect(mergeCacheHints([])).toEqual({ ttlMs: 0, cacheScope: "private" });
+  });
+});

@@ -1,0 +1,365 @@
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { hubServer } from "../../worker/hub/hub-server.ts";
+import { defineServer, elicit, mcpApp, prompt, resource, tool } from "../../worker/mcp/index.ts";
+import { mcpRequest } from "../support/mcp-request.ts";
+import type { Message } from "../support/reply.ts";
+import { serve } from "./custom-server.ts";
+import { messages } from "./stream.ts";
+
+const alpha = defineServer({
+  name: "alpha",
+  version: "1",
+  cache: { ttlMs: 5_000, cacheScope: "public" },
+  tools: [
+    tool({
+      name: "add",
+      description: "Adds",
+      input: z.object({ a: z.number(), b: z.number() }),
+      output: z.object({ sum: z.number() }),
+      run: ({ a, b }) => ({ sum: a + b }),
+    }),
+    tool({
+      name: "count",
+      description: "Counts with progress",
+      input: z.object({ to: z.number().int() }),
+      run: async ({ to }, ctx) => {
+        for (let i = 1; i <= to; i++) ctx.progress(i, to);
+        return `counted ${to}`;
+      },
+    }),
+    tool({
+      name: "ask",
+      description: "Asks a name",
+      run: async (_a, ctx) => {
+        const { who } = await ctx.input({
+          who: elicit({ message: "Name?", schema: z.object({ name: z.string() }) }),
+        });
+        return who.action === "accept" ? `hi ${who.content.name}` : "nobody";
+      },
+    }),
+    tool({
+      name: "b__c",
+      description: "Collides with upstream alpha__b's tool c",
+      run: () => "alpha",
+    }),
+  ],
+  resources: [
+    resource({ uri: "alpha://readme", name: "readme", read: () => "alpha readme" }),
+    resource({ uri: "shared://x", name: "x", read: () => "alpha x" }),
+  ],
+  prompts: [
+    prompt({
+      name: "greet",
+      description: "Greets",
+      args: z.object({ who: z.string() }),
+      complete: { who: (v) => ["Ann", "Bob"].filter((n) => n.startsWith(v)) },
+      get: ({ who }) => `Hello ${who}`,
+    }),
+  ],
+});
+
+const beta = defineServer({
+  name: "beta",
+  version: "1",
+  cache: { ttlMs: 2_000, cacheScope: "private" },
+  tools: [tool({ name: "c", description: "Becomes alpha__b__c too", run: () => "beta" })],
+  resources: [resource({ uri: "shared://x", name: "x", read: () => "beta x" })],
+});
+
+/** Lists fine, then never answers a call. */
+const hangsOnCalls = (env: Cloudflare.Env) => ({
+  fetch: async (
+    request: Request,
+    _env: Cloudflare.Env,
+    ctx: {
+      waitUntil(p: Promise<unknown>): void;
+      passThroughOnException(): void;
+      props: Record<string, unknown>;
+    },
+  ) => {
+    const body = await request.clone().json<{ method: string }>();
+    if (body.method === "tools/call") return new Promise<Response>(() => {});
+    return mcpApp(alpha).fetch(request, env, ctx);
+  },
+});
+
+const hub = serve(
+  hubServer({
+    name: "test-hub",
+    listTimeoutMs: 300,
+    callTimeoutMs: 300,
+    upstreams: (env) => [
+      { name: "alpha", app: { fetch: (r, _e, c) => mcpApp(alpha).fetch(r, env, c) } },
+      { name: "alpha__b", app: { fetch: (r, _e, c) => mcpApp(beta).fetch(r, env, c) } },
+      { name: "down", app: { fetch: () => new Response("no", { status: 503 }) } },
+      { name: "silent", app: { fetch: () => new Promise<Response>(() => {}) } },
+    ],
+  }),
+);
+
+const send = (
+  method: string,
+  params: Record<string, unknown> = {},
+  options: Parameters<typeof mcpRequest>[2] = {},
+) => hub.send(mcpRequest(method, params, options), method);
+const names = (items: { name: string }[]) => items.map((i) => i.name);
+
+describe("the hub's merged catalog", () => {
+  it("lists every upstream's tools under <server>__<name>, in upstream order, with provenance", async () => {
+    const { final } = await send("tools/list");
+    expect(names(final?.result.tools)).toEqual(["alpha__add", "alpha__count", "alpha__ask"]);
+    expect(final?.result.tools[0]._meta["dev.edgemcp/upstream"]).toEqual({
+      server: "alpha",
+      name: "add",
+    });
+    expect(final?.result.tools[0].outputSchema).toMatchObject({ type: "object" });
+  });
+
+  it("leaves out names and URIs two upstreams claim, and says so", async () => {
+    const tools = await send("tools/list");
+    expect(names(tools.final?.result.tools)).not.toContain("alpha__b__c");
+    const resources = await send("resources/list");
+    expect(resources.final?.result.resources.map((r: { uri: string }) => r.uri)).toEqual([
+      "alpha://readme",
+    ]);
+    const discover = await send("server/discover");
+    expect(discover.final?.result.instructions).toMatch(
+      /two servers claim them: alpha__b__c, shared:\/\/x/,
+    );
+  });
+
+  it("drops upstreams that fail or are slow, naming them and why", async () => {
+    const { final } = await send("server/discover");
+    expect(final?.result.instructions).toMatch(/down \(unavailable: [^)]*503[^)]*\)/);
+    expect(final?.result.instructions).toMatch(/silent \(unavailable: [^)]*\)/);
+  });
+
+  it("merges cache hints: the smallest ttlMs, private when any is", async () => {
+    const { final } = await send("tools/list");
+    expect(final?.result).toMatchObject({ ttlMs: 2_000, cacheScope: "private" });
+  });
+});
+
+describe("forwarding through the hub", () => {
+  it("calls the owning upstream with the original name and returns its result", async () => {
+    const { final } = await send("tools/call", { name: "alpha__add", arguments: { a: 2, b: 3 } });
+    expect(final?.result).toMatchObject({
+      structuredContent: { sum: 5 },
+      _meta: { "io.modelcontextprotocol/serverInfo": { name: "test-hub" } },
+    });
+  });
+
+  it("passes the upstream's protocol errors through", async () => {
+    const { final } = await send("tools/call", { name: "alpha__add", arguments: { a: "x", b: 3 } });
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/arguments\.a/),
+    });
+  });
+
+  it("streams the upstream's progress", async () => {
+    const reply = await send(
+      "tools/call",
+      { name: "alpha__count", arguments: { to: 3 } },
+      { meta: { progressToken: "h" } },
+    );
+    expect(
+      reply.messages
+        .filter((m) => m.method === "notifications/progress")
+        .map((m) => [m.params.progressToken, m.params.progress]),
+    ).toEqual([
+      ["h", 1],
+      ["h", 2],
+      ["h", 3],
+    ]);
+  });
+
+  it("relays input the upstream asks for under namespaced keys, wrapping its requestState", async () => {
+    const caps = { capabilities: { elicitation: {} } };
+    const first = await send("tools/call", { name: "alpha__ask", arguments: {} }, caps);
+    expect(Object.keys(first.final?.result.inputRequests)).toEqual(["alpha__who"]);
+    const done = await send(
+      "tools/call",
+      {
+        name: "alpha__ask",
+        arguments: {},
+        requestState: first.final?.result.requestState,
+        inputResponses: { alpha__who: { action: "accept", content: { name: "Ann" } } },
+      },
+      caps,
+    );
+    expect(done.final?.result.content[0].text).toBe("hi Ann");
+  });
+
+  it("refuses a tampered hub requestState", async () => {
+    const caps = { capabilities: { elicitation: {} } };
+    const first = await send("tools/call", { name: "alpha__ask", arguments: {} }, caps);
+    const { final } = await send(
+      "tools/call",
+      { name: "alpha__ask", arguments: {}, requestState: `${first.final?.result.requestState}x` },
+      caps,
+    );
+    expect(final?.error.code).toBe(-32602);
+  });
+
+  it("reads resources at their own URIs, and gets and completes prompts", async () => {
+    expect(
+      (await send("resources/read", { uri: "alpha://readme" })).final?.result.contents[0].text,
+    ).toBe("alpha readme");
+    expect(
+      (await send("prompts/get", { name: "alpha__greet", arguments: { who: "Ann" } })).final?.result
+        .messages[0].content.text,
+    ).toBe("Hello Ann");
+    const completion = await send("completion/complete", {
+      ref: { type: "ref/prompt", name: "alpha__greet" },
+      argument: { name: "who", value: "B" },
+    });
+    expect(completion.final?.result.completion.values).toEqual(["Bob"]);
+  });
+
+  it("answers an unknown prefixed name with -32602", async () => {
+    expect((await send("tools/call", { name: "nobody__x", arguments: {} })).final?.error.code).toBe(
+      -32602,
+    );
+  });
+
+  it("gives a call a clear error when the upstream stops answering", async () => {
+    const slow = serve(
+      hubServer({
+        name: "slow-hub",
+        callTimeoutMs: 150,
+        upstreams: (env) => [{ name: "stuck", app: hangsOnCalls(env) }],
+      }),
+    );
+
+    const started = Date.now();
+    const { final } = await slow.send(
+      mcpRequest("tools/call", { name: "stuck__add", arguments: { a: 1, b: 2 } }),
+      "tools/call",
+    );
+    expect(final?.result).toMatchObject({
+      isError: true,
+      content: [
+        { text: expect.stringMatching(/Upstream "stuck" is unavailable: no answer within/) },
+      ],
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe("listen through the hub", () => {
+  it("relays an upstream's notifications on the hub's stream", async () => {
+    const notifying = defineServer({
+      name: "notifier",
+      version: "1",
+      tools: [
+        tool({
+          name: "touch",
+          description: "Announces an update",
+          run: async (_a, ctx) => (await ctx.changes.resourceUpdated("n://doc"), "ok"),
+        }),
+      ],
+      resources: [resource({ uri: "n://doc", name: "doc", read: () => "doc" })],
+    });
+    const hubbed = serve(
+      hubServer({
+        name: "listen-hub",
+        upstreams: (env) => [
+          {
+            name: "n",
+            app: {
+              fetch: (r, _e, c) =>
+                mcpApp(notifying, { durable: () => ({ bus: env.MCP_BUS }) }).fetch(r, env, c),
+            },
+          },
+        ],
+      }),
+    );
+    const stream = messages(
+      await hubbed.fetch(
+        mcpRequest(
+          "subscriptions/listen",
+          { notifications: { resourceSubscriptions: ["n://doc"] } },
+          { id: "hub-l" },
+        ),
+      ),
+      "subscriptions/listen",
+    );
+    const ack: Message = await stream.next();
+    expect(ack.params.notifications).toEqual({ resourceSubscriptions: ["n://doc"] });
+    await new Promise((r) => setTimeout(r, 100));
+    await hubbed.send(mcpRequest("tools/call", { name: "n__touch", arguments: {} }), "tools/call");
+    expect(await stream.next()).toMatchObject({
+      method: "notifications/resources/updated",
+      params: { uri: "n://doc", _meta: { "io.modelcontextprotocol/subscriptionId": "hub-l" } },
+    });
+    await stream.close();
+  });
+});
+
+describe("tasks through the hub", () => {
+  const taskful = defineServer({
+    name: "taskful",
+    version: "1",
+    tools: [
+      tool({
+        name: "job",
+        description: "A quick task",
+        task: { mode: "optional", pollIntervalMs: 50 },
+        run: () => "job done",
+      }),
+    ],
+  });
+  const tasksHub = serve(
+    hubServer({
+      name: "tasks-hub",
+      upstreams: (env) => [
+        {
+          name: "t",
+          app: {
+            fetch: (r, _e, c) =>
+              mcpApp(taskful, { durable: () => ({ tasks: env.MCP_TASKS }) }).fetch(r, env, c),
+          },
+        },
+      ],
+    }),
+  );
+  const withTasks = { capabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } } };
+
+  it("names an upstream task t__<id> and routes tasks/get to it", async () => {
+    const created = await tasksHub.send(
+      mcpRequest("tools/call", { name: "t__job", arguments: {} }, withTasks),
+      "tools/call",
+    );
+    const taskId: string = created.final?.result.taskId;
+    expect(created.final?.result).toMatchObject({ resultType: "task", status: "working" });
+    expect(taskId).toMatch(/^t__[0-9a-f]{64}$/);
+    let task: Message["result"];
+    for (let i = 0; i < 50 && task?.status !== "completed"; i++) {
+      await new Promise((r) => setTimeout(r, 30));
+      task = (
+        await tasksHub.send(
+          mcpRequest("tasks/get", { taskId }, { ...withTasks, headers: { "Mcp-Name": taskId } }),
+          "tasks/get",
+        )
+      ).final?.result;
+    }
+    expect(task).toMatchObject({
+      taskId,
+      status: "completed",
+      result: { content: [{ text: "job done" }] },
+    });
+  });
+
+  it("runs the call inline for a client without the extension", async () => {
+    const { final } = await tasksHub.send(
+      mcpRequest("tools/call", { name: "t__job", arguments: {} }),
+      "tools/call",
+    );
+    expect(final?.result).toMatchObject({
+      resultType: "complete",
+      content: [{ text: "job done" }],
+    });
+  });
+});
