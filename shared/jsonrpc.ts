@@ -61,14 +61,3 @@ export function parseMessage(value: unknown): JsonRpcMessage {
     ? { kind: "notification", message: base }
     : { kind: "request", message: { ...base, id } };
 }
-
-export function resultMessage(id: JsonRpcId, result: JsonObject): JsonRpcResponse {
-  return { jsonrpc: "2.0", id, result };
-}
-
-export function errorMessage(
-  id: JsonRpcId | undefined,
-  error: JsonRpcErrorObject,
-): JsonRpcResponse {
-  return id === undefined ? { jsonrpc: "2.0", error } : { jsonrpc: "2.0", id, error };
-}

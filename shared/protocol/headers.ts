@@ -61,8 +61,3 @@ export function decodeHeaderValue(raw: string): DecodedHeader {
     return { ok: false, reason: "has a base64 payload that is not valid UTF-8" };
   }
 }
-
-/** The header text for a primitive tool argument (string, integer or boolean). */
-export function headerTextOf(value: string | number | boolean): string {
-  return typeof value === "string" ? encodeHeaderValue(value) : String(value);
-}

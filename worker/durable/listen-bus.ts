@@ -2,12 +2,8 @@ import { DurableObject } from "cloudflare:workers";
 import * as z from "zod";
 import { MetaKey } from "../../shared/protocol/meta.ts";
 import { encodeSseComment, encodeSseMessage } from "../../shared/sse.ts";
-import {
-  ListenFilterSchema,
-  notificationFor,
-  type BusEvent,
-  type ListenFilter,
-} from "./listen-filter.ts";
+import { ListenFilterSchema, type ListenFilter } from "../../shared/protocol/notifications.ts";
+import { notificationFor, type BusEvent } from "./listen-filter.ts";
 
 const OpenSchema = z.object({
   id: z.union([z.string(), z.number()]),

@@ -1,14 +1,4 @@
-import * as z from "zod";
-
-/** What a `subscriptions/listen` asks to receive (all optional). */
-export const ListenFilterSchema = z.object({
-  toolsListChanged: z.boolean().optional(),
-  promptsListChanged: z.boolean().optional(),
-  resourcesListChanged: z.boolean().optional(),
-  resourceSubscriptions: z.array(z.string()).optional(),
-  taskIds: z.array(z.string()).optional(),
-});
-export type ListenFilter = z.infer<typeof ListenFilterSchema>;
+import type { ListenFilter } from "../../shared/protocol/notifications.ts";
 
 /** Something that happened on a server, published to its listen streams. */
 export type BusEvent =

@@ -1,6 +1,6 @@
 import type { McpClient, Subscription } from "../../shared/client/index.ts";
 import type { HubView } from "../../shared/hub/hub.ts";
-import type { ListenFilter } from "../durable/listen-filter.ts";
+import type { ListenFilter } from "../../shared/protocol/notifications.ts";
 import type { ListenSource } from "../mcp/define.ts";
 import type { HubRuntime } from "./runtime.ts";
 

@@ -8,7 +8,7 @@ import type {
 } from "../../shared/protocol/primitives.ts";
 
 import type { JsonObject } from "../../shared/jsonrpc.ts";
-import type { ListenFilter } from "../durable/listen-filter.ts";
+import type { ListenFilter } from "../../shared/protocol/notifications.ts";
 
 import type { HandlerContext } from "./context.ts";
 import type {

@@ -2,7 +2,7 @@ import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
 import type { JsonObject, JsonRpcId, JsonRpcRequest } from "../../shared/jsonrpc.ts";
 import type { ListenBus } from "../durable/listen-bus.ts";
-import { ListenFilterSchema, type ListenFilter } from "../durable/listen-filter.ts";
+import { ListenFilterSchema, type ListenFilter } from "../../shared/protocol/notifications.ts";
 import { SSE_HEADERS, SseWriter } from "./sse-writer.ts";
 import { MetaKey } from "../../shared/protocol/meta.ts";
 import type { HandlerContext, RequestInfo } from "./context.ts";
