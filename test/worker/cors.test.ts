@@ -1,7 +1,11 @@
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { defineServer, tool } from "../../worker/mcp/index.ts";
+import * as z from "zod";
+import { defineServer, mcpHandler, tool } from "../../worker/mcp/index.ts";
 import { mcpRequest } from "../support/mcp-request.ts";
+import { readReply } from "../support/reply.ts";
+
 import { serve } from "./custom-server.ts";
 
 const preflight = (origin: string, requestHeaders: string) =>
@@ -123,5 +127,55 @@ describe("CORS preflight", () => {
     expect(
       (await exports.default.fetch(preflight("https://evil.example.com", "mcp-method"))).status,
     ).toBe(403);
+  });
+});
+
+describe("mcpHandler, the endpoint without Hono", () => {
+  const greeter = defineServer({
+    name: "greeter",
+    version: "1.0.0",
+    tools: [
+      tool({
+        name: "greet",
+        input: z.object({ name: z.string() }),
+        run: ({ name }) => `Hi ${name}`,
+      }),
+    ],
+  });
+  const handler = mcpHandler(greeter, { allowedOrigins: ["https://app.example.com"] });
+  const fetchAt = async (request: Request) => {
+    const ctx = createExecutionContext();
+    const response = await handler.fetch(request, env, ctx);
+    await waitOnExecutionContext(ctx);
+    return response;
+  };
+
+  it("serves tools/call on whatever path the router hands it, with CORS for an allowed origin", async () => {
+    const request = mcpRequest(
+      "tools/call",
+      { name: "greet", arguments: { name: "Ada" } },
+      { server: "some/deep/path", headers: { Origin: "https://app.example.com" } },
+    );
+    const response = await fetchAt(request);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe("https://app.example.com");
+    const reply = await readReply(response, "tools/call");
+    expect(reply.final).toMatchObject({ result: { content: [{ type: "text", text: "Hi Ada" }] } });
+  });
+
+  it("refuses a foreign origin and non-POST methods", async () => {
+    const foreign = await fetchAt(
+      mcpRequest("tools/list", {}, { headers: { Origin: "https://evil.example.com" } }),
+    );
+    expect(foreign.status).toBe(403);
+    const get = await fetchAt(new Request("http://localhost/", { method: "GET" }));
+    expect(get.status).toBe(405);
+    expect(get.headers.get("Allow")).toBe("POST, OPTIONS");
+  });
+
+  it("answers an allowed preflight", async () => {
+    const response = await fetchAt(preflight("https://app.example.com", "mcp-method, mcp-name"));
+    expect(response.status).toBe(204);
+    expect(response.headers.get("Access-Control-Allow-Headers")).toBe("mcp-method, mcp-name");
   });
 });

@@ -1,4 +1,3 @@
-import type { MiddlewareHandler } from "hono";
 import { isAllowedOrigin, type OriginPolicy } from "./origin.ts";
 import { httpError } from "./http-error.ts";
 
@@ -24,40 +23,41 @@ function allowedHeader(name: string): boolean {
 }
 
 /**
- * Origin guard and CORS for MCP endpoints: a foreign `Origin` gets 403 before anything else;
- * an allowed one gets CORS headers, and preflights allow exactly the MCP request headers.
+ * The origin guard and CORS preflight of an MCP endpoint: a foreign `Origin` gets 403 before
+ * anything else, and a preflight from an allowed one is answered with exactly the MCP request
+ * headers. Undefined means: serve the request (then add `withCors`).
  */
-export function mcpCors(
-  policy: (env: Cloudflare.Env) => OriginPolicy,
-): MiddlewareHandler<{ Bindings: Cloudflare.Env }> {
-  return async (c, next) => {
-    const origin = c.req.header("Origin");
-    if (origin === undefined) return next();
-    if (!isAllowedOrigin(origin, c.req.url, policy(c.env))) {
-      return httpError(
-        403,
-        `Origin ${origin} is not allowed to use this MCP endpoint. Add it to ALLOWED_ORIGINS.`,
-      );
-    }
-    if (c.req.method === "OPTIONS") {
-      const requested = (c.req.header("Access-Control-Request-Headers") ?? "")
-        .split(",")
-        .map((h) => h.trim().toLowerCase())
-        .filter((h) => h !== "" && allowedHeader(h));
-      return new Response(null, {
-        status: 204,
-        headers: {
-          "Access-Control-Allow-Origin": origin,
-          "Access-Control-Allow-Methods": ALLOWED_METHODS,
-          "Access-Control-Allow-Headers": requested.join(", "),
-          "Access-Control-Max-Age": "86400",
-          Vary: "Origin, Access-Control-Request-Headers",
-        },
-      });
-    }
-    await next();
-    c.res.headers.set("Access-Control-Allow-Origin", origin);
-    c.res.headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
-    c.res.headers.append("Vary", "Origin");
-  };
+export function guardOrigin(request: Request, policy: OriginPolicy): Response | undefined {
+  const origin = request.headers.get("Origin");
+  if (origin === null) return undefined;
+  if (!isAllowedOrigin(origin, request.url, policy)) {
+    return httpError(
+      403,
+      `Origin ${origin} is not allowed to use this MCP endpoint. Add it to ALLOWED_ORIGINS.`,
+    );
+  }
+  if (request.method !== "OPTIONS") return undefined;
+  const requested = (request.headers.get("Access-Control-Request-Headers") ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== "" && allowedHeader(h));
+  return new Response(null, {
+    status: 204,
+    headers: {
+      "Access-Control-Allow-Origin": origin,
+      "Access-Control-Allow-Methods": ALLOWED_METHODS,
+      "Access-Control-Allow-Headers": requested.join(", "),
+      "Access-Control-Max-Age": "86400",
+      Vary: "Origin, Access-Control-Request-Headers",
+    },
+  });
+}
+
+/** Adds the CORS response headers for an allowed browser origin. */
+export function withCors(response: Response, origin: string | null): Response {
+  if (origin === null) return response;
+  response.headers.set("Access-Control-Allow-Origin", origin);
+  response.headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  response.headers.append("Vary", "Origin");
+  return response;
 }

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { mcpCors } from "../http/cors.ts";
+import { guardOrigin, withCors } from "../http/cors.ts";
 import { httpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
 import { keyringFrom } from "../state/keyring.ts";
+import type { DurableBindings } from "../durable/bindings.ts";
 import { readVar } from "./env-vars.ts";
 import { registerServer } from "./registry.ts";
-import type { DurableBindings } from "../durable/bindings.ts";
 import type { Served } from "./server.ts";
 import { handlePost, type TransportOptions } from "./transport.ts";
 
@@ -16,24 +16,28 @@ export type McpAppOptions = Partial<TransportOptions> & {
   durable?: (env: Cloudflare.Env) => DurableBindings;
 };
 
+/** What a Worker's `fetch` gets besides the request. */
+export type WorkerContext = { waitUntil(promise: Promise<unknown>): void };
+
+/** A Worker handler: export it as the Worker, or call it from a router. */
+export type McpHandler = {
+  fetch(request: Request, env: Cloudflare.Env, ctx: WorkerContext): Promise<Response>;
+};
+
 const DEFAULT_MAX_BODY = 1024 * 1024;
 const DEFAULT_KEEP_ALIVE_MS = 15_000;
 const DEFAULT_LISTEN_MAX_MS = 30 * 60_000;
 
 /**
- * A Hono app serving one MCP server at its root path: POST for messages, CORS preflight,
- * and 405 for GET/DELETE (there are no sessions or standalone streams to open or end).
- * Mount it with `app.route("/mcp", mcpApp(server))` or export it as the Worker itself.
+ * Serves one MCP server on any path it is given: POST for messages, the origin guard and CORS
+ * preflight, and 405 for GET/DELETE (there are no sessions or standalone streams). No
+ * framework on the request path.
  *
  * Reads the Worker's `EDGEMCP_SECRET` (required: it seals handles, cursors and requestState),
  * `EDGEMCP_PREVIOUS_SECRETS` (comma-separated, still accepted after a rotation),
  * `ALLOWED_ORIGINS` and `MAX_BODY_BYTES`.
  */
-export function mcpApp(
-  server: Served,
-  options: McpAppOptions = {},
-): Hono<{ Bindings: Cloudflare.Env }> {
-  const app = new Hono<{ Bindings: Cloudflare.Env }>();
+export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHandler {
   registerServer(server, options.durable);
   // Settings come from options first, then from the Worker's variables, read once per isolate.
   let policy: OriginPolicy | undefined;
@@ -50,30 +54,44 @@ export function mcpApp(
       listenMaxMs: options.listenMaxMs ?? DEFAULT_LISTEN_MAX_MS,
       ...(options.authenticate ? { authenticate: options.authenticate } : {}),
     });
-
-  app.use("/", mcpCors(policyOf));
-  app.post("/", (c) =>
-    handlePost(
-      server,
-      c.req.raw,
-      {
-        env: c.env,
-        waitUntil: (p) => c.executionCtx.waitUntil(p),
+  return {
+    async fetch(request, env, ctx) {
+      const refused = guardOrigin(request, policyOf(env));
+      if (refused) return refused;
+      if (request.method !== "POST") {
+        return httpError(
+          405,
+          `${request.method} is not supported: this MCP endpoint is stateless, send JSON-RPC messages with POST.`,
+          {
+            Allow: "POST, OPTIONS",
+          },
+        );
+      }
+      const runtime = {
+        env,
+        waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p),
         keyring: () =>
-          keyringFrom(readVar(c.env, "EDGEMCP_SECRET"), readVar(c.env, "EDGEMCP_PREVIOUS_SECRETS")),
-        durable: options.durable?.(c.env) ?? {},
-      },
-      transportOf(c.env),
-    ),
-  );
-  app.all("/", (c) =>
-    httpError(
-      405,
-      `${c.req.method} is not supported: this MCP endpoint is stateless, send JSON-RPC messages with POST.`,
-      {
-        Allow: "POST, OPTIONS",
-      },
-    ),
-  );
+          keyringFrom(readVar(env, "EDGEMCP_SECRET"), readVar(env, "EDGEMCP_PREVIOUS_SECRETS")),
+        durable: options.durable?.(env) ?? {},
+      };
+      return withCors(
+        await handlePost(server, request, runtime, transportOf(env)),
+        request.headers.get("Origin"),
+      );
+    },
+  };
+}
+
+/**
+ * The same endpoint as a Hono app serving its root path: mount it with
+ * `app.route("/mcp", mcpApp(server))`, or export it as the Worker itself.
+ */
+export function mcpApp(
+  server: Served,
+  options: McpAppOptions = {},
+): Hono<{ Bindings: Cloudflare.Env }> {
+  const handler = mcpHandler(server, options);
+  const app = new Hono<{ Bindings: Cloudflare.Env }>();
+  app.all("/", (c) => handler.fetch(c.req.raw, c.env, c.executionCtx));
   return app;
 }

@@ -1,5 +1,5 @@
 import type { ExecutionContext } from "hono";
-import { defineServer, mcpApp, resource, tool } from "edgemcp/server";
+import { defineServer, mcpHandler, resource, tool } from "edgemcp/server";
 import {
   BIG_TEXT,
   generatedToolName,
@@ -52,7 +52,7 @@ function buildApp(n: number) {
       }),
     ],
   });
-  return mcpApp(server);
+  return mcpHandler(server);
 }
 
 // N comes from a binding, so the app is built on the first request, once per isolate.

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { defineServer, mcpApp, tool } from "edgemcp/server";
+import { defineServer, mcpHandler, tool } from "edgemcp/server";
 
 // The smallest useful edgemcp Worker: one tool, for the bundle-size comparison.
 const hello = defineServer({
@@ -15,4 +15,4 @@ const hello = defineServer({
   ],
 });
 
-export default mcpApp(hello);
+export default mcpHandler(hello);
