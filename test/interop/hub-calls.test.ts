@@ -25,6 +25,14 @@ describe("official v2 client pinned to 2026-07-28: calls through the hub", () =>
     expect(JSON.parse(textOf(result))).toEqual({ sum: 5 });
   });
 
+  it("names the hub's tool, not the upstream's, when the upstream refuses the arguments", async () => {
+    const call = client.callTool({
+      name: "everything__add_numbers",
+      arguments: { a: "two", b: 3 },
+    });
+    await expect(call).rejects.toThrow(/tool "everything__add_numbers": .*arguments\.a/);
+  });
+
   it("calls analytics__execute_query and receives the rows", async () => {
     const result = await client.callTool({
       name: "analytics__execute_query",

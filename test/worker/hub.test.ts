@@ -150,11 +150,11 @@ describe("forwarding through the hub", () => {
     });
   });
 
-  it("passes the upstream's protocol errors through", async () => {
+  it("passes the upstream's protocol errors through, naming the tool as the client knows it", async () => {
     const { final } = await send("tools/call", { name: "alpha__add", arguments: { a: "x", b: 3 } });
     expect(final?.error).toMatchObject({
       code: -32602,
-      message: expect.stringMatching(/arguments\.a/),
+      message: expect.stringMatching(/^Invalid arguments for tool "alpha__add": .*arguments\.a/),
     });
   });
 

@@ -12,6 +12,7 @@ import { LISTING, principalOf } from "./principal.ts";
 import { hubTaskRouter } from "./tasks.ts";
 import { withUpstream, type HubRuntime } from "./runtime.ts";
 import type { CallContext, UpstreamConfig } from "./upstreams.ts";
+import type { Alias } from "./errors.ts";
 import type { CompleteParams } from "../../shared/protocol/params.ts";
 
 export type HubConfig = {
@@ -92,9 +93,15 @@ function hubDefinition(
     method: string,
     params: Record<string, unknown>,
     forTool: boolean,
+    alias?: Alias,
   ) =>
-    withUpstream(runtime, upstream, ctx, forTool, (client) =>
-      forward(method, params, { ctx, client, upstream, naming, idleMs }),
+    withUpstream(
+      runtime,
+      upstream,
+      ctx,
+      forTool,
+      (client) => forward(method, params, { ctx, client, upstream, naming, idleMs }),
+      alias,
     );
   const complete =
     (upstream: string, ref: CompleteParams["ref"]) =>
@@ -142,6 +149,7 @@ function hubDefinition(
             "tools/call",
             { name: original, arguments: args },
             true,
+            { kind: "tool", original, exposed: item.name },
           );
           // A task is known to the hub's client under a namespaced id, routed back on tasks/*.
           const taskId =
@@ -167,7 +175,11 @@ function hubDefinition(
         ),
         get: async (args, ctx) =>
           new ForwardedResult(
-            await relay(upstream, ctx, "prompts/get", { name: original, arguments: args }, false),
+            await relay(upstream, ctx, "prompts/get", { name: original, arguments: args }, false, {
+              kind: "prompt",
+              original,
+              exposed: item.name,
+            }),
           ),
       }),
     ),

@@ -1,7 +1,7 @@
 import type { McpClient } from "../../shared/client/index.ts";
 import type { Hub } from "../../shared/hub/hub.ts";
 import type { HandlerContext } from "../mcp/context.ts";
-import { upstreamFailure } from "./errors.ts";
+import { upstreamFailure, type Alias } from "./errors.ts";
 
 /** The pieces forwarding needs, shared by the hub's tools, prompts, resources and tasks. */
 export type HubRuntime = {
@@ -18,10 +18,11 @@ export async function withUpstream<T>(
   ctx: HandlerContext,
   forTool: boolean,
   work: (client: McpClient) => Promise<T>,
+  alias?: Alias,
 ): Promise<T> {
   try {
     return await work(await runtime.clientFor(upstream, ctx));
   } catch (error) {
-    throw upstreamFailure(upstream, error, forTool);
+    throw upstreamFailure(upstream, error, forTool, alias);
   }
 }
