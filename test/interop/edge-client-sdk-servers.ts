@@ -1,16 +1,11 @@
 import { randomUUID } from "node:crypto";
-import {
-  acceptedContent,
-  createMcpHandler,
-  fromJsonSchema,
-  inputRequired,
-  McpServer,
-} from "@modelcontextprotocol/server";
+import { createMcpHandler, fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
 import { McpServer as V1McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport as V1ServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import { bodyOf, serveFetch, serveNode, type LoopbackServer } from "./edge-client-http.ts";
+import { registerCommonV2 } from "./sdk-v2-tools.ts";
 
 /** What the test servers' handlers observed, for assertions on cancellation. */
 export type Observed = { aborted: string[] };
@@ -40,41 +35,16 @@ function sdkV2Server(observed: Observed): McpServer {
       },
     },
   );
-  server.registerTool(
-    "echo",
-    { description: "Echoes text", inputSchema: z.object({ text: z.string() }) },
-    ({ text }) => ({ content: [{ type: "text", text }] }),
-  );
+  registerCommonV2(server, {
+    requestState: "asked-once",
+    onAbort: (label) => observed.aborted.push(label),
+  });
   server.registerTool(
     "hdr",
     { description: "Mirrors Region and N", inputSchema: HeaderInput },
     (args) => ({
       content: [{ type: "text", text: JSON.stringify(args) }],
     }),
-  );
-  server.registerTool(
-    "slow",
-    {
-      description: "Counts with progress until cancelled",
-      inputSchema: z.object({ steps: z.number().int(), label: z.string() }),
-    },
-    async ({ steps, label }, ctx) => {
-      const token = ctx.mcpReq._meta?.progressToken;
-      for (let step = 1; step <= steps; step++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        if (ctx.mcpReq.signal.aborted) {
-          observed.aborted.push(label);
-          return { content: [{ type: "text", text: "aborted" }] };
-        }
-        if (token !== undefined) {
-          await ctx.mcpReq.notify({
-            method: "notifications/progress",
-            params: { progressToken: token, progress: step, total: steps },
-          });
-        }
-      }
-      return { content: [{ type: "text", text: `counted to ${steps}` }] };
-    },
   );
   server.registerTool(
     "chatty",
@@ -85,33 +55,11 @@ function sdkV2Server(observed: Observed): McpServer {
       return { content: [{ type: "text", text: "logged" }] };
     },
   );
-  const Confirm = z.object({ ok: z.boolean() });
-  server.registerTool(
-    "confirm",
-    { description: "Asks the user to confirm", inputSchema: z.object({ what: z.string() }) },
-    ({ what }, ctx) => {
-      const answer = acceptedContent(ctx.mcpReq.inputResponses, "confirm", Confirm);
-      if (answer === undefined) {
-        return inputRequired({
-          inputRequests: {
-            confirm: inputRequired.elicit({ message: `Do ${what}?`, requestedSchema: Confirm }),
-          },
-          requestState: "asked-once",
-        });
-      }
-      return { content: [{ type: "text", text: answer.ok ? `did ${what}` : "kept" }] };
-    },
-  );
   server.registerResource(
     "readme",
     README_URI,
     { mimeType: "text/plain", cacheHint: { ttlMs: 60_000, cacheScope: "public" } },
     (uri) => ({ contents: [{ uri: uri.href, mimeType: "text/plain", text: "hello" }] }),
-  );
-  server.registerPrompt(
-    "greet",
-    { description: "Greets", argsSchema: z.object({ name: z.string() }) },
-    ({ name }) => ({ messages: [{ role: "user", content: { type: "text", text: `hi ${name}` } }] }),
   );
   return server;
 }

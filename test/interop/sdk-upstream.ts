@@ -1,11 +1,7 @@
-import {
-  acceptedContent,
-  createMcpHandler,
-  inputRequired,
-  McpServer,
-} from "@modelcontextprotocol/server";
+import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import * as z from "zod";
 import { serveFetch } from "./edge-client-http.ts";
+import { registerCommonV2 } from "./sdk-v2-tools.ts";
 
 /** What the external server's handlers saw cancelled: label → the step it stopped at. */
 type Aborts = Map<string, number>;
@@ -19,40 +15,11 @@ function extServer(aborts: Aborts): McpServer {
     { name: "sdk-upstream", version: "2.4.0" },
     { capabilities: { tools: {}, prompts: {}, resources: {} } },
   );
-  server.registerTool(
-    "echo",
-    { description: "Echoes text", inputSchema: z.object({ text: z.string() }) },
-    ({ text }) => ({ content: [{ type: "text", text }] }),
-  );
-  server.registerTool(
-    "slow",
-    {
-      description: "Counts to steps, one per delayMs, with progress; stops when cancelled",
-      inputSchema: z.object({
-        steps: z.number().int().min(1),
-        delayMs: z.number().int().min(0),
-        label: z.string().default("default"),
-      }),
-    },
-    async ({ steps, delayMs, label }, ctx) => {
-      const token = ctx.mcpReq._meta?.progressToken;
-      aborts.delete(label);
-      for (let step = 1; step <= steps; step++) {
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
-        if (ctx.mcpReq.signal.aborted) {
-          aborts.set(label, step);
-          return { content: [{ type: "text", text: `aborted at step ${step}` }] };
-        }
-        if (token !== undefined) {
-          await ctx.mcpReq.notify({
-            method: "notifications/progress",
-            params: { progressToken: token, progress: step, total: steps },
-          });
-        }
-      }
-      return { content: [{ type: "text", text: `counted to ${steps}` }] };
-    },
-  );
+  registerCommonV2(server, {
+    requestState: EXT_REQUEST_STATE,
+    onStart: (label) => aborts.delete(label),
+    onAbort: (label, step) => aborts.set(label, step),
+  });
   server.registerTool(
     "abort_status",
     {
@@ -65,28 +32,6 @@ function extServer(aborts: Aborts): McpServer {
         step === undefined ? `not aborted: ${label}` : `aborted: ${label} at step ${step}`;
       return { content: [{ type: "text", text }] };
     },
-  );
-  const Confirm = z.object({ ok: z.boolean() });
-  server.registerTool(
-    "confirm",
-    { description: "Asks the user to confirm", inputSchema: z.object({ what: z.string() }) },
-    ({ what }, ctx) => {
-      const answer = acceptedContent(ctx.mcpReq.inputResponses, "confirm", Confirm);
-      if (answer === undefined) {
-        return inputRequired({
-          inputRequests: {
-            confirm: inputRequired.elicit({ message: `Do ${what}?`, requestedSchema: Confirm }),
-          },
-          requestState: EXT_REQUEST_STATE,
-        });
-      }
-      return { content: [{ type: "text", text: answer.ok ? `did ${what}` : "kept" }] };
-    },
-  );
-  server.registerPrompt(
-    "greet",
-    { description: "Greets someone", argsSchema: z.object({ name: z.string() }) },
-    ({ name }) => ({ messages: [{ role: "user", content: { type: "text", text: `hi ${name}` } }] }),
   );
   server.registerResource("about", EXT_RESOURCE_URI, { mimeType: "text/plain" }, (uri) => ({
     contents: [{ uri: uri.href, mimeType: "text/plain", text: "an SDK-built upstream" }],
