@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { connect } from "../../shared/client/index.ts";
-import { startFakeServer, type FakeServer } from "./edge-client-fake-server.ts";
+import { startFakeServer, type FakeRoute, type FakeServer } from "./edge-client-fake-server.ts";
 
 describe("edgemcp client: reading replies from fake servers", () => {
   let fake: FakeServer;
@@ -94,6 +94,14 @@ describe("edgemcp client: reading replies from fake servers", () => {
   });
 });
 
+/** A server whose tools/call asks for roots on every round, never finishing. */
+const ASKS_FOR_ROOTS_FOREVER: Record<string, FakeRoute> = {
+  "tools/list": (_call, reply) =>
+    reply.result({ resultType: "complete", tools: [], ttlMs: 0, cacheScope: "public" }),
+  "tools/call": (_call, reply) =>
+    reply.result({ resultType: "input_required", inputRequests: { r: { method: "roots/list" } } }),
+};
+
 describe("edgemcp client: input rounds against fake servers", () => {
   let fake: FakeServer;
   afterEach(() => fake.close());
@@ -150,15 +158,7 @@ describe("edgemcp client: input rounds against fake servers", () => {
   });
 
   it("stops after the default 8 rounds", async () => {
-    fake = await startFakeServer({
-      "tools/list": (_call, reply) =>
-        reply.result({ resultType: "complete", tools: [], ttlMs: 0, cacheScope: "public" }),
-      "tools/call": (_call, reply) =>
-        reply.result({
-          resultType: "input_required",
-          inputRequests: { r: { method: "roots/list" } },
-        }),
-    });
+    fake = await startFakeServer(ASKS_FOR_ROOTS_FOREVER);
     const client = await connect(fake.url, { handlers: { roots: async () => ({ roots: [] }) } });
     await expect(client.callTool("x")).rejects.toMatchObject({
       kind: "client",
@@ -168,15 +168,7 @@ describe("edgemcp client: input rounds against fake servers", () => {
   });
 
   it("fails when the server asks for input the client has no handler for", async () => {
-    fake = await startFakeServer({
-      "tools/list": (_call, reply) =>
-        reply.result({ resultType: "complete", tools: [], ttlMs: 0, cacheScope: "public" }),
-      "tools/call": (_call, reply) =>
-        reply.result({
-          resultType: "input_required",
-          inputRequests: { r: { method: "roots/list" } },
-        }),
-    });
+    fake = await startFakeServer(ASKS_FOR_ROOTS_FOREVER);
     const client = await connect(fake.url);
     await expect(client.callTool("x")).rejects.toMatchObject({
       kind: "client",
