@@ -21,7 +21,14 @@ const GREET = benchRequest({
   name: "greet",
 });
 
+const HUB_ECHO = benchRequest({
+  method: "tools/call",
+  params: { name: "bench__echo", arguments: { text: ECHO_TEXT } },
+  name: "bench__echo",
+});
+
 function firstCall(worker: string): BenchRequest {
+  if (worker === "hub") return HUB_ECHO;
   return worker.startsWith("hello-") ? GREET : ECHO;
 }
 

@@ -15,4 +15,7 @@ export const HELLO_WORKERS: Contender[] = [
   { id: "hello-edgemcp", label: "hello edgemcp", mcp: true },
 ];
 
-export const ALL_WORKERS = [...CONTENDERS, ...HELLO_WORKERS];
+/** The hub in front of the edgemcp server, mounted in the same Worker: the hub scenario only. */
+export const HUB: Contender = { id: "hub", label: "edgemcp hub → edgemcp", mcp: true };
+
+export const ALL_WORKERS = [...CONTENDERS, HUB, ...HELLO_WORKERS];

@@ -1,6 +1,5 @@
 import { workerBindings } from "./bindings.ts";
 import type { Bundle } from "./build.ts";
-import { CONTENDERS } from "./contenders.ts";
 import type { LoadGenerator } from "./load/types.ts";
 import { measure } from "./measure.ts";
 import type { Options } from "./options.ts";
@@ -19,23 +18,24 @@ type Context = {
 };
 
 /**
- * Serves the scenario's four Workers (each in its own workerd), checks one answer of each in
+ * Serves the scenario's Workers (each in its own workerd), checks one answer of each in
  * depth, then measures every concurrency in rounds that alternate the order of the servers.
  */
 export async function runScenario(scenario: Scenario, context: Context): Promise<void> {
   const { options, generator } = context;
   const request = benchRequest(scenario.request);
+  const { contenders } = scenario;
   const servers = new Map<string, Workerd>();
   try {
-    for (const contender of CONTENDERS) {
+    for (const contender of contenders) {
       const bindings = workerBindings(scenario.tools);
       servers.set(contender.id, await serve(context.bundleOf(contender.id), bindings, request));
     }
-    for (const contender of CONTENDERS)
+    for (const contender of contenders)
       await validateAnswer(servers.get(contender.id)!.url, contender, scenario);
     for (const concurrency of options.concurrency) {
       for (let round = 1; round <= options.rounds; round++) {
-        const order = round % 2 === 1 ? CONTENDERS : [...CONTENDERS].reverse();
+        const order = round % 2 === 1 ? contenders : [...contenders].reverse();
         for (const contender of order) {
           const result = await measure(
             generator,

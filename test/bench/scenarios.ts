@@ -7,6 +7,7 @@ import {
   RESOURCE_TEXT,
   RESOURCE_URI,
 } from "./workers/fixtures.ts";
+import { CONTENDERS, HUB, type Contender } from "./contenders.ts";
 import type { Message, Reply } from "./reply.ts";
 import type { RequestSpec } from "./wire.ts";
 
@@ -26,6 +27,8 @@ export type Scenario = {
   label: string;
   /** Generated no-op tools the MCP servers register (besides the fixed three). */
   tools: number;
+  /** The Workers that serve it, in the order of odd rounds. */
+  contenders: Contender[];
   request: RequestSpec;
   /** The MCP answer is an SSE stream (progress before the result). */
   stream: boolean;
@@ -41,15 +44,22 @@ function textOf(final: Message | undefined): unknown {
   return final?.result?.content?.[0]?.text;
 }
 
-function echo(id: string, label: string, tools: number): Scenario {
+function echo(
+  id: string,
+  label: string,
+  tools: number,
+  name = "echo",
+  contenders = CONTENDERS,
+): Scenario {
   return {
     id,
     label,
     tools,
+    contenders,
     request: {
       method: "tools/call",
-      params: { name: "echo", arguments: { text: ECHO_TEXT } },
-      name: "echo",
+      params: { name, arguments: { text: ECHO_TEXT } },
+      name,
     },
     stream: false,
     load: {
@@ -70,6 +80,7 @@ function list(tools: number): Scenario {
     id: `list-${tools}`,
     label: `tools/list, ${tools} tools`,
     tools,
+    contenders: CONTENDERS,
     request: { method: "tools/list", params: {} },
     stream: false,
     load: {
@@ -93,6 +104,7 @@ const progress: Scenario = {
   id: "progress",
   label: `tools/call, ${PROGRESS_STEPS} progress (SSE)`,
   tools: 1,
+  contenders: CONTENDERS,
   request: {
     method: "tools/call",
     params: { name: "progress", arguments: { steps: PROGRESS_STEPS } },
@@ -122,6 +134,7 @@ const big: Scenario = {
   id: "big",
   label: "tools/call, 1 MiB text",
   tools: 1,
+  contenders: CONTENDERS,
   request: { method: "tools/call", params: { name: "big", arguments: {} }, name: "big" },
   stream: false,
   load: {
@@ -143,6 +156,7 @@ const read: Scenario = {
   id: "read",
   label: "resources/read",
   tools: 1,
+  contenders: CONTENDERS,
   request: { method: "resources/read", params: { uri: RESOURCE_URI }, name: RESOURCE_URI },
   stream: false,
   load: {
@@ -170,6 +184,12 @@ export const SCENARIOS: Scenario[] = [
   progress,
   big,
   read,
+  // The SDK has no hub: the edgemcp row to compare with is plain echo's.
+  echo("hub", "hub: tools/call bench__echo, routed in-process", 1, "bench__echo", [
+    CONTENDERS[0]!,
+    CONTENDERS[1]!,
+    HUB,
+  ]),
 ];
 
 /** What bare and Hono answer to any request: a small JSON-RPC result. */

@@ -1,5 +1,5 @@
 import type { ColdStart } from "./cold-start.ts";
-import { ALL_WORKERS, CONTENDERS } from "./contenders.ts";
+import { ALL_WORKERS } from "./contenders.ts";
 import { count, kib, ms, ratio, table } from "./format.ts";
 import { figures, type Sample } from "./results.ts";
 import type { Scenario } from "./scenarios.ts";
@@ -24,7 +24,7 @@ export function loadSection(
     for (const c of concurrency) {
       const bare = figures(samples, scenario.id, c, "bare");
       const sdk = figures(samples, scenario.id, c, "sdk");
-      for (const contender of CONTENDERS) {
+      for (const contender of scenario.contenders) {
         const f = figures(samples, scenario.id, c, contender.id);
         if (!f) continue;
         const cells = (key: "rps" | "p50" | "p90" | "p99", show: (n: number) => string) => [

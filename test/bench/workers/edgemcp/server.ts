@@ -1,0 +1,49 @@
+import { defineServer, resource, tool } from "edgemcp/server";
+import { BIG_TEXT, generatedToolName, RESOURCE_TEXT, RESOURCE_URI } from "../fixtures.ts";
+
+import { EchoInput, NoInput, NoopInput, ProgressInput } from "../schemas.ts";
+
+/** The bench server with its fixed tools, the resource and n generated no-op tools. */
+export function benchServer(n: number) {
+  const generated = Array.from({ length: n }, (_, i) =>
+    tool({
+      name: generatedToolName(i),
+      description: `Generated no-op tool ${i}`,
+      input: NoopInput,
+      run: () => "ok",
+    }),
+  );
+  return defineServer({
+    name: "bench-edgemcp",
+    version: "1.0.0",
+    // One page holds every tool, as the SDK sends them, so both lists carry the same bytes.
+    pageSize: { tools: n + 100 },
+    tools: [
+      tool({ name: "echo", description: "Echoes text", input: EchoInput, run: ({ text }) => text }),
+      tool({
+        name: "progress",
+        description: "Sends progress notifications, then a text",
+        input: ProgressInput,
+        run: ({ steps }, ctx) => {
+          for (let i = 1; i <= steps; i++) ctx.progress(i, steps);
+          return `did ${steps}`;
+        },
+      }),
+      tool({
+        name: "big",
+        description: "Returns 1 MiB of text",
+        input: NoInput,
+        run: () => BIG_TEXT,
+      }),
+      ...generated,
+    ],
+    resources: [
+      resource({
+        uri: RESOURCE_URI,
+        name: "readme",
+        mimeType: "text/plain",
+        read: () => RESOURCE_TEXT,
+      }),
+    ],
+  });
+}
