@@ -257,7 +257,7 @@ describe("listen through the hub", () => {
         tool({
           name: "touch",
           description: "Announces an update",
-          run: async (_a, ctx) => (await ctx.changes.resourceUpdated("n://doc"), "ok"),
+          run: async (_a, ctx) => (await ctx.notify.resourceUpdated("n://doc"), "ok"),
         }),
       ],
       resources: [resource({ uri: "n://doc", name: "doc", read: () => "doc" })],

@@ -13,16 +13,16 @@ export function createContext(parts: {
   request: RequestInfo;
   env: Cloudflare.Env;
   waitUntil: (promise: Promise<unknown>) => void;
-  notify: Notify;
+  send: Notify;
   signal: AbortSignal;
   caller: Caller | undefined;
   handles: Handles;
   input: HandlerContext["input"];
   relay: HandlerContext["relay"];
-  changes: HandlerContext["changes"];
+  notify: HandlerContext["notify"];
 }): HandlerContext {
   let last = -Infinity;
-  const { notify, ...context } = parts;
+  const { send, ...context } = parts;
   const { progressToken, logLevel, era } = context.request;
   return {
     ...context,
@@ -35,12 +35,12 @@ export function createContext(parts: {
         ...(total === undefined ? {} : { total }),
         ...(message === undefined ? {} : { message }),
       };
-      notify({ jsonrpc: "2.0", method: "notifications/progress", params });
+      send({ jsonrpc: "2.0", method: "notifications/progress", params });
     },
     log(level, data, logger) {
       if (era === "modern" && (logLevel === undefined || !logLevelPasses(level, logLevel))) return;
       const params = { level, ...(logger === undefined ? {} : { logger }), data };
-      notify({ jsonrpc: "2.0", method: "notifications/message", params });
+      send({ jsonrpc: "2.0", method: "notifications/message", params });
     },
   };
 }

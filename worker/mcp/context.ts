@@ -54,5 +54,5 @@ export type HandlerContext = {
   /** Passes input requests of another server through to this client (for proxies, like the hub). */
   relay: InputRelay;
   /** Announces list and resource changes on the server's listen streams, across instances. */
-  changes: ChangeNotifier;
+  notify: ChangeNotifier;
 };

@@ -1,7 +1,7 @@
 import type { ListenBus } from "../durable/listen-bus.ts";
 import type { BusEvent } from "../durable/listen-filter.ts";
 
-/** Announces changes to every listen stream of a server, on every instance (`ctx.changes`). */
+/** Announces changes to every listen stream of a server, on every instance (`ctx.notify`). */
 export type ChangeNotifier = {
   toolsListChanged(): Promise<void>;
   promptsListChanged(): Promise<void>;

@@ -98,14 +98,14 @@ export async function serveRequest(
           request: listenInfo,
           env: runtime.env,
           waitUntil: runtime.waitUntil,
-          notify: () => false,
+          send: () => false,
           signal,
           caller,
           handles: new Handles(sealer, subject),
           ...inputFor(undefined, era, message.method, () =>
             legacyInput(() => false, signal, undefined),
           ),
-          changes: notifierFor(durable.bus, catalog.serverInfo.name),
+          notify: notifierFor(durable.bus, catalog.serverInfo.name),
         });
       return openSourceListen(message.id, filter, source, context, settings);
     }
@@ -141,12 +141,12 @@ export async function serveRequest(
         request: info,
         env: runtime.env,
         waitUntil: runtime.waitUntil,
-        notify,
+        send: notify,
         signal,
         caller,
         handles: new Handles(sealer, subject),
         ...inputFor(input, era, message.method, () => legacyInput(notify, signal, rendezvous)),
-        changes: notifierFor(durable.bus, catalog.serverInfo.name),
+        notify: notifierFor(durable.bus, catalog.serverInfo.name),
       });
       try {
         const tasks =

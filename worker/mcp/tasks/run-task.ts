@@ -57,7 +57,7 @@ export async function runTask(
     },
     env,
     waitUntil,
-    notify: () => false,
+    send: () => false,
     signal,
     caller: state.subject ? { subject: state.subject } : undefined,
     handles: new Handles(sealer, state.subject),
@@ -72,7 +72,7 @@ export async function runTask(
       ),
       ask: (requests, next) => Promise.reject(new InputRequiredSignal(requests, next)),
     },
-    changes: notifierFor(registered.durable?.(env).bus, state.server),
+    notify: notifierFor(registered.durable?.(env).bus, state.server),
   });
   try {
     const result = await executeTool(tool, state.args, ctx);

@@ -184,7 +184,7 @@ export const triggerTools = [
     name: "test_trigger_tool_change",
     description: "Announces notifications/tools/list_changed to every listen stream of this server",
     run: async (_args, ctx) => {
-      await ctx.changes.toolsListChanged();
+      await ctx.notify.toolsListChanged();
       return "Mutation triggered";
     },
   }),
@@ -193,7 +193,7 @@ export const triggerTools = [
     description:
       "Announces notifications/prompts/list_changed to every listen stream of this server",
     run: async (_args, ctx) => {
-      await ctx.changes.promptsListChanged();
+      await ctx.notify.promptsListChanged();
       return "Mutation triggered";
     },
   }),
@@ -203,7 +203,7 @@ export const triggerTools = [
       "Announces notifications/resources/updated for a URI (default test://watched-resource)",
     input: z.object({ uri: z.string().default("test://watched-resource") }),
     run: async ({ uri }, ctx) => {
-      await ctx.changes.resourceUpdated(uri);
+      await ctx.notify.resourceUpdated(uri);
       return `Announced an update of ${uri}`;
     },
   }),

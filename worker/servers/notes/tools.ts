@@ -28,7 +28,7 @@ export const tools = [
     annotations: { destructiveHint: false, openWorldHint: false },
     run: async ({ title, body, tags }, ctx) => {
       const note = await new NoteStore(ctx.env.NOTES_DB).create(title, body, tags);
-      await ctx.changes.resourcesListChanged();
+      await ctx.notify.resourcesListChanged();
       return [{ type: "text", text: `Created note ${note.id}.` }, link(note)];
     },
   }),
@@ -46,8 +46,8 @@ export const tools = [
     run: async ({ id, ...changes }, ctx) => {
       const note = await new NoteStore(ctx.env.NOTES_DB).update(id, changes);
       if (!note) throw missing(id);
-      await ctx.changes.resourceUpdated(noteUri(id));
-      if (changes.title !== undefined) await ctx.changes.resourcesListChanged();
+      await ctx.notify.resourceUpdated(noteUri(id));
+      if (changes.title !== undefined) await ctx.notify.resourcesListChanged();
       return [{ type: "text", text: `Updated note ${id}.` }, link(note)];
     },
   }),
@@ -59,8 +59,8 @@ export const tools = [
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     run: async ({ id }, ctx) => {
       if (!(await new NoteStore(ctx.env.NOTES_DB).delete(id))) throw missing(id);
-      await ctx.changes.resourceUpdated(noteUri(id));
-      await ctx.changes.resourcesListChanged();
+      await ctx.notify.resourceUpdated(noteUri(id));
+      await ctx.notify.resourcesListChanged();
       return `Deleted note ${id}.`;
     },
   }),
