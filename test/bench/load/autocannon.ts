@@ -1,7 +1,7 @@
 import autocannon from "autocannon";
 import { packageVersion } from "../machine.ts";
 import { percentile } from "../stats.ts";
-import { passes } from "./check.ts";
+import { answerChecker } from "./check.ts";
 import type { LoadGenerator } from "./types.ts";
 
 const is2xx = (status: number) => status >= 200 && status <= 299;
@@ -22,9 +22,11 @@ export const autocannonGenerator: LoadGenerator = {
     let valid = 0;
     let invalid = 0;
     let non2xx = 0;
+    const passes = answerChecker(run.check);
     const verifyBody = (body: unknown): boolean => {
       if (!is2xx(status)) return true;
-      const ok = passes(String(body ?? ""), run.check);
+      const ok = passes(String(body ?? ""));
+
       if (ok) valid++;
       else invalid++;
       return ok;

@@ -67,13 +67,32 @@ local function valid(text)
   return true
 end
 
+-- Answers that passed every check, by content. A server answers the same request with the same
+-- bytes, so most answers are judged by one table lookup (the string is interned when wrk hands
+-- it over, which already compares it with an equal one byte for byte) instead of scanning a
+-- large body several times; the load generator then stays cheaper than the server it measures.
+local known_good = {}
+local known_count = 0
+local KNOWN_MAX = 16
+
+local function checked(text)
+  if known_good[text] then return true end
+  if not valid(text) then return false end
+  if known_count < KNOWN_MAX then
+    known_good[text] = true
+    known_count = known_count + 1
+  end
+  return true
+end
+
 function response(status, headers, text)
   if status < 200 or status > 299 then
     non2xx = non2xx + 1
-  elseif not valid(text) then
+  elseif not checked(text) then
     invalid = invalid + 1
   end
 end
+
 
 function done(summary, latency, requests)
   local bad_status, bad_body = 0, 0
