@@ -168,9 +168,16 @@ describe("mcpHandler, the endpoint without Hono", () => {
       mcpRequest("tools/list", {}, { headers: { Origin: "https://evil.example.com" } }),
     );
     expect(foreign.status).toBe(403);
-    const get = await fetchAt(new Request("http://localhost/", { method: "GET" }));
+    const get = await fetchAt(
+      new Request("http://localhost/", {
+        method: "GET",
+        headers: { Origin: "https://app.example.com" },
+      }),
+    );
     expect(get.status).toBe(405);
     expect(get.headers.get("Allow")).toBe("POST, OPTIONS");
+    // The browser may read the refusal, since the origin is allowed.
+    expect(get.headers.get("Access-Control-Allow-Origin")).toBe("https://app.example.com");
   });
 
   it("answers an allowed preflight", async () => {

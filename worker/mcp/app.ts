@@ -58,14 +58,10 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
     async fetch(request, env, ctx) {
       const refused = guardOrigin(request, policyOf(env));
       if (refused) return refused;
+      const origin = request.headers.get("Origin");
       if (request.method !== "POST") {
-        return httpError(
-          405,
-          `${request.method} is not supported: this MCP endpoint is stateless, send JSON-RPC messages with POST.`,
-          {
-            Allow: "POST, OPTIONS",
-          },
-        );
+        const message = `${request.method} is not supported: this MCP endpoint is stateless, send JSON-RPC messages with POST.`;
+        return withCors(httpError(405, message, { Allow: "POST, OPTIONS" }), origin);
       }
       const runtime = {
         env,
@@ -74,10 +70,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
           keyringFrom(readVar(env, "EDGEMCP_SECRET"), readVar(env, "EDGEMCP_PREVIOUS_SECRETS")),
         durable: options.durable?.(env) ?? {},
       };
-      return withCors(
-        await handlePost(server, request, runtime, transportOf(env)),
-        request.headers.get("Origin"),
-      );
+      return withCors(await handlePost(server, request, runtime, transportOf(env)), origin);
     },
   };
 }
