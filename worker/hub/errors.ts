@@ -39,7 +39,6 @@ export function upstreamFailure(
     const message = alias ? renameIn(error.message, alias) : error.message;
     return new RpcError(error.code, message, error.data);
   }
-
   // The hub's own faults, and its asking its client for input, are not the upstream's.
   if (
     error instanceof RpcError ||

@@ -26,7 +26,6 @@ export const autocannonGenerator: LoadGenerator = {
     const verifyBody = (body: unknown): boolean => {
       if (!is2xx(status)) return true;
       const ok = passes(String(body ?? ""));
-
       if (ok) valid++;
       else invalid++;
       return ok;

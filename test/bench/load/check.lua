@@ -93,7 +93,6 @@ function response(status, headers, text)
   end
 end
 
-
 function done(summary, latency, requests)
   local bad_status, bad_body = 0, 0
   for _, thread in ipairs(threads) do

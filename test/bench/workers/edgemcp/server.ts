@@ -1,6 +1,5 @@
 import { defineServer, resource, tool } from "edgemcp/server";
 import { BIG_TEXT, generatedToolName, RESOURCE_TEXT, RESOURCE_URI } from "../fixtures.ts";
-
 import { EchoInput, NoInput, NoopInput, ProgressInput } from "../schemas.ts";
 
 /** The bench server with its fixed tools, the resource and n generated no-op tools. */
