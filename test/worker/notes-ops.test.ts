@@ -40,6 +40,19 @@ describe("the notes server", () => {
     ]);
   });
 
+  it("keeps the seeded checklist's lines apart: the link describes its first line", async () => {
+    const { final } = await notes("search_notes", { query: "checklist" });
+    expect(final?.result.content[1]).toMatchObject({
+      type: "resource_link",
+      uri: "notes://note-2",
+      description: "1. Acknowledge the page",
+    });
+    const read = await call("resources/read", { uri: "notes://note-2" }, { server: "notes" });
+    expect(read.final?.result.contents[0].text).toContain(
+      "1. Acknowledge the page\n2. Open an incident channel\n3. Check the error-log dashboard",
+    );
+  });
+
   it("treats LIKE wildcards in a query as plain text", async () => {
     const { final } = await notes("search_notes", { query: "%" });
     expect(final?.result.content[0].text).toBe("No notes match.");
