@@ -6,6 +6,9 @@ import { replyModeOf } from "../../worker/http/accept.ts";
 import { prompt, resourceTemplate, tool } from "../../worker/mcp/index.ts";
 import { UriTemplate } from "../../shared/uri-template.ts";
 import type { HandlerContext } from "../../worker/mcp/context.ts";
+import type { Rendezvous } from "../../worker/durable/rendezvous.ts";
+import { legacyInput } from "../../worker/mcp/input/legacy-input.ts";
+import { RpcError } from "../../shared/protocol/errors.ts";
 
 function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -148,5 +151,66 @@ describe("the authoring API infers handler types from schemas", () => {
         return "";
       },
     });
+  });
+});
+
+describe("asking 2025 clients for input", () => {
+  /** A rendezvous namespace that records every wait and answers from `answers`. */
+  function fakeRendezvous() {
+    const waits: { name: string; signal: AbortSignal }[] = [];
+    const answers = new Map<string, string>();
+    const namespace = {
+      getByName: (name: string) => ({
+        fetch: (_url: string, init: { signal: AbortSignal }): Promise<Response> => {
+          waits.push({ name, signal: init.signal });
+          const answer = answers.get(name);
+          if (answer !== undefined) return Promise.resolve(new Response(answer));
+          return new Promise((_, reject) => {
+            init.signal.addEventListener("abort", () => reject(init.signal.reason), {
+              once: true,
+            });
+          });
+        },
+      }),
+    };
+    return {
+      waits,
+      answers,
+      namespace: namespace as unknown as DurableObjectNamespace<Rendezvous>,
+    };
+  }
+
+  const elicitation = { method: "elicitation/create", params: { message: "Name?" } };
+
+  it("starts no wait for a request it could not send", async () => {
+    const { waits, namespace } = fakeRendezvous();
+    const { relay } = legacyInput(() => false, new AbortController().signal, namespace);
+    const failure = await relay.ask({ who: elicitation }, undefined).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(RpcError);
+    expect(failure).toMatchObject({
+      code: -32600,
+      message: expect.stringContaining("does not accept text/event-stream"),
+    });
+    expect(waits).toEqual([]);
+  });
+
+  it("stops waiting for the other answers once one is refused", async () => {
+    const { waits, answers, namespace } = fakeRendezvous();
+    const { relay } = legacyInput(
+      (message) => {
+        if (message.method === "roots/list") {
+          const refusal = { jsonrpc: "2.0", id: message.id, error: { code: -1, message: "no" } };
+          answers.set(`response:${String(message.id)}`, JSON.stringify(refusal));
+        }
+        return true;
+      },
+      new AbortController().signal,
+      namespace,
+    );
+    await expect(
+      relay.ask({ who: elicitation, roots: { method: "roots/list" } }, undefined),
+    ).rejects.toThrow("The client refused roots/list: no");
+    expect(waits).toHaveLength(2);
+    expect(waits.every((wait) => wait.signal.aborted)).toBe(true);
   });
 });

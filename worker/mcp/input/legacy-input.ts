@@ -33,37 +33,44 @@ function legacyAsker(
         "This server cannot ask 2025-era clients for input: no rendezvous Durable Object is bound.",
       );
     }
-    const wait = AbortSignal.any([signal, AbortSignal.timeout(ANSWER_TIMEOUT_MS)]);
-    const entries = await Promise.all(
-      Object.entries(requests).map(async ([key, request]) => {
-        const id = `${SERVER_REQUEST_PREFIX}${crypto.randomUUID()}`;
-        const answer = awaitMessage(rendezvous, `response:${id}`, wait);
-        const method = String(request.method);
-        if (
-          !notify({
+    // Once one request fails the others' answers no longer matter: `done` ends their waits.
+    const done = new AbortController();
+    const wait = AbortSignal.any([signal, done.signal, AbortSignal.timeout(ANSWER_TIMEOUT_MS)]);
+    try {
+      const entries = await Promise.all(
+        Object.entries(requests).map(async ([key, request]) => {
+          const id = `${SERVER_REQUEST_PREFIX}${crypto.randomUUID()}`;
+          const method = String(request.method);
+          // Send first, then wait: the rendezvous keeps an answer that arrives before the wait.
+          const sent = notify({
             jsonrpc: "2.0",
             id,
             method,
             params: isJsonObject(request.params) ? request.params : {},
-          })
-        ) {
-          throw new RpcError(
-            ErrorCode.InvalidRequest,
-            `Cannot send ${method} to a client that does not accept text/event-stream.`,
+          });
+          if (!sent) {
+            throw new RpcError(
+              ErrorCode.InvalidRequest,
+              `Cannot send ${method} to a client that does not accept text/event-stream.`,
+            );
+          }
+          const response: unknown = JSON.parse(
+            await awaitMessage(rendezvous, `response:${id}`, wait),
           );
-        }
-        const response: unknown = JSON.parse(await answer);
-        if (!isJsonObject(response))
-          throw new ToolError(`The client sent a malformed answer to ${method}.`);
-        if (isJsonObject(response.error)) {
-          throw new ToolError(
-            `The client refused ${method}: ${String(response.error.message ?? "no reason given")}`,
-          );
-        }
-        return [key, response.result] as const;
-      }),
-    );
-    return Object.fromEntries(entries);
+          if (!isJsonObject(response))
+            throw new ToolError(`The client sent a malformed answer to ${method}.`);
+          if (isJsonObject(response.error)) {
+            throw new ToolError(
+              `The client refused ${method}: ${String(response.error.message ?? "no reason given")}`,
+            );
+          }
+          return [key, response.result] as const;
+        }),
+      );
+      return Object.fromEntries(entries);
+    } finally {
+      done.abort(new Error("The call no longer waits for this answer."));
+    }
   };
 }
 
