@@ -53,6 +53,12 @@ describe("execute_query refuses anything that could write", () => {
     expect(final?.result.structuredContent.rows[0].note).toBe("DELETE FROM users");
   });
 
+  it("judges a statement by its first keyword after comments", async () => {
+    const { final } = await query({ sql: "/* tidy up */ -- really\nDELETE FROM users" });
+    expect(final?.result.isError).toBe(true);
+    expect(final?.result.content[0].text).toMatch(/this one starts with DELETE/);
+  });
+
   it("reports SQL errors from the engine as tool errors", async () => {
     const { final } = await query({ sql: "SELECT * FROM no_such_table" });
     expect(final?.result).toMatchObject({
@@ -150,6 +156,31 @@ describe("execute_query reads and pages through sealed cursors", () => {
       sql: "EXPLAIN QUERY PLAN SELECT * FROM error_logs WHERE service = 'api'",
     });
     expect(JSON.stringify(final?.result.structuredContent.rows)).toMatch(/error_logs_service_ts/);
+  });
+
+  it("pages a query that starts with a comment", async () => {
+    const { final } = await query({
+      sql: "-- the first errors\nSELECT id FROM error_logs ORDER BY id",
+      page_size: 10,
+    });
+    expect(final?.result.isError).toBeUndefined();
+    expect(final?.result.structuredContent.rows.map((r: { id: number }) => r.id)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
+    expect(final?.result.structuredContent.next).toEqual(expect.any(String));
+  });
+
+  it("runs EXPLAIN after comments, also between its keywords", async () => {
+    const explain = await query({ sql: "/* program */ EXPLAIN SELECT 1" });
+    expect(explain.final?.result.isError).toBeUndefined();
+    expect(explain.final?.result.structuredContent.columns).toContain("opcode");
+    const plan = await query({
+      sql: "-- plan\nEXPLAIN /* of */ QUERY -- the\nPLAN SELECT * FROM error_logs WHERE service = 'api'",
+    });
+    expect(plan.final?.result.isError).toBeUndefined();
+    expect(JSON.stringify(plan.final?.result.structuredContent.rows)).toMatch(
+      /error_logs_service_ts/,
+    );
   });
 });
 

@@ -25,13 +25,13 @@ type Op = { opcode: string; p2: number };
 /**
  * Second layer, independent of how the text looks: SQLite compiles the statement (EXPLAIN
  * runs nothing) and the program is refused if it opens a write transaction or any write
- * opcode appears.
+ * opcode appears. `statement` is the one that would run: for an EXPLAIN, the one it explains
+ * (`ReadStatement.program`).
  */
 export async function checkProgramIsReadOnly(db: D1Database, statement: string): Promise<void> {
-  const inner = statement.replace(/^\s*EXPLAIN(\s+QUERY\s+PLAN)?\s+/i, "");
   let program: Op[];
   try {
-    program = (await db.prepare(`EXPLAIN ${inner}`).all<Op>()).results;
+    program = (await db.prepare(`EXPLAIN ${statement}`).all<Op>()).results;
   } catch (error) {
     throw new SqlRefusal(
       `The query does not compile: ${error instanceof Error ? error.message : String(error)}`,

@@ -4,8 +4,8 @@ import { checkReadOnly, SqlRefusal } from "./sql-guard.ts";
 export type QueryPage = { columns: string[]; rows: Record<string, unknown>[]; hasMore: boolean };
 
 /**
- * Runs one read-only statement and returns one page of it. Both guards run first; SELECT and
- * WITH queries are paged by wrapping them (`LIMIT`/`OFFSET`), other reads return whole.
+ * Runs one read-only statement and returns one page of it. Both guards run first; SELECT, WITH
+ * and VALUES queries are paged by wrapping them (`LIMIT`/`OFFSET`), EXPLAIN returns whole.
  */
 export async function runPage(
   db: D1Database,
@@ -14,12 +14,14 @@ export async function runPage(
   pageSize: number,
 ): Promise<QueryPage> {
   const statement = checkReadOnly(sql);
-  await checkProgramIsReadOnly(db, statement);
-  const pageable = /^\s*(SELECT|WITH|VALUES)\b/i.test(statement);
+  await checkProgramIsReadOnly(db, statement.program);
+  const pageable = statement.keyword !== "EXPLAIN";
   const prepared = pageable
     ? // Line breaks keep a trailing `--` comment from swallowing the closing parenthesis.
-      db.prepare(`SELECT * FROM (\n${statement}\n) LIMIT ?1 OFFSET ?2`).bind(pageSize + 1, offset)
-    : db.prepare(statement);
+      db
+        .prepare(`SELECT * FROM (\n${statement.sql}\n) LIMIT ?1 OFFSET ?2`)
+        .bind(pageSize + 1, offset)
+    : db.prepare(statement.sql);
   let columns: unknown[] | undefined;
   let raw: unknown[][];
   try {

@@ -49,12 +49,43 @@ export function skeleton(sql: string): string {
   return out;
 }
 
+/** The index of the first character at or after `i` that is neither whitespace nor in a comment. */
+function skipTrivia(sql: string, i: number): number {
+  for (;;) {
+    while (i < sql.length && /\s/.test(sql[i]!)) i++;
+    if (sql.startsWith("--", i)) {
+      const end = sql.indexOf("\n", i);
+      i = end === -1 ? sql.length : end;
+    } else if (sql.startsWith("/*", i)) {
+      const end = sql.indexOf("*/", i + 2);
+      i = end === -1 ? sql.length : end + 2;
+    } else return i;
+  }
+}
+
+/** The word at `i`, upper-cased, and the index after it. */
+function wordAt(sql: string, i: number): [word: string, end: number] {
+  const word = /^\w*/.exec(sql.slice(i))?.[0] ?? "";
+  return [word.toUpperCase(), i + word.length];
+}
+
+export type ReadStatement = {
+  /** The statement, without a trailing semicolon. */
+  sql: string;
+  /** The keyword it starts with, after any comments. */
+  keyword: "SELECT" | "WITH" | "VALUES" | "EXPLAIN";
+  /** The statement whose program SQLite runs: `sql`, or for EXPLAIN [QUERY PLAN] the one explained. */
+  program: string;
+};
+
+const isReadStart = (word: string): word is ReadStatement["keyword"] => READ_STARTS.has(word);
+
 /**
- * First layer of the read-only rule: exactly one statement, starting with SELECT, WITH, VALUES
- * or EXPLAIN, and no keyword that could write anywhere in it (CTEs can hide an INSERT).
- * Returns the statement without a trailing semicolon.
+ * First layer of the read-only rule: exactly one statement, starting (after any comments) with
+ * SELECT, WITH, VALUES or EXPLAIN, and no keyword that could write anywhere in it (CTEs can hide
+ * an INSERT). Returns the statement without a trailing semicolon and the keyword it starts with.
  */
-export function checkReadOnly(sql: string): string {
+export function checkReadOnly(sql: string): ReadStatement {
   const statement = sql.trim().replace(/;\s*$/, "");
   if (statement === "") throw new SqlRefusal("The query is empty. Send one SELECT statement.");
   const shape = skeleton(statement);
@@ -62,8 +93,8 @@ export function checkReadOnly(sql: string): string {
     throw new SqlRefusal(
       "Only one statement is allowed per call; remove the extra `;` and run them one at a time.",
     );
-  const first = (/^\s*([A-Za-z_]+)/.exec(shape)?.[1] ?? "").toUpperCase();
-  if (!READ_STARTS.has(first)) {
+  const [first, afterFirst] = wordAt(statement, skipTrivia(statement, 0));
+  if (!isReadStart(first)) {
     throw new SqlRefusal(
       `Only read-only queries are allowed (SELECT, WITH … SELECT, VALUES or EXPLAIN); this one starts with ${first || "something else"}.`,
     );
@@ -73,5 +104,20 @@ export function checkReadOnly(sql: string): string {
     throw new SqlRefusal(
       `The query contains ${bad}, which could change the database; only reads are allowed.`,
     );
-  return statement;
+  return {
+    sql: statement,
+    keyword: first,
+    program: first === "EXPLAIN" ? explained(statement, afterFirst) : statement,
+  };
+}
+
+/** What `EXPLAIN [QUERY PLAN] …` explains, given the index just after EXPLAIN. */
+function explained(statement: string, afterExplain: number): string {
+  let i = skipTrivia(statement, afterExplain);
+  const [query, afterQuery] = wordAt(statement, i);
+  if (query === "QUERY") {
+    const [plan, afterPlan] = wordAt(statement, skipTrivia(statement, afterQuery));
+    if (plan === "PLAN") i = skipTrivia(statement, afterPlan);
+  }
+  return statement.slice(i);
 }
