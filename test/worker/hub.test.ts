@@ -1,9 +1,11 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { hubServer } from "../../worker/hub/hub-server.ts";
 import { defineServer, elicit, mcpApp, prompt, resource, tool } from "../../worker/mcp/index.ts";
 import { mcpRequest } from "../support/mcp-request.ts";
-import type { Message } from "../support/reply.ts";
+import { readReply, type Message } from "../support/reply.ts";
 import { serve } from "./custom-server.ts";
 import { messages } from "./stream.ts";
 
@@ -245,6 +247,53 @@ describe("forwarding through the hub", () => {
       ],
     });
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe("the hub's in-process upstreams", () => {
+  it("give each call's background work to the request making it, not to the first one", async () => {
+    const background = defineServer({
+      name: "background",
+      version: "1",
+      tools: [
+        tool({
+          name: "later",
+          description: "Leaves work to finish after the response",
+          run: (_a, ctx) => (ctx.waitUntil(Promise.resolve()), "ok"),
+        }),
+      ],
+    });
+    const app = mcpApp(
+      hubServer({
+        name: "background-hub",
+        upstreams: (env) => [
+          { name: "bg", app: { fetch: (r, _e, c) => mcpApp(background).fetch(r, env, c) } },
+        ],
+      }),
+    );
+    // A request's context, which counts the work handed to it once its request has ended.
+    const finishedContexts = new Set<string>();
+    let lateWork = 0;
+    const call = async (label: string) => {
+      const inner = createExecutionContext();
+      const ctx = Object.assign(Object.create(inner) as ExecutionContext, {
+        waitUntil: (p: Promise<unknown>) => {
+          if (finishedContexts.has(label)) lateWork++;
+          inner.waitUntil(p);
+        },
+      });
+      const request = mcpRequest("tools/call", { name: "bg__later", arguments: {} });
+      const reply = await readReply(
+        await app.fetch(new Request(new URL("/", request.url), request), env, ctx),
+        "tools/call",
+      );
+      await waitOnExecutionContext(inner);
+      finishedContexts.add(label);
+      return reply;
+    };
+    expect((await call("first")).final?.result.content[0].text).toBe("ok");
+    expect((await call("second")).final?.result.content[0].text).toBe("ok");
+    expect(lateWork).toBe(0);
   });
 });
 

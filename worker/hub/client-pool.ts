@@ -6,7 +6,7 @@ import {
 } from "../../shared/client/index.ts";
 import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
 import { abortable } from "../../shared/abortable.ts";
-import { transportOf, type CallContext, type UpstreamConfig } from "./upstreams.ts";
+import { transportOf, type UpstreamConfig } from "./upstreams.ts";
 
 const MAX_CLIENTS = 256;
 const RELAYED = "the hub relays input requests to its own client";
@@ -38,7 +38,6 @@ export class ClientPool {
     upstream: string,
     principal: Principal,
     env: Cloudflare.Env,
-    ctx: CallContext,
     signal: AbortSignal,
   ): Promise<McpClient> {
     const config = this.upstreams.get(upstream);
@@ -46,7 +45,7 @@ export class ClientPool {
     const key = `${upstream}\n${principal.subject}\n${JSON.stringify(principal.capabilities)}`;
     let client = this.#clients.get(key);
     if (!client) {
-      const { url, fetch, forwardCredentials } = transportOf(config, env, ctx);
+      const { url, fetch, forwardCredentials } = transportOf(config, env);
       const headers = {
         ...("headers" in config ? config.headers : {}),
         ...(forwardCredentials && principal.credential

@@ -4,14 +4,14 @@ import { UriTemplate } from "../../shared/uri-template.ts";
 import type { HandlerContext } from "../mcp/context.ts";
 import { prompt, resource, resourceTemplate, tool, type ServerDefinition } from "../mcp/define.ts";
 import { ForwardedResult } from "../mcp/results.ts";
-import { DynamicServer, type ServeContext } from "../mcp/server.ts";
+import { DynamicServer } from "../mcp/server.ts";
 import { ClientPool } from "./client-pool.ts";
 import { forward } from "./forward.ts";
 import { hubListenSource } from "./listen.ts";
 import { LISTING, principalOf } from "./principal.ts";
 import { hubTaskRouter } from "./tasks.ts";
 import { withUpstream, type HubRuntime } from "./runtime.ts";
-import type { CallContext, UpstreamConfig } from "./upstreams.ts";
+import type { UpstreamConfig } from "./upstreams.ts";
 import type { Alias } from "./errors.ts";
 import type { CompleteParams } from "../../shared/protocol/params.ts";
 
@@ -58,7 +58,6 @@ export function hubServer(config: HubConfig): DynamicServer {
           upstream,
           principalOf(ctx),
           ctx.env,
-          callContext(ctx),
           AbortSignal.any([ctx.signal, AbortSignal.timeout(connectTimeout)]),
         ),
     };
@@ -67,16 +66,12 @@ export function hubServer(config: HubConfig): DynamicServer {
   const server = new DynamicServer(config.name ?? "edgemcp-hub", async (context) => {
     const { pool, runtime } = setUp(context.env);
     const view = await runtime.hub.view((upstream, signal) =>
-      pool.client(upstream, LISTING, context.env, callContext(context), signal),
+      pool.client(upstream, LISTING, context.env, signal),
     );
     const ttlMs = Math.min(MAX_VIEW_TTL_MS, Math.max(MIN_VIEW_TTL_MS, view.cache.ttlMs));
     return { definition: hubDefinition(config, view, runtime, () => server.invalidate()), ttlMs };
   });
   return server;
-}
-
-function callContext(context: Pick<ServeContext, "waitUntil">): CallContext {
-  return { waitUntil: (p) => context.waitUntil(p), passThroughOnException: () => {}, props: {} };
 }
 
 function hubDefinition(

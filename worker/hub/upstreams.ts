@@ -1,3 +1,4 @@
+import { waitUntil } from "cloudflare:workers";
 import * as z from "zod";
 import type { FetchLike } from "../../shared/client/index.ts";
 
@@ -6,6 +7,16 @@ export type CallContext = {
   waitUntil(promise: Promise<unknown>): void;
   passThroughOnException(): void;
   props: Record<string, unknown>;
+};
+
+/**
+ * One context for every in-process call: pooled clients outlive the request that connected
+ * them, so background work goes to whichever request is running when it is handed over.
+ */
+const IN_PROCESS: CallContext = {
+  waitUntil: (promise) => waitUntil(promise),
+  passThroughOnException: () => {},
+  props: {},
 };
 
 /** Runs a Worker-style fetch in this isolate (an `mcpApp` mounted in the same Worker). */
@@ -51,13 +62,12 @@ export function remoteUpstreams(
 export function transportOf(
   upstream: UpstreamConfig,
   env: Cloudflare.Env,
-  ctx: CallContext,
 ): { url: string; fetch: FetchLike; forwardCredentials: boolean } {
   if ("app" in upstream) {
     const app = upstream.app;
     return {
       url: `https://${upstream.name}.in-process/`,
-      fetch: async (url, init) => app.fetch(new Request(url, init), env, ctx),
+      fetch: async (url, init) => app.fetch(new Request(url, init), env, IN_PROCESS),
       forwardCredentials: true,
     };
   }
