@@ -1,5 +1,5 @@
 import type { Tool } from "../protocol/primitives.ts";
-import { headerDeclarationsOf, type HeaderParam } from "./param-headers.ts";
+import { headerDeclarationsOf, type HeaderParam } from "../protocol/header-declarations.ts";
 
 /** The tools seen in lists, with their header declarations, for mirroring `Mcp-Param-*`. */
 export class ToolIndex {

@@ -81,6 +81,19 @@ describe("edgemcp client: reading replies from fake servers", () => {
           },
         },
       },
+      {
+        name: "header-key-in-data",
+        inputSchema: {
+          type: "object",
+          properties: {
+            o: {
+              type: "object",
+              default: { "x-mcp-header": "D" },
+              examples: [{ "x-mcp-header": "E" }],
+            },
+          },
+        },
+      },
     ];
     fake = await startFakeServer({
       "tools/list": (_call, reply) =>
@@ -89,8 +102,13 @@ describe("edgemcp client: reading replies from fake servers", () => {
     const warnings: string[] = [];
     const client = await connect(fake.url, { onWarning: (message) => warnings.push(message) });
     const { result } = await client.listTools();
-    expect(result.tools.map((tool) => tool.name)).toEqual(["good"]);
+    expect(result.tools.map((tool) => tool.name)).toEqual(["good", "header-key-in-data"]);
     expect(warnings).toHaveLength(3);
+    expect(warnings).toEqual([
+      'Dropped tool "number": "n" must be a string, integer or boolean property (got "number").',
+      'Dropped tool "nested-in-items": "list" is not reachable through "properties" alone.',
+      'Dropped tool "duplicate": "dup" is used twice (names are case-insensitive).',
+    ]);
   });
 });
 
