@@ -1,12 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
+import { TERMINAL_TASK_STATUSES } from "../../shared/protocol/tasks.ts";
 import { registeredServer } from "../mcp/registry.ts";
 import { runTask } from "../mcp/tasks/run-task.ts";
-import {
-  isTerminal,
-  publicTask,
-  TaskStateSchema,
-  type TaskState,
-} from "../mcp/tasks/task-state.ts";
+import { publicTask, TaskStateSchema, type TaskState } from "../mcp/tasks/task-state.ts";
 
 /**
  * One task (extension io.modelcontextprotocol/tasks). Its state is stored durably before the
@@ -56,7 +52,7 @@ export class TaskObject extends DurableObject {
   async cancel(subject: string): Promise<boolean> {
     const state = await this.#load(subject);
     if (!state) return false;
-    if (isTerminal(state.status)) return true;
+    if (TERMINAL_TASK_STATUSES.includes(state.status)) return true;
     this.#running?.abort(new Error("The task was cancelled."));
     await this.#save({ ...state, status: "cancelled", statusMessage: "Cancelled by the client" });
     return true;

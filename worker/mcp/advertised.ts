@@ -2,7 +2,7 @@ import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
 import type { DurableBindings } from "../durable/bindings.ts";
 import type { Catalog } from "./catalog.ts";
 import type { Era } from "./context.ts";
-import { TASKS_EXTENSION } from "./tasks-extension.ts";
+import { TASKS_EXTENSION } from "../../shared/protocol/tasks.ts";
 
 const cache = new WeakMap<Catalog, Map<string, ServerCapabilities>>();
 

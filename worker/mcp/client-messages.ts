@@ -1,5 +1,5 @@
-import * as z from "zod";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+import { CancelledParamsSchema } from "../../shared/protocol/notifications.ts";
 import type { JsonRpcNotification, JsonRpcResponse } from "../../shared/jsonrpc.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { DurableBindings } from "../durable/bindings.ts";
@@ -7,11 +7,6 @@ import { postMessage } from "../durable/rendezvous-client.ts";
 import { callerKey, postCancel } from "./cancel.ts";
 import { SERVER_REQUEST_PREFIX } from "./input/legacy-input.ts";
 import { errorOutcome, outcomeResponse } from "./outcome.ts";
-
-const CancelledSchema = z.object({
-  requestId: z.union([z.string(), z.number()]),
-  reason: z.string().optional(),
-});
 
 /**
  * Acts on a notification from the client. `notifications/cancelled` is routed to the call it
@@ -24,7 +19,7 @@ export async function takeNotification(
   durable: DurableBindings,
 ): Promise<void> {
   if (message.method !== "notifications/cancelled" || !durable.rendezvous) return;
-  const params = CancelledSchema.safeParse(message.params);
+  const params = CancelledParamsSchema.safeParse(message.params);
   if (params.success)
     await postCancel(
       durable.rendezvous,

@@ -7,7 +7,7 @@ import { SSE_HEADERS, SseWriter } from "./sse-writer.ts";
 import { MetaKey } from "../../shared/protocol/meta.ts";
 import type { HandlerContext, RequestInfo } from "./context.ts";
 import type { ListenSource } from "./define.ts";
-import { TASKS_EXTENSION } from "./tasks-extension.ts";
+import { TASKS_EXTENSION } from "../../shared/protocol/tasks.ts";
 
 /** The part of a listen filter this server can honour, given what it advertises. */
 export function honouredFilter(

@@ -3,7 +3,7 @@ import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../shared/jsonrpc.ts";
 import { parseParams, type Call, type MethodHandler } from "../call.ts";
 import { requireCapabilities } from "../required-capabilities.ts";
-import { TASKS_EXTENSION } from "../tasks-extension.ts";
+import { TASKS_EXTENSION } from "../../../shared/protocol/tasks.ts";
 
 const TaskParamsSchema = z.object({ taskId: z.string() });
 const UpdateParamsSchema = TaskParamsSchema.extend({

@@ -3,7 +3,7 @@ import { ListParamsSchema, CallToolParamsSchema } from "../../../shared/protocol
 import { parseParams, type MethodHandler } from "../call.ts";
 import { checkParamHeaders } from "../param-headers.ts";
 import { requireCapabilities } from "../required-capabilities.ts";
-import { TASKS_EXTENSION } from "../tasks-extension.ts";
+import { TASKS_EXTENSION } from "../../../shared/protocol/tasks.ts";
 import { executeTool, validateArguments } from "../tool-runner.ts";
 
 export const listTools: MethodHandler = (call) => {

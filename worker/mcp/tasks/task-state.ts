@@ -1,18 +1,6 @@
 import * as z from "zod";
-
-export const TASK_STATUSES = [
-  "working",
-  "input_required",
-  "completed",
-  "failed",
-  "cancelled",
-] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-
-/** Statuses after which nothing changes. */
-export function isTerminal(status: TaskStatus): boolean {
-  return status === "completed" || status === "failed" || status === "cancelled";
-}
+import { JsonRpcErrorObjectSchema } from "../../../shared/protocol/messages.ts";
+import { TaskStatusSchema } from "../../../shared/protocol/tasks.ts";
 
 /** Everything a task object keeps about its task. */
 export const TaskStateSchema = z.object({
@@ -22,7 +10,7 @@ export const TaskStateSchema = z.object({
   args: z.record(z.string(), z.unknown()),
   subject: z.string(),
   capabilities: z.record(z.string(), z.unknown()),
-  status: z.enum(TASK_STATUSES),
+  status: TaskStatusSchema,
   statusMessage: z.string().optional(),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
@@ -36,9 +24,7 @@ export const TaskStateSchema = z.object({
   relayState: z.unknown().optional(),
 
   result: z.record(z.string(), z.unknown()).optional(),
-  error: z
-    .object({ code: z.number(), message: z.string(), data: z.unknown().optional() })
-    .optional(),
+  error: JsonRpcErrorObjectSchema.optional(),
 });
 export type TaskState = z.infer<typeof TaskStateSchema>;
 

@@ -1,2 +1,0 @@
-/** The identifier of the tasks extension in capabilities. */
-export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
