@@ -3,7 +3,7 @@ import { encodeHeaderValue } from "../protocol/headers.ts";
 
 /** The header text of one argument, or undefined when it is absent, null or not a primitive. */
 function headerText(value: unknown): string | undefined {
-  if (typeof value === "string") return value === "" ? "=?base64??=" : encodeHeaderValue(value);
+  if (typeof value === "string") return encodeHeaderValue(value);
   if (typeof value === "boolean") return String(value);
   if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
   return undefined;

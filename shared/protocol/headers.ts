@@ -17,8 +17,10 @@ export function isHeaderToken(value: string): boolean {
   return TOKEN.test(value);
 }
 
+// An empty value is sent as the empty sentinel: some intermediaries drop empty header fields.
 function needsEncoding(value: string): boolean {
   return (
+    value === "" ||
     !HEADER_SAFE.test(value) ||
     value !== value.trim() ||
     (value.startsWith("=?base64?") && value.endsWith("?="))

@@ -54,6 +54,26 @@ describe("edgemcp client: reading replies from fake servers", () => {
     await expect(client.getPrompt("p")).rejects.toMatchObject({ kind: "protocol" });
   });
 
+  it("sends an empty name or argument as the empty base64 sentinel", async () => {
+    const tools = [
+      {
+        name: "t",
+        inputSchema: { type: "object", properties: { r: { type: "string", "x-mcp-header": "R" } } },
+      },
+    ];
+    fake = await startFakeServer({
+      "tools/list": (_call, reply) =>
+        reply.result({ resultType: "complete", tools, ttlMs: 0, cacheScope: "public" }),
+      "tools/call": (_call, reply) => reply.result({ resultType: "complete", content: [] }),
+      "prompts/get": (_call, reply) => reply.result({ resultType: "complete", messages: [] }),
+    });
+    const client = await connect(fake.url);
+    await client.callTool("t", { r: "" });
+    await client.getPrompt("");
+    expect(fake.callsOf("tools/call")[0]?.headers.get("Mcp-Param-R")).toBe("=?base64??=");
+    expect(fake.callsOf("prompts/get")[0]?.headers.get("Mcp-Name")).toBe("=?base64??=");
+  });
+
   it("drops tools with invalid x-mcp-header declarations and reports them", async () => {
     const tools = [
       {
