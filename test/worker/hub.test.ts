@@ -345,6 +345,44 @@ describe("listen through the hub", () => {
     });
     await stream.close();
   });
+
+  it("asks an upstream for task ids only if it advertises tasks", async () => {
+    let upstreamListens = 0;
+    const hubbed = serve(
+      hubServer({
+        name: "listen-tasks-hub",
+        upstreams: (env) => [
+          {
+            name: "plain",
+            app: {
+              fetch: async (r, _e, c) => {
+                const { method } = await r.clone().json<{ method: string }>();
+                if (method === "subscriptions/listen") upstreamListens++;
+                return mcpApp(alpha).fetch(r, env, c);
+              },
+            },
+          },
+        ],
+      }),
+    );
+    const stream = messages(
+      await hubbed.fetch(
+        mcpRequest(
+          "subscriptions/listen",
+          { notifications: { taskIds: ["plain__x"] } },
+          {
+            id: "hub-t",
+            capabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } },
+          },
+        ),
+      ),
+      "subscriptions/listen",
+    );
+    expect((await stream.next()).params.notifications).toEqual({ taskIds: ["plain__x"] });
+    await new Promise((r) => setTimeout(r, 100));
+    await stream.close();
+    expect(upstreamListens).toBe(0);
+  });
 });
 
 describe("tasks through the hub", () => {

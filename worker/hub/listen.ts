@@ -1,31 +1,44 @@
 import type { McpClient, Subscription } from "../../shared/client/index.ts";
 import type { HubView } from "../../shared/hub/hub.ts";
 import type { ListenFilter } from "../../shared/protocol/notifications.ts";
+import { TASKS_EXTENSION } from "../../shared/protocol/tasks.ts";
 import type { ListenSource } from "../mcp/define.ts";
+import { honouredFilter } from "../mcp/listen.ts";
 import type { HubRuntime } from "./runtime.ts";
+
+/** The hub's filter split by upstream: each one's resource URIs and task ids (its own ids). */
+function byUpstream(filter: ListenFilter, runtime: HubRuntime, view: HubView) {
+  const owned = new Map<string, { uris: string[]; taskIds: string[] }>();
+  const of = (upstream: string) => {
+    let entry = owned.get(upstream);
+    if (!entry) owned.set(upstream, (entry = { uris: [], taskIds: [] }));
+    return entry;
+  };
+  for (const uri of filter.resourceSubscriptions ?? []) {
+    const owner = runtime.hub.resourceOwner(view, uri);
+    if (owner) of(owner.upstream).uris.push(uri);
+  }
+  for (const id of filter.taskIds ?? []) {
+    const route = runtime.hub.route(id);
+    if (route) of(route.upstream).taskIds.push(route.original);
+  }
+  return owned;
+}
 
 /** The part of the hub's filter one upstream can serve, or undefined when nothing applies. */
 function filterFor(
-  upstream: string,
   filter: ListenFilter,
+  owned: { uris: string[]; taskIds: string[] } | undefined,
   client: McpClient,
-  runtime: HubRuntime,
-  view: HubView,
 ): ListenFilter | undefined {
   const caps = client.server.capabilities;
-  const own: ListenFilter = {};
-  if (filter.toolsListChanged && caps.tools?.listChanged) own.toolsListChanged = true;
-  if (filter.promptsListChanged && caps.prompts?.listChanged) own.promptsListChanged = true;
-  if (filter.resourcesListChanged && caps.resources?.listChanged) own.resourcesListChanged = true;
-  const uris = (filter.resourceSubscriptions ?? []).filter(
-    (uri) => runtime.hub.resourceOwner(view, uri)?.upstream === upstream,
-  );
-  if (uris.length > 0 && caps.resources?.subscribe) own.resourceSubscriptions = uris;
-  const tasks = (filter.taskIds ?? []).flatMap((id) => {
-    const route = runtime.hub.route(id);
-    return route?.upstream === upstream ? [route.original] : [];
-  });
-  if (tasks.length > 0) own.taskIds = tasks;
+  // The list-change flags apply to every upstream; URIs and task ids only to their owner.
+  const requested: ListenFilter = { ...filter };
+  delete requested.resourceSubscriptions;
+  delete requested.taskIds;
+  if (owned?.uris.length) requested.resourceSubscriptions = owned.uris;
+  if (owned?.taskIds.length) requested.taskIds = owned.taskIds;
+  const own = honouredFilter(requested, caps, Boolean(caps.extensions?.[TASKS_EXTENSION]));
   return Object.keys(own).length > 0 ? own : undefined;
 }
 
@@ -42,13 +55,14 @@ export function hubListenSource(
   const { separator } = runtime.hub.naming;
   return async (filter, ctx, emit) => {
     const opened: { upstream: string; subscription: Subscription }[] = [];
+    const owned = byUpstream(filter, runtime, view);
     await Promise.all(
       view.status
         .filter((s) => s.ok)
         .map(async ({ upstream }) => {
           try {
             const client = await runtime.clientFor(upstream, ctx);
-            const own = filterFor(upstream, filter, client, runtime, view);
+            const own = filterFor(filter, owned.get(upstream), client);
             if (own)
               opened.push({
                 upstream,
