@@ -114,6 +114,26 @@ describe("subscriptions/listen", () => {
     expect(await stream.ends()).toBe(true);
   });
 
+  it("keeps a bus stream alive with comments until it ends, then forgets it", async () => {
+    const server = serve(
+      defineServer({
+        name: "kept-alive-listen",
+        version: "1",
+        tools: [tool({ name: "t", description: "T", run: () => "" })],
+      }),
+      { keepAliveMs: 20, listenMaxMs: 150, durable: (e) => ({ bus: e.MCP_BUS }) },
+    );
+    const response = await server.fetch(
+      mcpRequest("subscriptions/listen", { notifications: { toolsListChanged: true } }, { id: 9 }),
+    );
+    const text = await response.text();
+    expect(text.match(/^: keep-alive$/gm)?.length).toBeGreaterThanOrEqual(2);
+    const events = text.trimEnd().split("\n\n");
+    expect(events[0]).toContain('"notifications/subscriptions/acknowledged"');
+    expect(events.at(-1)).toContain('"resultType":"complete"');
+    expect(await env.MCP_BUS.getByName("kept-alive-listen").count()).toBe(0);
+  });
+
   it("honours no types the server does not advertise", async () => {
     const server = serve(
       defineServer({

@@ -1,9 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import * as z from "zod";
-import { MetaKey } from "../../shared/protocol/meta.ts";
-import { encodeSseComment, encodeSseMessage } from "../../shared/sse.ts";
 import { ListenFilterSchema, type ListenFilter } from "../../shared/protocol/notifications.ts";
+import { SseWriter } from "../mcp/sse-writer.ts";
 import { notificationFor, type BusEvent } from "./listen-filter.ts";
+import { listenMessages } from "./listen-messages.ts";
 
 const OpenSchema = z.object({
   id: z.union([z.string(), z.number()]),
@@ -13,9 +13,9 @@ const OpenSchema = z.object({
 });
 
 type Subscriber = {
-  id: string | number;
   filter: ListenFilter;
-  controller: ReadableStreamDefaultController<Uint8Array>;
+  messages: ReturnType<typeof listenMessages>;
+  writer: SseWriter;
   closeTimer: ReturnType<typeof setTimeout>;
 };
 
@@ -26,31 +26,21 @@ type Subscriber = {
  */
 export class ListenBus extends DurableObject {
   readonly #subscribers = new Set<Subscriber>();
-  #keepAlive: ReturnType<typeof setInterval> | undefined;
 
   override async fetch(request: Request): Promise<Response> {
     const open = OpenSchema.parse(await request.json());
-    let subscriber: Subscriber | undefined;
-    const body = new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        const tag = { [MetaKey.subscriptionId]: open.id };
-        const ack = {
-          jsonrpc: "2.0",
-          method: "notifications/subscriptions/acknowledged",
-          params: { _meta: tag, notifications: open.filter },
-        };
-        controller.enqueue(encodeSseMessage(JSON.stringify(ack)));
-        const closeTimer = setTimeout(() => this.#finish(current), open.maxMs);
-        const current: Subscriber = { id: open.id, filter: open.filter, controller, closeTimer };
-        subscriber = current;
-        this.#subscribers.add(current);
-        this.#startKeepAlive(open.keepAliveMs);
-      },
-      cancel: () => {
-        if (subscriber) this.#drop(subscriber);
-      },
-    });
-    return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
+    const messages = listenMessages(open.id);
+    // The writer sends keep-alive comments, and none once the stream is closed.
+    const writer = new SseWriter(open.keepAliveMs, () => this.#drop(subscriber));
+    writer.send(messages.acknowledged(open.filter));
+    const subscriber: Subscriber = {
+      filter: open.filter,
+      messages,
+      writer,
+      closeTimer: setTimeout(() => this.#finish(subscriber), open.maxMs),
+    };
+    this.#subscribers.add(subscriber);
+    return new Response(writer.readable, { headers: { "Content-Type": "text/event-stream" } });
   }
 
   /** Sends `event` to every stream whose filter asks for it; resolves with how many got it. */
@@ -59,16 +49,9 @@ export class ListenBus extends DurableObject {
     for (const subscriber of this.#subscribers) {
       const notification = notificationFor(subscriber.filter, event);
       if (!notification) continue;
-      const params = { ...notification.params, _meta: { [MetaKey.subscriptionId]: subscriber.id } };
-      try {
-        subscriber.controller.enqueue(
-          encodeSseMessage(JSON.stringify({ jsonrpc: "2.0", method: notification.method, params })),
-        );
-        delivered++;
-      } catch {
-        // The stream closed under us; its cancel callback may not have run yet.
-        this.#drop(subscriber);
-      }
+      if (subscriber.writer.send(subscriber.messages.notification(notification))) delivered++;
+      // The stream closed under us; its cancel callback may not have run yet.
+      else this.#drop(subscriber);
     }
     return delivered;
   }
@@ -80,30 +63,13 @@ export class ListenBus extends DurableObject {
 
   /** Ends a stream gracefully: the listen result, then close, so the client knows to listen again. */
   #finish(subscriber: Subscriber): void {
-    const result = {
-      jsonrpc: "2.0",
-      id: subscriber.id,
-      result: { resultType: "complete", _meta: { [MetaKey.subscriptionId]: subscriber.id } },
-    };
-    subscriber.controller.enqueue(encodeSseMessage(JSON.stringify(result)));
-    subscriber.controller.close();
+    subscriber.writer.send(subscriber.messages.complete());
+    subscriber.writer.close();
     this.#drop(subscriber);
   }
 
   #drop(subscriber: Subscriber): void {
     clearTimeout(subscriber.closeTimer);
     this.#subscribers.delete(subscriber);
-    if (this.#subscribers.size === 0 && this.#keepAlive !== undefined) {
-      clearInterval(this.#keepAlive);
-      this.#keepAlive = undefined;
-    }
-  }
-
-  #startKeepAlive(intervalMs: number): void {
-    if (this.#keepAlive !== undefined || intervalMs === 0) return;
-    this.#keepAlive = setInterval(() => {
-      for (const subscriber of this.#subscribers)
-        subscriber.controller.enqueue(encodeSseComment("keep-alive"));
-    }, intervalMs);
   }
 }

@@ -2,9 +2,9 @@ import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
 import type { JsonObject, JsonRpcId, JsonRpcRequest } from "../../shared/jsonrpc.ts";
 import type { ListenBus } from "../durable/listen-bus.ts";
+import { listenMessages } from "../durable/listen-messages.ts";
 import { ListenFilterSchema, type ListenFilter } from "../../shared/protocol/notifications.ts";
 import { SSE_HEADERS, SseWriter } from "./sse-writer.ts";
-import { MetaKey } from "../../shared/protocol/meta.ts";
 import type { HandlerContext, RequestInfo } from "./context.ts";
 import type { ListenSource } from "./define.ts";
 import { TASKS_EXTENSION } from "../../shared/protocol/tasks.ts";
@@ -94,36 +94,20 @@ export function openSourceListen(
     clientGone = true;
     stop.abort(new Error("The client closed the listen stream."));
   });
-  const tag = { [MetaKey.subscriptionId]: id };
-  writer.send(
-    JSON.stringify({
-      jsonrpc: "2.0",
-      method: "notifications/subscriptions/acknowledged",
-      params: { _meta: tag, notifications: filter },
-    }),
-  );
+  const messages = listenMessages(id);
+  writer.send(messages.acknowledged(filter));
   const timer = setTimeout(
     () => stop.abort(new Error("The listen stream reached its time limit.")),
     settings.maxMs,
   );
   const emit = (notification: { method: string; params?: JsonObject }) => {
-    if (!stop.signal.aborted)
-      writer.send(
-        JSON.stringify({
-          jsonrpc: "2.0",
-          method: notification.method,
-          params: { ...notification.params, _meta: tag },
-        }),
-      );
+    if (!stop.signal.aborted) writer.send(messages.notification(notification));
   };
   void source(filter, context(stop.signal), emit)
     .catch((error: unknown) => console.error("A listen source failed", error))
     .finally(() => {
       clearTimeout(timer);
-      if (!clientGone)
-        writer.send(
-          JSON.stringify({ jsonrpc: "2.0", id, result: { resultType: "complete", _meta: tag } }),
-        );
+      if (!clientGone) writer.send(messages.complete());
       writer.close();
     });
   return new Response(writer.readable, { headers: SSE_HEADERS });

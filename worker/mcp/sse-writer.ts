@@ -24,8 +24,9 @@ export class SseWriter {
       this.#timer = setInterval(() => this.#enqueue(encodeSseComment("keep-alive")), keepAliveMs);
   }
 
-  send(json: string): void {
-    this.#enqueue(encodeSseMessage(json));
+  /** Sends one message; false when the stream is closed (by us, or by the client). */
+  send(json: string): boolean {
+    return this.#enqueue(encodeSseMessage(json));
   }
 
   close(): void {
@@ -34,8 +35,16 @@ export class SseWriter {
     this.#controller.close();
   }
 
-  #enqueue(bytes: Uint8Array): void {
-    if (this.#open) this.#controller.enqueue(bytes);
+  #enqueue(bytes: Uint8Array): boolean {
+    if (!this.#open) return false;
+    try {
+      this.#controller.enqueue(bytes);
+      return true;
+    } catch {
+      // The stream closed under us before its cancel callback ran.
+      this.#stop();
+      return false;
+    }
   }
 
   #stop(): void {
