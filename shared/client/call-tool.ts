@@ -4,7 +4,7 @@ import { CreateTaskResultSchema, type CreateTaskResult } from "../protocol/tasks
 import type { ClientCore } from "./core.ts";
 import { hasRpcCode } from "./errors.ts";
 import { listTools } from "./lists.ts";
-import { runInputRounds } from "./mrtr.ts";
+import { withInputRounds } from "./operations.ts";
 import type { CallToolOptions } from "./options.ts";
 import { paramHeaderValues } from "./param-headers.ts";
 import { parseComplete, parseResult, resultTypeOf } from "./parse.ts";
@@ -44,15 +44,7 @@ async function callOnce(
 ): Promise<ToolOutcome> {
   const context = core.context("tools/call");
   const base = { name, ...(args === undefined ? {} : { arguments: args }) };
-  const { result } = await runInputRounds(
-    (round) => core.send("tools/call", { ...base, ...round }, options, params),
-    {
-      handlers: core.conn.handlers,
-      maxRounds: options.maxInputRounds ?? core.settings.maxInputRounds,
-      signal: options.signal,
-      context,
-    },
-  );
+  const { result } = await withInputRounds(core, "tools/call", base, options, params);
   return resultTypeOf(result) === "task"
     ? { type: "task", task: parseResult(CreateTaskResultSchema, result, context) }
     : { type: "result", result: parseComplete(CallToolResultSchema, result, context) };

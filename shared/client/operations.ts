@@ -12,7 +12,7 @@ import {
 import { cachedFetch } from "./cached.ts";
 import type { ClientCore } from "./core.ts";
 import { describeDiscovered, type ServerDescription } from "./description.ts";
-import { runInputRounds } from "./mrtr.ts";
+import { runInputRounds, type InputRound } from "./mrtr.ts";
 import type { CachedRequestOptions, InputRoundOptions, Reply, RequestOptions } from "./options.ts";
 import { parseComplete } from "./parse.ts";
 
@@ -33,14 +33,20 @@ export async function discover(
   return { ...reply, result: core.description };
 }
 
-/** Sends a request through its input rounds (MRTR) with the client's handlers and limits. */
+/**
+ * Sends a request through its input rounds (MRTR) with the client's handlers and limits; every
+ * round carries the same `Mcp-Param-*` headers, when given.
+ */
 export function withInputRounds(
   core: ClientCore,
   method: string,
   params: JsonObject,
   options: InputRoundOptions,
+  paramHeaders?: Readonly<Record<string, string>>,
 ): Promise<{ result: JsonObject; rounds: number }> {
-  return runInputRounds((round) => core.send(method, { ...params, ...round }, options), {
+  const send = (round: InputRound) =>
+    core.send(method, { ...params, ...round }, options, paramHeaders);
+  return runInputRounds(send, {
     handlers: core.conn.handlers,
     maxRounds: options.maxInputRounds ?? core.settings.maxInputRounds,
     signal: options.signal,
