@@ -166,6 +166,7 @@ describe("subscriptions/listen", () => {
     expect(reply.status).toBe(400);
     expect(reply.final?.error).toMatchObject({
       code: -32021,
+      message: expect.stringContaining("Listening to taskIds needs client capabilities"),
       data: { requiredCapabilities: TASKS },
     });
   });

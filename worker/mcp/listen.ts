@@ -1,4 +1,5 @@
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+import { requireCapabilities, TASKS_REQUIRED } from "./required-capabilities.ts";
 import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
 import type { JsonObject, JsonRpcId, JsonRpcRequest } from "../../shared/jsonrpc.ts";
 import type { ListenBus } from "../durable/listen-bus.ts";
@@ -41,14 +42,8 @@ export function listenFilterOf(
       'subscriptions/listen needs params.notifications, e.g. {"toolsListChanged": true}.',
     );
   }
-  if (parsed.data.taskIds && !info.clientCapabilities.extensions?.[TASKS_EXTENSION]) {
-    throw new RpcError(
-      ErrorCode.MissingRequiredClientCapability,
-      `Listening to taskIds needs the ${TASKS_EXTENSION} extension in the request's client capabilities.`,
-      { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
-      400,
-    );
-  }
+  if (parsed.data.taskIds)
+    requireCapabilities(TASKS_REQUIRED, info.clientCapabilities, "Listening to taskIds");
   return honouredFilter(
     parsed.data,
     capabilities,

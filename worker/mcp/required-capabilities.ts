@@ -1,7 +1,11 @@
 import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { MetaKey } from "../../shared/protocol/meta.ts";
+import { TASKS_EXTENSION } from "../../shared/protocol/tasks.ts";
 import { isJsonObject } from "../../shared/jsonrpc.ts";
+
+/** What a client declares to use tasks, in `requiredCapabilities` form. */
+export const TASKS_REQUIRED: ClientCapabilities = { extensions: { [TASKS_EXTENSION]: {} } };
 
 /**
  * The part of `required` that `declared` lacks, compared two levels deep

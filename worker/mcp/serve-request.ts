@@ -1,4 +1,5 @@
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+import { TASKS_EXTENSION } from "../../shared/protocol/tasks.ts";
 import type { JsonRpcRequest } from "../../shared/jsonrpc.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { ReplyMode } from "../http/accept.ts";
@@ -150,7 +151,7 @@ export async function serveRequest(
       });
       try {
         const tasks =
-          durable.tasks && capabilities.extensions
+          durable.tasks && capabilities.extensions?.[TASKS_EXTENSION]
             ? new TaskService(durable.tasks, catalog.serverInfo.name, subject)
             : undefined;
         const cursors = new Cursors(sealer, subject);

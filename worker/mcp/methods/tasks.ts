@@ -2,8 +2,7 @@ import * as z from "zod";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../shared/jsonrpc.ts";
 import { parseParams, type Call, type MethodHandler } from "../call.ts";
-import { requireCapabilities } from "../required-capabilities.ts";
-import { TASKS_EXTENSION } from "../../../shared/protocol/tasks.ts";
+import { requireCapabilities, TASKS_REQUIRED } from "../required-capabilities.ts";
 
 const TaskParamsSchema = z.object({ taskId: z.string() });
 const UpdateParamsSchema = TaskParamsSchema.extend({
@@ -16,11 +15,7 @@ function tasks(call: Call): {
   update(id: string, responses: Record<string, unknown>): Promise<JsonObject>;
   cancel(id: string): Promise<JsonObject>;
 } {
-  requireCapabilities(
-    { extensions: { [TASKS_EXTENSION]: {} } },
-    call.ctx.request.clientCapabilities,
-    call.ctx.request.method,
-  );
+  requireCapabilities(TASKS_REQUIRED, call.ctx.request.clientCapabilities, call.ctx.request.method);
   const router = call.catalog.definition.tasks;
   if (router) {
     return {

@@ -2,8 +2,11 @@ import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { ListParamsSchema, CallToolParamsSchema } from "../../../shared/protocol/params.ts";
 import { parseParams, type MethodHandler } from "../call.ts";
 import { checkParamHeaders } from "../param-headers.ts";
-import { requireCapabilities } from "../required-capabilities.ts";
-import { TASKS_EXTENSION } from "../../../shared/protocol/tasks.ts";
+import {
+  missingCapabilities,
+  requireCapabilities,
+  TASKS_REQUIRED,
+} from "../required-capabilities.ts";
 import { executeTool, validateArguments } from "../tool-runner.ts";
 
 export const listTools: MethodHandler = (call) => {
@@ -26,7 +29,7 @@ export const callTool: MethodHandler = async (call) => {
   const raw = params.arguments ?? {};
   const { request } = call.ctx;
   const taskMode = tool.definition.task?.mode;
-  const wantsTasks = request.clientCapabilities.extensions?.[TASKS_EXTENSION] !== undefined;
+  const wantsTasks = !missingCapabilities(TASKS_REQUIRED, request.clientCapabilities);
   if (request.era === "modern") {
     checkParamHeaders(tool, raw, call.headers);
     const { requires } = tool.definition;
@@ -34,7 +37,7 @@ export const callTool: MethodHandler = async (call) => {
       requireCapabilities(requires, request.clientCapabilities, `Tool "${tool.wire.name}"`);
     if (taskMode === "required")
       requireCapabilities(
-        { extensions: { [TASKS_EXTENSION]: {} } },
+        TASKS_REQUIRED,
         request.clientCapabilities,
         `Tool "${tool.wire.name}" (it runs as a task)`,
       );
