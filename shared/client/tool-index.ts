@@ -1,5 +1,21 @@
 import type { Tool } from "../protocol/primitives.ts";
-import { headerDeclarationsOf, type HeaderParam } from "../protocol/header-declarations.ts";
+import {
+  headerDeclarationsOf,
+  type HeaderDeclarations,
+  type HeaderParam,
+} from "../protocol/header-declarations.ts";
+
+// Cached lists hand back the same Tool objects: their schemas are checked once, not per list.
+const checked = new WeakMap<Tool, HeaderDeclarations>();
+
+function declarationsOf(tool: Tool): HeaderDeclarations {
+  let declarations = checked.get(tool);
+  if (declarations === undefined) {
+    declarations = headerDeclarationsOf(tool.inputSchema);
+    checked.set(tool, declarations);
+  }
+  return declarations;
+}
 
 /** The tools seen in lists, with their header declarations, for mirroring `Mcp-Param-*`. */
 export class ToolIndex {
@@ -10,7 +26,7 @@ export class ToolIndex {
   /** Records tools and returns those with valid declarations; reports the others. */
   record(tools: readonly Tool[], warn: (message: string) => void): Tool[] {
     return tools.filter((tool) => {
-      const declarations = headerDeclarationsOf(tool.inputSchema);
+      const declarations = declarationsOf(tool);
       if (!declarations.ok) {
         this.params.delete(tool.name);
         warn(`Dropped tool "${tool.name}": ${declarations.reason}.`);
