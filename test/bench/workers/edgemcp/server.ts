@@ -1,6 +1,19 @@
 import { defineServer, resource, tool } from "edgemcp/server";
-import { BIG_TEXT, generatedToolName, RESOURCE_TEXT, RESOURCE_URI } from "../fixtures.ts";
+import {
+  BIG_TEXT,
+  generatedToolName,
+  RESOURCE_TEXT,
+  RESOURCE_URI,
+  type BenchEnv,
+} from "../fixtures.ts";
 import { EchoInput, NoInput, NoopInput, ProgressInput } from "../schemas.ts";
+
+/**
+ * A bench Worker's env as edgemcp's handlers take it. The type checker shares this checkout's
+ * Workers types (worker/worker-configuration.d.ts), so `Cloudflare.Env` there is the main
+ * Worker's; a bench Worker has only N_TOOLS, and the runtime requires none of the others.
+ */
+export const asWorkerEnv = (env: BenchEnv) => env as unknown as Cloudflare.Env;
 
 /** The bench server with its fixed tools, the resource and n generated no-op tools. */
 export function benchServer(n: number) {

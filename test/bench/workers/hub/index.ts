@@ -1,8 +1,7 @@
-import type { ExecutionContext } from "hono";
 import { hubServer } from "edgemcp/hub";
 import { mcpHandler } from "edgemcp/server";
 import { toolCount, type BenchEnv } from "../fixtures.ts";
-import { benchServer } from "../edgemcp/server.ts";
+import { asWorkerEnv, benchServer } from "../edgemcp/server.ts";
 
 // The hub in front of the edgemcp bench server, mounted in the same Worker (called in-process):
 // its tools are bench__echo, bench__progress, ... The hub's own overhead is what this measures.
@@ -16,6 +15,6 @@ export default {
         upstreams: [{ name: "bench", app: mcpHandler(benchServer(toolCount(env))) }],
       }),
     );
-    return handler.fetch(request, env, ctx);
+    return handler.fetch(request, asWorkerEnv(env), ctx);
   },
 };
