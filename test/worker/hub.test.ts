@@ -297,6 +297,103 @@ describe("the hub's in-process upstreams", () => {
   });
 });
 
+/**
+ * A 2025 server (no server/discover, an initialize handshake) whose one tool asks its client
+ * for a name with an elicitation/create request on the call's stream, then returns whatever
+ * answer it got back.
+ */
+function legacyAsker() {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
+  let answered: (answer: unknown) => void = () => {};
+  return {
+    fetch: async (request: Request): Promise<Response> => {
+      const message = await request.json<{ id?: string | number; method?: string }>();
+      const reply = (result: unknown) => json({ jsonrpc: "2.0", id: message.id, result });
+      switch (message.method) {
+        case "server/discover":
+          return json({ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "?" } });
+        case "initialize":
+          return reply({
+            protocolVersion: "2025-11-25",
+            capabilities: { tools: {} },
+            serverInfo: { name: "legacy", version: "1" },
+          });
+        case "tools/list":
+          return reply({ tools: [{ name: "ask", inputSchema: { type: "object" } }] });
+        case "tools/call": {
+          const answer = new Promise((resolve) => (answered = resolve));
+          const event = (data: unknown) => `event: message\ndata: ${JSON.stringify(data)}\n\n`;
+          const body = new ReadableStream<Uint8Array>({
+            async start(controller) {
+              const encoder = new TextEncoder();
+              controller.enqueue(
+                encoder.encode(
+                  event({
+                    jsonrpc: "2.0",
+                    id: "ask-1",
+                    method: "elicitation/create",
+                    params: {
+                      message: "Name?",
+                      requestedSchema: { type: "object", properties: { name: { type: "string" } } },
+                    },
+                  }),
+                ),
+              );
+              const text = `answer: ${JSON.stringify(await answer)}`;
+              controller.enqueue(
+                encoder.encode(
+                  event({
+                    jsonrpc: "2.0",
+                    id: message.id,
+                    result: { content: [{ type: "text", text }] },
+                  }),
+                ),
+              );
+              controller.close();
+            },
+          });
+          return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
+        }
+        case undefined:
+          answered(message);
+          return new Response(null, { status: 202 });
+        default:
+          return new Response(null, { status: 202 });
+      }
+    },
+  };
+}
+
+describe("a 2025 upstream behind the hub", () => {
+  it("is told plainly that the hub cannot relay its own request for input", async () => {
+    const hubbed = serve(
+      hubServer({ name: "legacy-hub", upstreams: [{ name: "old", app: legacyAsker() }] }),
+    );
+    const { final } = await hubbed.send(
+      mcpRequest(
+        "tools/call",
+        { name: "old__ask", arguments: {} },
+        { capabilities: { elicitation: {} } },
+      ),
+      "tools/call",
+    );
+    const text: string = final?.result.content[0].text;
+    expect(JSON.parse(text.replace(/^answer: /, ""))).toMatchObject({
+      id: "ask-1",
+      error: {
+        code: -32603,
+        message: expect.stringMatching(
+          /^The hub cannot relay elicitation\/create from a 2025 server/,
+        ),
+      },
+    });
+  });
+});
+
 describe("listen through the hub", () => {
   it("relays an upstream's notifications on the hub's stream", async () => {
     const notifying = defineServer({

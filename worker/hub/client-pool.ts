@@ -1,5 +1,6 @@
 import {
   connect,
+  McpError,
   type ClientOptions,
   type InputHandlers,
   type McpClient,
@@ -9,18 +10,29 @@ import { abortable } from "../../shared/abortable.ts";
 import { transportOf, type UpstreamConfig } from "./upstreams.ts";
 
 const MAX_CLIENTS = 256;
-const RELAYED = "the hub relays input requests to its own client";
 
 /** Who a hub request is for: the upstream sees the same capabilities (and, nearby, credentials). */
 export type Principal = { subject: string; credential?: string; capabilities: ClientCapabilities };
 
-/** Handlers that are never called: the hub relays input with raw requests instead. */
+/**
+ * The upstream clients' input handlers, for the capabilities the hub's client declared (an
+ * upstream sees those). A 2026 upstream never reaches them: it returns `input_required`, which
+ * the hub relays to its own client. A 2025 upstream sends elicitation, sampling or roots
+ * requests in the middle of a call, which the hub cannot pass on; they are refused (-32603 to
+ * the upstream) with a message that says so.
+ */
 function relayHandlers(capabilities: ClientCapabilities): InputHandlers {
-  const refuse = () => Promise.reject(new Error(RELAYED));
+  const refuse = (method: string) => () =>
+    Promise.reject(
+      new McpError(
+        `The hub cannot relay ${method} from a 2025 server to its own client; it relays only the input_required results of 2026 servers.`,
+        { kind: "client", method },
+      ),
+    );
   return {
-    ...(capabilities.elicitation ? { elicitation: refuse } : {}),
-    ...(capabilities.sampling ? { sampling: refuse } : {}),
-    ...(capabilities.roots ? { roots: refuse } : {}),
+    ...(capabilities.elicitation ? { elicitation: refuse("elicitation/create") } : {}),
+    ...(capabilities.sampling ? { sampling: refuse("sampling/createMessage") } : {}),
+    ...(capabilities.roots ? { roots: refuse("roots/list") } : {}),
   };
 }
 
