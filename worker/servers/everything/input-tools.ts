@@ -1,10 +1,34 @@
 import * as z from "zod";
 import { elicit, listRoots, prompt, sample, tool } from "../../mcp/index.ts";
+import { textOf } from "./text-of.ts";
 
-const textOf = (content: unknown) =>
-  typeof content === "object" && content !== null && "text" in content
-    ? String(content.text)
-    : JSON.stringify(content);
+// The forms are built once per isolate: elicit() derives each one's JSON Schema, and a handler
+// runs again for every MRTR round. The requests are only read, never changed.
+const askName = elicit({
+  message: "What is your name?",
+  schema: z.object({ name: z.string().describe("Your name") }),
+});
+const askConfirmation = elicit({
+  message: "Please confirm",
+  schema: z.object({ ok: z.boolean() }),
+});
+const askNameUndescribed = elicit({
+  message: "What is your name?",
+  schema: z.object({ name: z.string() }),
+});
+const askStep1 = elicit({
+  message: "Step 1: What is your name?",
+  schema: z.object({ name: z.string() }),
+});
+const askStep2 = elicit({
+  message: "Step 2: What is your favorite color?",
+  schema: z.object({ color: z.string() }),
+});
+const askSomething = elicit({ message: "Say something", schema: z.object({ text: z.string() }) });
+const askPromptContext = elicit({
+  message: "What context should the prompt use?",
+  schema: z.object({ context: z.string() }),
+});
 
 /** Fixtures for the conformance suite's input-required-result (MRTR) scenarios. */
 export const inputTools = [
@@ -12,12 +36,7 @@ export const inputTools = [
     name: "test_input_required_result_elicitation",
     description: "Asks the user for their name (key user_name), then greets them",
     run: async (_args, ctx) => {
-      const { user_name } = await ctx.input({
-        user_name: elicit({
-          message: "What is your name?",
-          schema: z.object({ name: z.string().describe("Your name") }),
-        }),
-      });
+      const { user_name } = await ctx.input({ user_name: askName });
       return user_name.action === "accept"
         ? `Hello, ${user_name.content.name}!`
         : `No name given (${user_name.action}).`;
@@ -50,9 +69,7 @@ export const inputTools = [
     name: "test_input_required_result_request_state",
     description: "Asks for a confirmation, carrying sealed requestState between rounds",
     run: async (_args, ctx) => {
-      const { confirm } = await ctx.input({
-        confirm: elicit({ message: "Please confirm", schema: z.object({ ok: z.boolean() }) }),
-      });
+      const { confirm } = await ctx.input({ confirm: askConfirmation });
       return confirm.action === "accept" && confirm.content.ok
         ? "state-ok: requestState validated"
         : "not confirmed";
@@ -63,10 +80,7 @@ export const inputTools = [
     description: "Asks for a name, a sampled greeting and the roots in one round",
     run: async (_args, ctx) => {
       const answers = await ctx.input({
-        user_name: elicit({
-          message: "What is your name?",
-          schema: z.object({ name: z.string() }),
-        }),
+        user_name: askNameUndescribed,
         greeting: sample({
           messages: [{ role: "user", content: { type: "text", text: "Generate a greeting" } }],
           maxTokens: 50,
@@ -82,18 +96,8 @@ export const inputTools = [
     name: "test_input_required_result_multi_round",
     description: "Asks two questions in two rounds",
     run: async (_args, ctx) => {
-      const { step1 } = await ctx.input({
-        step1: elicit({
-          message: "Step 1: What is your name?",
-          schema: z.object({ name: z.string() }),
-        }),
-      });
-      const { step2 } = await ctx.input({
-        step2: elicit({
-          message: "Step 2: What is your favorite color?",
-          schema: z.object({ color: z.string() }),
-        }),
-      });
+      const { step1 } = await ctx.input({ step1: askStep1 });
+      const { step2 } = await ctx.input({ step2: askStep2 });
       const name = step1.action === "accept" ? step1.content.name : "?";
       const color = step2.action === "accept" ? step2.content.color : "?";
       return `${name} likes ${color}.`;
@@ -103,9 +107,7 @@ export const inputTools = [
     name: "test_input_required_result_tampered_state",
     description: "Asks for a confirmation; a tampered requestState is refused",
     run: async (_args, ctx) => {
-      const { confirm } = await ctx.input({
-        confirm: elicit({ message: "Please confirm", schema: z.object({ ok: z.boolean() }) }),
-      });
+      const { confirm } = await ctx.input({ confirm: askConfirmation });
       return confirm.action === "accept" ? "confirmed" : "not confirmed";
     },
   }),
@@ -114,9 +116,7 @@ export const inputTools = [
     description: "Asks only for input kinds the request's capabilities allow",
     run: async (_args, ctx) => {
       if (ctx.request.clientCapabilities.elicitation) {
-        const { user_input } = await ctx.input({
-          user_input: elicit({ message: "Say something", schema: z.object({ text: z.string() }) }),
-        });
+        const { user_input } = await ctx.input({ user_input: askSomething });
         return user_input.action === "accept" ? user_input.content.text : user_input.action;
       }
       const { sample_input } = await ctx.input({
@@ -135,12 +135,7 @@ export const inputPrompts = [
     name: "test_input_required_result_prompt",
     description: "MRTR: prompt that requires elicitation input",
     get: async (_args, ctx) => {
-      const { user_context } = await ctx.input({
-        user_context: elicit({
-          message: "What context should the prompt use?",
-          schema: z.object({ context: z.string() }),
-        }),
-      });
+      const { user_context } = await ctx.input({ user_context: askPromptContext });
       return `Prompt with context: ${user_context.action === "accept" ? user_context.content.context : "none"}`;
     },
   }),
