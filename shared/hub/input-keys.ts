@@ -1,4 +1,4 @@
-import type { Naming } from "./names.ts";
+import { prefixed, type Naming } from "./names.ts";
 
 /**
  * Input request keys travel namespaced by upstream (`<upstream><sep><key>`), so a client that
@@ -7,10 +7,10 @@ import type { Naming } from "./names.ts";
 export function namespaceKeys<T>(
   upstream: string,
   entries: Readonly<Record<string, T>>,
-  { separator }: Naming,
+  naming: Naming,
 ): Record<string, T> {
   return Object.fromEntries(
-    Object.entries(entries).map(([key, value]) => [`${upstream}${separator}${key}`, value]),
+    Object.entries(entries).map(([key, value]) => [prefixed(upstream, key, naming), value]),
   );
 }
 
@@ -18,9 +18,9 @@ export function namespaceKeys<T>(
 export function upstreamKeys<T>(
   upstream: string,
   entries: Readonly<Record<string, T>>,
-  { separator }: Naming,
+  naming: Naming,
 ): Record<string, T> {
-  const head = `${upstream}${separator}`;
+  const head = prefixed(upstream, "", naming);
   return Object.fromEntries(
     Object.entries(entries).flatMap(([key, value]) =>
       key.startsWith(head) ? [[key.slice(head.length), value]] : [],

@@ -9,7 +9,7 @@ import { ClientPool } from "./client-pool.ts";
 import { forward } from "./forward.ts";
 import { hubListenSource } from "./listen.ts";
 import { LISTING, principalOf } from "./principal.ts";
-import { hubTaskRouter } from "./tasks.ts";
+import { asHubTask, hubTaskRouter } from "./tasks.ts";
 import { withUpstream, type HubRuntime } from "./runtime.ts";
 import type { UpstreamConfig } from "./upstreams.ts";
 import type { Alias } from "./errors.ts";
@@ -147,11 +147,9 @@ function hubDefinition(
             { kind: "tool", original, exposed: item.name },
           );
           // A task is known to the hub's client under a namespaced id, routed back on tasks/*.
-          const taskId =
-            result.resultType === "task" && typeof result.taskId === "string"
-              ? `${upstream}${naming.separator}${result.taskId}`
-              : undefined;
-          return new ForwardedResult(taskId ? { ...result, taskId } : result);
+          return new ForwardedResult(
+            result.resultType === "task" ? asHubTask(upstream, result, naming) : result,
+          );
         },
       }),
     ),

@@ -1,5 +1,6 @@
 import type { McpClient, Subscription } from "../../shared/client/index.ts";
 import type { HubView } from "../../shared/hub/hub.ts";
+import { prefixed } from "../../shared/hub/names.ts";
 import type { ListenFilter } from "../../shared/protocol/notifications.ts";
 import { TASKS_EXTENSION } from "../../shared/protocol/tasks.ts";
 import type { ListenSource } from "../mcp/define.ts";
@@ -52,7 +53,7 @@ export function hubListenSource(
   view: HubView,
   invalidate: () => void,
 ): ListenSource {
-  const { separator } = runtime.hub.naming;
+  const { naming } = runtime.hub;
   return async (filter, ctx, emit) => {
     const opened: { upstream: string; subscription: Subscription }[] = [];
     const owned = byUpstream(filter, runtime, view);
@@ -93,7 +94,7 @@ export function hubListenSource(
               method: notification.method,
               params: {
                 ...notification.params,
-                taskId: `${upstream}${separator}${notification.params.taskId}`,
+                taskId: prefixed(upstream, notification.params.taskId, naming),
               },
             });
           } else {

@@ -1,9 +1,19 @@
 import { namespaceKeys, upstreamKeys } from "../../shared/hub/input-keys.ts";
+import { prefixed, type Naming } from "../../shared/hub/names.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { isJsonObject, type JsonObject } from "../../shared/jsonrpc.ts";
 import type { TaskRouter } from "../mcp/define.ts";
 import type { HandlerContext } from "../mcp/context.ts";
 import { withUpstream, type HubRuntime } from "./runtime.ts";
+
+/** An upstream's task (or task creation) as the hub's client sees it: under the hub's names. */
+export function asHubTask(upstream: string, result: JsonObject, naming: Naming): JsonObject {
+  const renamed: JsonObject = { ...result };
+  if (typeof result.taskId === "string") renamed.taskId = prefixed(upstream, result.taskId, naming);
+  if (isJsonObject(result.inputRequests))
+    renamed.inputRequests = namespaceKeys(upstream, result.inputRequests, naming);
+  return renamed;
+}
 
 /**
  * Tasks of upstream servers, as the hub's client knows them: ids `<upstream><sep><id>`, input
@@ -12,12 +22,7 @@ import { withUpstream, type HubRuntime } from "./runtime.ts";
 export function hubTaskRouter(runtime: HubRuntime): TaskRouter {
   const { hub } = runtime;
   const naming = hub.naming;
-  const send = async (
-    method: string,
-    taskId: string,
-    extra: JsonObject,
-    ctx: HandlerContext,
-  ): Promise<JsonObject> => {
+  const routeOf = (taskId: string) => {
     const route = hub.route(taskId);
     if (!route)
       throw new RpcError(
@@ -25,29 +30,26 @@ export function hubTaskRouter(runtime: HubRuntime): TaskRouter {
         `Unknown task "${taskId}": it names no upstream of this hub.`,
         { taskId },
       );
-    const { upstream, original } = route;
+    return route;
+  };
+  const send = async (
+    method: string,
+    { upstream, original }: { upstream: string; original: string },
+    extra: JsonObject,
+    ctx: HandlerContext,
+  ): Promise<JsonObject> => {
     const result = await withUpstream(runtime, upstream, ctx, false, (client) =>
       client.request(method, { taskId: original, ...extra }, { signal: ctx.signal }),
     );
-    // The hub's client sees the task under the hub's names.
-    const renamed: JsonObject = { ...result };
-    if (typeof result.taskId === "string")
-      renamed.taskId = `${upstream}${naming.separator}${result.taskId}`;
-    if (isJsonObject(result.inputRequests))
-      renamed.inputRequests = namespaceKeys(upstream, result.inputRequests, naming);
-    return renamed;
+    return asHubTask(upstream, result, naming);
   };
   return {
-    get: (taskId, ctx) => send("tasks/get", taskId, {}, ctx),
-    update: (taskId, responses, ctx) => {
-      const upstream = hub.route(taskId)?.upstream ?? "";
-      return send(
-        "tasks/update",
-        taskId,
-        { inputResponses: upstreamKeys(upstream, responses, naming) },
-        ctx,
-      );
+    get: async (taskId, ctx) => send("tasks/get", routeOf(taskId), {}, ctx),
+    update: async (taskId, responses, ctx) => {
+      const route = routeOf(taskId);
+      const inputResponses = upstreamKeys(route.upstream, responses, naming);
+      return send("tasks/update", route, { inputResponses }, ctx);
     },
-    cancel: (taskId, ctx) => send("tasks/cancel", taskId, {}, ctx),
+    cancel: async (taskId, ctx) => send("tasks/cancel", routeOf(taskId), {}, ctx),
   };
 }
