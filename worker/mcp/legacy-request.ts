@@ -1,6 +1,6 @@
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { Header } from "../../shared/protocol/headers.ts";
-import { isJsonObject, type JsonRpcMessage, type JsonRpcRequest } from "../../shared/jsonrpc.ts";
+import { isJsonObject, type JsonRpcRequest } from "../../shared/jsonrpc.ts";
 import { MetaKey } from "../../shared/protocol/meta.ts";
 import {
   HEADERLESS_LEGACY_VERSION,
@@ -11,13 +11,12 @@ import {
 import type { Era } from "./context.ts";
 
 /**
- * Which era a message belongs to: a `_meta` protocol version, or an `MCP-Protocol-Version`
+ * Which era a request belongs to: a `_meta` protocol version, or an `MCP-Protocol-Version`
  * header that is not an older dated version, means modern (even for `initialize`, which 2026
  * removed); everything else, including a headerless `initialize`, is legacy.
  */
-export function eraOf(message: JsonRpcMessage, headers: Headers): Era {
-  if (message.kind === "response") return "legacy";
-  const { params } = message.message;
+export function eraOf(message: JsonRpcRequest, headers: Headers): Era {
+  const { params } = message;
   if (isJsonObject(params?._meta) && MetaKey.protocolVersion in params._meta) return "modern";
   const header = headers.get(Header.protocolVersion)?.trim();
   return header === undefined || isHandshakeEraVersion(header) ? "legacy" : "modern";

@@ -63,7 +63,7 @@ export async function serveRequest(
 ): Promise<Response> {
   const { runtime, options, mode, caller } = served;
   const { durable } = runtime;
-  const era = eraOf({ kind: "request", message }, request.headers);
+  const era = eraOf(message, request.headers);
   const params = message.params ?? {};
   const sealer = new Sealer(served.keyring);
   const subject = caller?.subject ?? "";
@@ -79,36 +79,35 @@ export async function serveRequest(
   try {
     info = requestInfo(message, request, era);
     if (message.method === "subscriptions/listen" && era === "modern") {
-      const source = catalog.definition.listen;
-      const { bus } = durable;
-      if (!bus && !source) throw methodNotFound(message.method, era);
-      const filter = listenFilterOf(message, info, capabilities);
       const settings = { keepAliveMs: options.keepAliveMs, maxMs: options.listenMaxMs };
-      if (!source && bus)
-        return await openBusListen(
-          message.id,
-          filter,
-          bus.getByName(catalog.serverInfo.name),
-          settings,
-        );
-      if (!source) throw methodNotFound(message.method, era);
-
-      const listenInfo = info;
-      const context = (signal: AbortSignal) =>
-        createContext({
-          request: listenInfo,
-          env: runtime.env,
-          waitUntil: runtime.waitUntil,
-          send: () => false,
-          signal,
-          caller,
-          handles: new Handles(sealer, subject),
-          ...inputFor(undefined, era, message.method, () =>
-            legacyInput(() => false, signal, undefined),
-          ),
-          notify: notifierFor(durable.bus, catalog.serverInfo.name),
-        });
-      return openSourceListen(message.id, filter, source, context, settings);
+      // The server's own source (the hub's) wins over the bus.
+      const source = catalog.definition.listen;
+      if (source) {
+        const filter = listenFilterOf(message, info, capabilities);
+        const listenInfo = info;
+        const context = (signal: AbortSignal) =>
+          createContext({
+            request: listenInfo,
+            env: runtime.env,
+            waitUntil: runtime.waitUntil,
+            send: () => false,
+            signal,
+            caller,
+            handles: new Handles(sealer, subject),
+            ...refuseInput(message.method),
+            notify: notifierFor(durable.bus, catalog.serverInfo.name),
+          });
+        return openSourceListen(message.id, filter, source, context, settings);
+      }
+      const { bus } = durable;
+      if (!bus) throw methodNotFound(message.method, era);
+      const filter = listenFilterOf(message, info, capabilities);
+      return await openBusListen(
+        message.id,
+        filter,
+        bus.getByName(catalog.serverInfo.name),
+        settings,
+      );
     }
     resolveMethod(capabilities, era, message.method);
     if (era === "modern" && INPUT_METHODS.has(message.method)) {
@@ -187,6 +186,11 @@ function inputFor(
 ): Pick<HandlerContext, "input" | "relay"> {
   if (session) return { input: (requests) => session.input(requests), relay: session.relay() };
   if (era === "legacy" && INPUT_METHODS.has(method)) return legacy();
+  return refuseInput(method);
+}
+
+/** `ctx.input` and `ctx.relay` in a handler that cannot ask the client for input. */
+function refuseInput(method: string): Pick<HandlerContext, "input" | "relay"> {
   const refuse = () =>
     Promise.reject(
       new RpcError(
