@@ -19,3 +19,20 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<
     );
   });
 }
+
+/**
+ * A controller the caller's signal aborts (at once when it already has): the work owns it and
+ * may abort it alone. `unlink` stops the forwarding once the work is over, so a long-lived
+ * signal does not collect listeners.
+ */
+export function linkedController(signal: AbortSignal | undefined): {
+  controller: AbortController;
+  unlink: () => void;
+} {
+  const controller = new AbortController();
+  if (!signal) return { controller, unlink: () => {} };
+  const forward = () => controller.abort(signal.reason);
+  if (signal.aborted) forward();
+  signal.addEventListener("abort", forward, { once: true });
+  return { controller, unlink: () => signal.removeEventListener("abort", forward) };
+}

@@ -1,3 +1,4 @@
+import { linkedController } from "../abortable.ts";
 import type { JsonObject } from "../jsonrpc.ts";
 import type { Connection } from "./connection.ts";
 import { McpError } from "./errors.ts";
@@ -17,19 +18,6 @@ export type OutgoingRequest = RequestOptions & {
   /** Sees the reply's headers (the legacy handshake reads its session id there). */
   onHeaders?: (headers: Headers) => void;
 };
-
-/** Links the caller's signal to a controller this request owns, so abort reaches the fetch. */
-function linkedController(signal: AbortSignal | undefined): {
-  controller: AbortController;
-  unlink: () => void;
-} {
-  const controller = new AbortController();
-  if (!signal) return { controller, unlink: () => {} };
-  const forward = () => controller.abort(signal.reason);
-  if (signal.aborted) forward();
-  signal.addEventListener("abort", forward, { once: true });
-  return { controller, unlink: () => signal.removeEventListener("abort", forward) };
-}
 
 /**
  * One request and its reply: a fresh id, the `_meta` envelope, the routing headers, then the
@@ -56,6 +44,7 @@ export async function exchange(conn: Connection, request: OutgoingRequest): Prom
     ...(name === undefined ? {} : { name }),
     ...(request.paramHeaders ? { params: request.paramHeaders } : {}),
   });
+  // The request owns its controller, so abort reaches the fetch and ends the stream.
   const { controller, unlink } = linkedController(request.signal);
   try {
     const response = await post(conn, body, headers, controller.signal, context);

@@ -1,3 +1,4 @@
+import { linkedController } from "../abortable.ts";
 import type { ServerMessage } from "../protocol/messages.ts";
 import {
   SubscriptionAcknowledgedSchema,
@@ -42,32 +43,31 @@ export async function openListen(
     throw new McpError("subscriptions/listen needs a 2026 server.", { kind: "client", ...context });
   }
   const id = conn.nextId();
-  const controller = new AbortController();
   const signal = options.signal;
   if (signal?.aborted) throw abortError(signal, context);
-  signal?.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
-  const params = withEnvelope(
-    conn,
-    { notifications: filter },
-    options.meta ? { meta: options.meta } : {},
-  );
-  const body = { jsonrpc: "2.0", id, method: METHOD, params };
-  const response = await post(
-    conn,
-    body,
-    requestHeaders(conn, { method: METHOD }),
-    controller.signal,
-    context,
-  );
-  if (!response.ok || mediaTypeOf(response) !== "text/event-stream" || !response.body) {
-    await readReply(response, { id }, context);
-    throw new McpError("The listen stream ended before its acknowledgement.", {
-      kind: "protocol",
-      ...context,
-    });
-  }
-  const events = messagesOf(response.body, conn, context);
+  const { controller, unlink } = linkedController(signal);
   try {
+    const params = withEnvelope(
+      conn,
+      { notifications: filter },
+      options.meta ? { meta: options.meta } : {},
+    );
+    const body = { jsonrpc: "2.0", id, method: METHOD, params };
+    const response = await post(
+      conn,
+      body,
+      requestHeaders(conn, { method: METHOD }),
+      controller.signal,
+      context,
+    );
+    if (!response.ok || mediaTypeOf(response) !== "text/event-stream" || !response.body) {
+      await readReply(response, { id }, context);
+      throw new McpError("The listen stream ended before its acknowledgement.", {
+        kind: "protocol",
+        ...context,
+      });
+    }
+    const events = messagesOf(response.body, conn, context);
     const first = await events.next();
     const ack = first.done ? undefined : first.value;
     if (ack && "error" in ack) throw rpcError(ack.error, response.status, context);
@@ -79,8 +79,18 @@ export async function openListen(
         ...context,
       });
     }
-    return new Subscription(id, parsed.data.params.notifications, controller, events, observe);
+    const subscription = new Subscription(
+      id,
+      parsed.data.params.notifications,
+      controller,
+      events,
+      observe,
+    );
+    // The caller's signal stays linked while the stream is open, and no longer.
+    void subscription.closed.then(unlink);
+    return subscription;
   } catch (error) {
+    unlink();
     controller.abort();
     if (signal?.aborted) throw abortError(signal, context);
     throw error;

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
 import { connect, type ListenNotification } from "../../shared/client/index.ts";
 import {
@@ -155,6 +156,30 @@ describe("edgemcp client: subscriptions/listen against a fake 2026 server", () =
     const subscription = await client.listen({});
     expect(await subscription.next()).toEqual({ value: undefined, done: true });
     expect(await subscription.closed).toBe("remote");
+  });
+
+  it("unlinks the caller's signal once the stream is over or failed to open", async () => {
+    fake = await startFakeServer({
+      // The first listen is acknowledged, the second refused.
+      "subscriptions/listen": (call, reply) => {
+        if (fake.callsOf("subscriptions/listen").length > 1) {
+          return reply.error(-32602, "Unsupported filter", { status: 400 });
+        }
+        acknowledge(call, reply.stream(), {});
+      },
+    });
+    const client = await connect(fake.url);
+    const signal = new AbortController().signal;
+    const subscription = await client.listen({}, { signal });
+    expect(getEventListeners(signal, "abort")).toHaveLength(1);
+    await subscription.close();
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
+    await expect(client.listen({}, { signal })).rejects.toMatchObject({
+      kind: "rpc",
+      code: -32602,
+      message: "Unsupported filter",
+    });
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
   });
 
   it("fails when the first message is not the acknowledgement", async () => {
