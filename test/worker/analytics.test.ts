@@ -279,6 +279,17 @@ describe("table resources and the triage prompt", () => {
     expect(final?.error.code).toBe(-32602);
   });
 
+  it.each([
+    ["d1://analytics/tables/d1_migrations/schema", "a migration table's schema"],
+    ["d1://analytics/tables/sqlite_sequence/rows?limit=1", "an internal table's rows"],
+  ])("answers %s (%s) with -32602 as for an unknown table", async (uri) => {
+    const { final } = await call("resources/read", { uri }, { server: "analytics" });
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining(uri),
+    });
+  });
+
   it("completes table names", async () => {
     const { final } = await call(
       "completion/complete",

@@ -53,6 +53,25 @@ describe("the notes server", () => {
     );
   });
 
+  it("lists notes with their tags and completes note ids", async () => {
+    const { final } = await call("resources/list", {}, { server: "notes" });
+    expect(final?.result.resources[1]).toEqual({
+      uri: "notes://note-2",
+      name: "On-call checklist",
+      description: "Tags: ops, runbook",
+      mimeType: "text/markdown",
+    });
+    const completed = await call(
+      "completion/complete",
+      {
+        ref: { type: "ref/resource", uri: "notes://note-{id}" },
+        argument: { name: "id", value: "" },
+      },
+      { server: "notes" },
+    );
+    expect(completed.final?.result.completion.values.slice(0, 3)).toEqual(["1", "2", "3"]);
+  });
+
   it("treats LIKE wildcards in a query as plain text", async () => {
     const { final } = await notes("search_notes", { query: "%" });
     expect(final?.result.content[0].text).toBe("No notes match.");

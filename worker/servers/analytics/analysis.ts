@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { tool, ToolError } from "../../mcp/index.ts";
+import { tool, ToolError, type Handles } from "../../mcp/index.ts";
 
 const PURPOSE = "analysis";
 const TTL_MINUTES = 15;
@@ -12,6 +12,10 @@ const AnalysisSchema = z.object({
 });
 type Analysis = z.infer<typeof AnalysisSchema>;
 const RENEW = "Call open_analysis again to get a new handle.";
+
+/** The analysis a handle from open_analysis pins (refused with a hint when it is not valid). */
+const openHandle = (handles: Handles, handle: string): Promise<Analysis> =>
+  handles.open(PURPOSE, handle, { schema: AnalysisSchema, renew: RENEW });
 
 /** The SQL filter an analysis pins, with its bound values. */
 function where(analysis: Analysis): { sql: string; values: unknown[] } {
@@ -26,6 +30,14 @@ function where(analysis: Analysis): { sql: string; values: unknown[] } {
 }
 
 const isoTime = z.iso.datetime({ offset: true });
+
+/** When the newest error-log line was written, if there is one. */
+async function latestLogTime(db: D1Database): Promise<string | undefined> {
+  const row = await db
+    .prepare("SELECT max(ts) AS ts FROM error_logs")
+    .first<{ ts: string | null }>();
+  return row?.ts ?? undefined;
+}
 
 const openAnalysis = tool({
   name: "open_analysis",
@@ -51,10 +63,7 @@ const openAnalysis = tool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async ({ from, to, services, min_level }, ctx) => {
-    const latest = await ctx.env.ANALYTICS_DB.prepare(
-      "SELECT max(ts) AS ts FROM error_logs",
-    ).first<{ ts: string | null }>();
-    const end = to ?? latest?.ts ?? new Date().toISOString();
+    const end = to ?? (await latestLogTime(ctx.env.ANALYTICS_DB)) ?? new Date().toISOString();
     const start = from ?? new Date(Date.parse(end) - 7 * 86_400_000).toISOString();
     if (!(Date.parse(start) < Date.parse(end)))
       throw new ToolError(`The window is empty: from (${start}) must be before to (${end}).`);
@@ -78,10 +87,7 @@ const analysisSummary = tool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async ({ analysis: handle }, ctx) => {
-    const analysis = await ctx.handles.open(PURPOSE, handle, {
-      schema: AnalysisSchema,
-      renew: RENEW,
-    });
+    const analysis = await openHandle(ctx.handles, handle);
     const { sql, values } = where(analysis);
     const db = ctx.env.ANALYTICS_DB;
     const [levels, services] = await db.batch<{ key: string; n: number }>([
@@ -129,10 +135,7 @@ const analysisTopErrors = tool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async ({ analysis: handle, limit }, ctx) => {
-    const analysis = await ctx.handles.open(PURPOSE, handle, {
-      schema: AnalysisSchema,
-      renew: RENEW,
-    });
+    const analysis = await openHandle(ctx.handles, handle);
     const { sql, values } = where(analysis);
     const { results } = await ctx.env.ANALYTICS_DB.prepare(
       `SELECT message, count(*) AS count, group_concat(DISTINCT service) AS services, max(ts) AS last_seen

@@ -1,10 +1,8 @@
 import { resourceTemplate } from "../../mcp/index.ts";
-import { listTables, quoteIdentifier, tableDdl } from "./tables.ts";
+import { isUserTable, listTables, quoteIdentifier, tableDdl } from "./tables.ts";
 
 const completeTable = async (value: string, _context: unknown, ctx: { env: Cloudflare.Env }) =>
-  (await listTables(ctx.env.ANALYTICS_DB))
-    .map((t) => t.name)
-    .filter((name) => name.startsWith(value));
+  (await listTables(ctx.env.ANALYTICS_DB)).filter((name) => name.startsWith(value));
 
 export const resourceTemplates = [
   resourceTemplate({
@@ -15,10 +13,10 @@ export const resourceTemplates = [
     mimeType: "text/x-sql",
     complete: { table: completeTable },
     list: async (ctx) =>
-      (await listTables(ctx.env.ANALYTICS_DB)).map((t) => ({
-        uri: `d1://analytics/tables/${t.name}/schema`,
-        name: `${t.name} schema`,
-        description: `DDL of the ${t.name} table`,
+      (await listTables(ctx.env.ANALYTICS_DB)).map((table) => ({
+        uri: `d1://analytics/tables/${table}/schema`,
+        name: `${table} schema`,
+        description: `DDL of the ${table} table`,
         mimeType: "text/x-sql",
       })),
     read: async ({ table }, _uri, ctx) => tableDdl(ctx.env.ANALYTICS_DB, table),
@@ -33,7 +31,7 @@ export const resourceTemplates = [
     complete: { table: completeTable },
     read: async ({ table, limit }, _uri, ctx) => {
       const db = ctx.env.ANALYTICS_DB;
-      if (!(await listTables(db)).some((t) => t.name === table)) return undefined;
+      if (!(await isUserTable(db, table))) return undefined;
       const count = Math.min(100, Math.max(1, Number(limit ?? 20) || 20));
       const { results } = await db
         .prepare(`SELECT * FROM ${quoteIdentifier(table)} ORDER BY rowid LIMIT ?1`)

@@ -1,30 +1,36 @@
-/** A user table of the analytics database and the DDL that created it. */
-export type TableInfo = { name: string; sql: string };
+// Tables a client may see: internal SQLite, D1 and migration tables are left out.
+const USER_TABLE = `type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+  AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'd1\\_%' ESCAPE '\\'`;
 
-/** The tables a client may see: internal SQLite, D1 and migration tables are left out. */
-export async function listTables(db: D1Database): Promise<TableInfo[]> {
+/** The names of the tables a client may see, in order. */
+export async function listTables(db: D1Database): Promise<string[]> {
   const { results } = await db
-    .prepare(
-      `SELECT name, sql FROM sqlite_master
-       WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-         AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'd1\\_%' ESCAPE '\\'
-       ORDER BY name`,
-    )
-    .all<TableInfo>();
-  return results;
+    .prepare(`SELECT name FROM sqlite_master WHERE ${USER_TABLE} ORDER BY name`)
+    .all<{ name: string }>();
+  return results.map((r) => r.name);
+}
+
+/** Whether `table` is one the client may see. */
+export async function isUserTable(db: D1Database, table: string): Promise<boolean> {
+  const row = await db
+    .prepare(`SELECT 1 FROM sqlite_master WHERE ${USER_TABLE} AND name = ?1`)
+    .bind(table)
+    .first();
+  return row !== null;
 }
 
 /** The DDL of a table and its indexes, or undefined when there is no such user table. */
 export async function tableDdl(db: D1Database, table: string): Promise<string | undefined> {
-  const tables = await listTables(db);
-  if (!tables.some((t) => t.name === table)) return undefined;
   const { results } = await db
     .prepare(
-      "SELECT sql FROM sqlite_master WHERE tbl_name = ?1 AND sql IS NOT NULL ORDER BY type = 'table' DESC, name",
+      `SELECT sql FROM sqlite_master
+       WHERE tbl_name = ?1 AND sql IS NOT NULL
+         AND EXISTS (SELECT 1 FROM sqlite_master WHERE ${USER_TABLE} AND name = ?1)
+       ORDER BY type = 'table' DESC, name`,
     )
     .bind(table)
     .all<{ sql: string }>();
-  return `${results.map((r) => `${r.sql};`).join("\n\n")}\n`;
+  return results.length > 0 ? `${results.map((r) => `${r.sql};`).join("\n\n")}\n` : undefined;
 }
 
 /** Quotes an identifier for SQLite. */

@@ -26,7 +26,7 @@ export const notes = defineServer({
       description: "One note, as Markdown",
       mimeType: "text/markdown",
       list: async (ctx) =>
-        (await new NoteStore(ctx.env.NOTES_DB).all()).map((note) => ({
+        (await new NoteStore(ctx.env.NOTES_DB).list()).map((note) => ({
           uri: noteUri(note.id),
           name: note.title,
           description: note.tags.length > 0 ? `Tags: ${note.tags.join(", ")}` : "Untagged",
@@ -34,8 +34,8 @@ export const notes = defineServer({
         })),
       complete: {
         id: async (value, _context, ctx) =>
-          (await new NoteStore(ctx.env.NOTES_DB).all())
-            .map((note) => String(note.id))
+          (await new NoteStore(ctx.env.NOTES_DB).ids())
+            .map(String)
             .filter((id) => id.startsWith(value)),
       },
       read: async ({ id }, _uri, ctx) => {

@@ -14,15 +14,36 @@ type Row = Omit<Note, "tags"> & { tags: string };
 
 const toNote = (row: Row): Note => NoteSchema.parse({ ...row, tags: JSON.parse(row.tags) });
 
+/** A note as the resource list shows it: no body. */
+type ListedNote = Pick<Note, "id" | "title" | "tags">;
+
+function tagsOf(json: string): string[] {
+  const tags: unknown = JSON.parse(json);
+  if (!Array.isArray(tags) || !tags.every((tag) => typeof tag === "string"))
+    throw new Error(`The notes table holds malformed tags: ${json}`);
+  return tags;
+}
+
 export const noteUri = (id: number) => `notes://note-${id}`;
 
 /** The notes table, one method per operation the tools and resources need. */
 export class NoteStore {
   constructor(private readonly db: D1Database) {}
 
-  async all(): Promise<Note[]> {
-    const { results } = await this.db.prepare("SELECT * FROM notes ORDER BY id").all<Row>();
-    return results.map(toNote);
+  /** Every note's id, title and tags, by id. */
+  async list(): Promise<ListedNote[]> {
+    const { results } = await this.db
+      .prepare("SELECT id, title, tags FROM notes ORDER BY id")
+      .all<Pick<Row, "id" | "title" | "tags">>();
+    return results.map((row) => ({ ...row, tags: tagsOf(row.tags) }));
+  }
+
+  /** Every note's id, in order. */
+  async ids(): Promise<number[]> {
+    const { results } = await this.db.prepare("SELECT id FROM notes ORDER BY id").all<{
+      id: number;
+    }>();
+    return results.map((row) => row.id);
   }
 
   async get(id: number): Promise<Note | undefined> {
