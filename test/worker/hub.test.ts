@@ -16,6 +16,7 @@ const alpha = defineServer({
   tools: [
     tool({
       name: "add",
+      title: "Add numbers",
       description: "Adds",
       input: z.object({ a: z.number(), b: z.number() }),
       output: z.object({ sum: z.number() }),
@@ -54,6 +55,7 @@ const alpha = defineServer({
     prompt({
       name: "greet",
       description: "Greets",
+      icons: [{ src: "https://example.com/greet.png", mimeType: "image/png" }],
       args: z.object({ who: z.string() }),
       complete: { who: (v) => ["Ann", "Bob"].filter((n) => n.startsWith(v)) },
       get: ({ who }) => `Hello ${who}`,
@@ -135,6 +137,25 @@ describe("the hub's merged catalog", () => {
     const { final } = await send("server/discover");
     expect(final?.result.instructions).toMatch(/down \(unavailable: [^)]*503[^)]*\)/);
     expect(final?.result.instructions).toMatch(/silent \(unavailable: [^)]*\)/);
+  });
+
+  it("keeps what upstreams say about their tools and prompts", async () => {
+    const tools = (await send("tools/list")).final?.result.tools;
+    expect(tools[0]).toMatchObject({
+      name: "alpha__add",
+      title: "Add numbers",
+      description: "Adds",
+    });
+    const prompts = (await send("prompts/list")).final?.result.prompts;
+    expect(prompts).toEqual([
+      {
+        name: "alpha__greet",
+        description: "Greets",
+        arguments: [{ name: "who", required: true }],
+        icons: [{ src: "https://example.com/greet.png", mimeType: "image/png" }],
+        _meta: { "dev.edgemcp/upstream": { server: "alpha", name: "greet" } },
+      },
+    ]);
   });
 
   it("merges cache hints: the smallest ttlMs, private when any is", async () => {

@@ -129,13 +129,7 @@ function hubDefinition(
     pageSize: 500,
     tools: view.tools.map(({ item, upstream, original }) =>
       tool({
-        name: item.name,
-        ...(item.title ? { title: item.title } : {}),
-        ...(item.description ? { description: item.description } : {}),
-        ...(item.icons ? { icons: item.icons } : {}),
-        ...(item.annotations ? { annotations: item.annotations } : {}),
-        ...(item.outputSchema ? { outputSchema: item.outputSchema } : {}),
-        inputSchema: item.inputSchema,
+        ...item,
         _meta: { ...item._meta, [PROVENANCE]: { server: upstream, name: original } },
         run: async (args, ctx) => {
           const result = await relay(
@@ -155,10 +149,7 @@ function hubDefinition(
     ),
     prompts: view.prompts.map(({ item, upstream, original }) =>
       prompt({
-        name: item.name,
-        ...(item.title ? { title: item.title } : {}),
-        ...(item.description ? { description: item.description } : {}),
-        ...(item.arguments ? { arguments: item.arguments } : {}),
+        ...item,
         _meta: { ...item._meta, [PROVENANCE]: { server: upstream, name: original } },
         complete: Object.fromEntries(
           (item.arguments ?? []).map((a) => [
