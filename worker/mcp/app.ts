@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { guardOrigin, withCors } from "../http/cors.ts";
 import { httpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
-import { keyringFrom } from "../state/keyring.ts";
+import { keyringOf } from "../state/keyring.ts";
 import type { DurableBindings } from "../durable/bindings.ts";
 import { readVar } from "./env-vars.ts";
 import { registerServer } from "./registry.ts";
@@ -66,8 +66,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       const runtime = {
         env,
         waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p),
-        keyring: () =>
-          keyringFrom(readVar(env, "EDGEMCP_SECRET"), readVar(env, "EDGEMCP_PREVIOUS_SECRETS")),
+        keyring: () => keyringOf(env),
         durable: options.durable?.(env) ?? {},
       };
       return withCors(await handlePost(server, request, runtime, transportOf(env)), origin);

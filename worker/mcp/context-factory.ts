@@ -1,13 +1,17 @@
 import { logLevelPasses } from "../../shared/protocol/meta.ts";
 import type { Caller } from "../auth/bearer.ts";
-import type { Handles } from "../state/handles.ts";
+import type { ListenBus } from "../durable/listen-bus.ts";
+import { Handles } from "../state/handles.ts";
+import type { Sealer } from "../state/sealer.ts";
 import type { HandlerContext, RequestInfo } from "./context.ts";
+import { notifierFor } from "./notifier.ts";
 import type { Notify } from "./reply.ts";
 
 /**
- * Builds a handler's context. Progress goes out only with a progress token and only when it
- * increases; modern logs only at or above the requested `logLevel`, legacy logs always (the
- * level set by `logging/setLevel` cannot outlive its request).
+ * Builds a handler's context: handles sealed for the caller, a notifier for the server's listen
+ * streams, and the request's notification channel. Progress goes out only with a progress token
+ * and only when it increases; modern logs only at or above the requested `logLevel`, legacy logs
+ * always (the level set by `logging/setLevel` cannot outlive its request).
  */
 export function createContext(parts: {
   request: RequestInfo;
@@ -16,16 +20,26 @@ export function createContext(parts: {
   send: Notify;
   signal: AbortSignal;
   caller: Caller | undefined;
-  handles: Handles;
+  sealer: Sealer;
+  /** The server's name, and its listen bus when there is one (for `ctx.notify`). */
+  server: string;
+  bus: DurableObjectNamespace<ListenBus> | undefined;
   input: HandlerContext["input"];
   relay: HandlerContext["relay"];
-  notify: HandlerContext["notify"];
 }): HandlerContext {
   let last = -Infinity;
-  const { send, ...context } = parts;
-  const { progressToken, logLevel, era } = context.request;
+  const { request, env, waitUntil, send, signal, caller, input, relay } = parts;
+  const { progressToken, logLevel, era } = request;
   return {
-    ...context,
+    request,
+    env,
+    waitUntil,
+    signal,
+    caller,
+    handles: new Handles(parts.sealer, caller?.subject ?? ""),
+    input,
+    relay,
+    notify: notifierFor(parts.bus, parts.server),
     progress(progress, total, message) {
       if (progressToken === undefined || !(progress > last)) return;
       last = progress;

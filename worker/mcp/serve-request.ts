@@ -3,7 +3,6 @@ import { TASKS_EXTENSION } from "../../shared/protocol/tasks.ts";
 import type { JsonRpcRequest } from "../../shared/jsonrpc.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { ReplyMode } from "../http/accept.ts";
-import { Handles } from "../state/handles.ts";
 import type { Keyring } from "../state/keyring.ts";
 import { Sealer } from "../state/sealer.ts";
 import { advertisedCapabilities } from "./advertised.ts";
@@ -18,7 +17,6 @@ import { eraOf, legacyProgressToken, legacyVersionOf } from "./legacy-request.ts
 import { listenFilterOf, openBusListen, openSourceListen } from "./listen.ts";
 
 import { checkModernRequest } from "./modern-request.ts";
-import { notifierFor } from "./notifier.ts";
 import { errorOutcome, outcomeResponse, resultOutcome } from "./outcome.ts";
 import { replyTo } from "./reply.ts";
 import { TaskService } from "./tasks/service.ts";
@@ -93,9 +91,10 @@ export async function serveRequest(
             send: () => false,
             signal,
             caller,
-            handles: new Handles(sealer, subject),
+            sealer,
+            server: catalog.serverInfo.name,
+            bus: durable.bus,
             ...refuseInput(message.method),
-            notify: notifierFor(durable.bus, catalog.serverInfo.name),
           });
         return openSourceListen(message.id, filter, source, context, settings);
       }
@@ -144,9 +143,10 @@ export async function serveRequest(
         send: notify,
         signal,
         caller,
-        handles: new Handles(sealer, subject),
+        sealer,
+        server: catalog.serverInfo.name,
+        bus: durable.bus,
         ...inputFor(input, era, message.method, () => legacyInput(notify, signal, rendezvous)),
-        notify: notifierFor(durable.bus, catalog.serverInfo.name),
       });
       try {
         const tasks =

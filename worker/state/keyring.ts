@@ -1,3 +1,4 @@
+import { readVar } from "../mcp/env-vars.ts";
 import { toBase64Url } from "./base64url.ts";
 
 /** One AES-GCM key and the short id a handle carries to name it. */
@@ -65,6 +66,11 @@ export function keyringFrom(
 }
 
 const rings = new Map<string, Promise<Keyring>>();
+
+/** The keyring of a Worker: `EDGEMCP_SECRET`, and `EDGEMCP_PREVIOUS_SECRETS` still accepted. */
+export function keyringOf(env: Cloudflare.Env): Promise<Keyring> {
+  return keyringFrom(readVar(env, "EDGEMCP_SECRET"), readVar(env, "EDGEMCP_PREVIOUS_SECRETS"));
+}
 
 async function buildKeyring(
   secret: string | undefined,

@@ -1,13 +1,9 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { MODERN_VERSION } from "../../../shared/protocol/versions.ts";
-import { Handles } from "../../state/handles.ts";
-import { keyringFrom } from "../../state/keyring.ts";
+import { keyringOf } from "../../state/keyring.ts";
 import { Sealer } from "../../state/sealer.ts";
-import { readVar } from "../env-vars.ts";
 import { createContext } from "../context-factory.ts";
 import { answerInput, InputRequiredSignal } from "../input/signal.ts";
-
-import { notifierFor } from "../notifier.ts";
 import { registeredServer } from "../registry.ts";
 import { executeTool } from "../tool-runner.ts";
 import type { TaskState } from "./task-state.ts";
@@ -44,9 +40,6 @@ export async function runTask(
       },
     };
   }
-  const sealer = new Sealer(
-    await keyringFrom(readVar(env, "EDGEMCP_SECRET"), readVar(env, "EDGEMCP_PREVIOUS_SECRETS")),
-  );
   const ctx = createContext({
     request: {
       id: state.taskId,
@@ -60,7 +53,9 @@ export async function runTask(
     send: () => false,
     signal,
     caller: state.subject ? { subject: state.subject } : undefined,
-    handles: new Handles(sealer, state.subject),
+    sealer: new Sealer(await keyringOf(env)),
+    server: state.server,
+    bus: registered.durable?.(env).bus,
     input: async (requests) => answerInput(requests, state.answers, state.capabilities),
     relay: {
       state: state.relayState,
@@ -72,7 +67,6 @@ export async function runTask(
       ),
       ask: (requests, next) => Promise.reject(new InputRequiredSignal(requests, next)),
     },
-    notify: notifierFor(registered.durable?.(env).bus, state.server),
   });
   try {
     const result = await executeTool(tool, state.args, ctx);
