@@ -1,32 +1,17 @@
 import { linkedController } from "../abortable.ts";
-import type { ServerMessage } from "../protocol/messages.ts";
 import {
   SubscriptionAcknowledgedSchema,
   type ListenFilter,
   type ListenNotification,
 } from "../protocol/notifications.ts";
-import { decodeSse } from "../sse.ts";
 import type { Connection } from "./connection.ts";
 import { withEnvelope } from "./envelope.ts";
 import { McpError } from "./errors.ts";
-import { mediaTypeOf, parseServerMessage, readReply } from "./read-reply.ts";
+import { mediaTypeOf, readReply, sseMessages } from "./read-reply.ts";
 import { rpcError } from "./reply-errors.ts";
 import { requestHeaders } from "./request-headers.ts";
 import { LISTEN_METHOD as METHOD, Subscription, subscriptionIdOf } from "./subscription.ts";
 import { abortError, post, type ErrorContext } from "./transport.ts";
-
-async function* messagesOf(
-  body: ReadableStream<Uint8Array>,
-  conn: Connection,
-  context: ErrorContext,
-): AsyncGenerator<ServerMessage> {
-  for await (const event of decodeSse(body)) {
-    if (event.event !== "message") continue;
-    const message = parseServerMessage(event.data, context);
-    conn.onWire?.({ type: "message", url: conn.url, message });
-    yield message;
-  }
-}
 
 /**
  * Opens a listen stream and waits for its acknowledgement, which must be the first message;
@@ -67,7 +52,9 @@ export async function openListen(
         ...context,
       });
     }
-    const events = messagesOf(response.body, conn, context);
+    const events = sseMessages(response.body, context, (message) =>
+      conn.onWire?.({ type: "message", url: conn.url, message }),
+    );
     const first = await events.next();
     const ack = first.done ? undefined : first.value;
     if (ack && "error" in ack) throw rpcError(ack.error, response.status, context);

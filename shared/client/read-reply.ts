@@ -51,6 +51,20 @@ export function parseServerMessage(text: string, context: ErrorContext): ServerM
   return parsed.data;
 }
 
+/** The JSON-RPC messages of an SSE body, each shown to `onMessage` as it arrives. */
+export async function* sseMessages(
+  body: ReadableStream<Uint8Array>,
+  context: ErrorContext,
+  onMessage?: (message: ServerMessage) => void,
+): AsyncGenerator<ServerMessage> {
+  for await (const event of decodeSse(body)) {
+    if (event.event !== "message") continue;
+    const message = parseServerMessage(event.data, context);
+    onMessage?.(message);
+    yield message;
+  }
+}
+
 function settle(
   message: ServerMessage,
   handlers: ReplyHandlers,
@@ -104,10 +118,7 @@ export async function readReply(
     const result = settle(message, handlers, response.status, context);
     if (result) return result;
   } else if (type === "text/event-stream" && response.body) {
-    for await (const event of decodeSse(response.body)) {
-      if (event.event !== "message") continue;
-      const message = parseServerMessage(event.data, context);
-      handlers.onMessage?.(message);
+    for await (const message of sseMessages(response.body, context, handlers.onMessage)) {
       const result = settle(message, handlers, response.status, context);
       if (result) return result;
       await dispatch(message, handlers);
