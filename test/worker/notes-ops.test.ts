@@ -102,6 +102,48 @@ describe("the notes server", () => {
     await stream.close();
   });
 
+  it("announces a list change when an edit changes tags, not when it changes only the body", async () => {
+    const created = await notes("create_note", { title: "Tagged", body: "first", tags: ["a"] });
+    const uri: string = created.final?.result.content[1].uri;
+    const stream = messages(
+      await exports.default.fetch(
+        mcpRequest(
+          "subscriptions/listen",
+          { notifications: { resourcesListChanged: true, resourceSubscriptions: [uri] } },
+          { server: "notes", id: "tags" },
+        ),
+      ),
+      "subscriptions/listen",
+    );
+    await stream.next();
+    const id = Number(uri.split("-")[1]);
+    await notes("edit_note", { id, body: "second" });
+    const edited = await notes("edit_note", { id, tags: ["a", "b"] });
+    expect(edited.final?.result.content[1]).toMatchObject({
+      uri,
+      name: "Tagged",
+      description: "second",
+    });
+    expect(await stream.next()).toMatchObject({ method: "notifications/resources/updated" });
+    expect(await stream.next()).toMatchObject({ method: "notifications/resources/updated" });
+    expect(await stream.next()).toMatchObject({
+      method: "notifications/resources/list_changed",
+    });
+    await stream.close();
+    const listed = await call("resources/list", {}, { server: "notes" });
+    expect(
+      listed.final?.result.resources.find((r: { uri: string }) => r.uri === uri),
+    ).toMatchObject({ name: "Tagged", description: "Tags: a, b" });
+  });
+
+  it("answers an edit of a missing note with a tool error", async () => {
+    const { final } = await notes("edit_note", { id: 999_999, title: "Ghost" });
+    expect(final?.result).toMatchObject({
+      isError: true,
+      content: [{ text: "There is no note 999999. Use search_notes to find notes." }],
+    });
+  });
+
   it("deletes a note, after which it cannot be read", async () => {
     const created = await notes("create_note", { title: "Doomed", body: "x" });
     const uri: string = created.final?.result.content[1].uri;

@@ -63,18 +63,24 @@ export class NoteStore {
     return toNote(row);
   }
 
+  /** Changes the fields given (the others stay) in one statement; undefined when there is no note `id`. */
   async update(
     id: number,
     changes: { title?: string; body?: string; tags?: string[] },
   ): Promise<Note | undefined> {
-    const current = await this.get(id);
-    if (!current) return undefined;
-    const next = { ...current, ...changes, updated_at: new Date().toISOString() };
-    await this.db
-      .prepare("UPDATE notes SET title = ?2, body = ?3, tags = ?4, updated_at = ?5 WHERE id = ?1")
-      .bind(id, next.title, next.body, JSON.stringify(next.tags), next.updated_at)
-      .run();
-    return next;
+    const row = await this.db
+      .prepare(
+        "UPDATE notes SET title = coalesce(?2, title), body = coalesce(?3, body), tags = coalesce(?4, tags), updated_at = ?5 WHERE id = ?1 RETURNING *",
+      )
+      .bind(
+        id,
+        changes.title ?? null,
+        changes.body ?? null,
+        changes.tags ? JSON.stringify(changes.tags) : null,
+        new Date().toISOString(),
+      )
+      .first<Row>();
+    return row ? toNote(row) : undefined;
   }
 
   async delete(id: number): Promise<boolean> {

@@ -47,7 +47,9 @@ export const tools = [
       const note = await new NoteStore(ctx.env.NOTES_DB).update(id, changes);
       if (!note) throw missing(id);
       await ctx.notify.resourceUpdated(noteUri(id));
-      if (changes.title !== undefined) await ctx.notify.resourcesListChanged();
+      // The list shows titles and tags.
+      if (changes.title !== undefined || changes.tags !== undefined)
+        await ctx.notify.resourcesListChanged();
       return [{ type: "text", text: `Updated note ${id}.` }, link(note)];
     },
   }),
