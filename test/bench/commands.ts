@@ -29,7 +29,7 @@ export function commandLines(
     seconds: options.seconds,
   };
   return [
-    "# the whole run (npm run bench = npm run build:web && node test/bench/run.ts)",
+    "# the whole run (npm run bench = npm run build:web && node --experimental-strip-types test/bench/run.ts)",
     `${env.join(" ")} npm run bench`,
     "# each Worker (bare, hono, sdk, edgemcp, hello-sdk, hello-edgemcp), built twice:",
     `npx ${buildCommand("edgemcp", `${buildDir}/edgemcp`, false).join(" ")}`,
