@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { defineServer, tool } from "../../worker/mcp/index.ts";
+import { ForwardedResult } from "../../worker/mcp/results.ts";
+import { legacyRequest, mcpRequest } from "../support/mcp-request.ts";
 import { call } from "./call.ts";
+import { serve } from "./custom-server.ts";
 
 describe("tools/list", () => {
   it("lists every tool in definition order with schemas, descriptions and cache hints", async () => {
@@ -136,5 +140,44 @@ describe("tools/call", () => {
       arguments: { bytes: 1024 * 1024 },
     });
     expect(final?.result.content[0].text).toHaveLength(1024 * 1024);
+  });
+});
+
+describe("forwarded tool results", () => {
+  const forwarded = {
+    resultType: "complete",
+    ttlMs: 5,
+    cacheScope: "private",
+    content: [{ type: "text", text: "42" }],
+    structuredContent: 42,
+  };
+  const server = serve(
+    defineServer({
+      name: "forwarding",
+      version: "1",
+      tools: [tool({ name: "relay", run: () => new ForwardedResult(forwarded) })],
+    }),
+  );
+
+  it("reach 2025 clients without 2026 fields or non-object structured content", async () => {
+    const { final } = await server.send(
+      legacyRequest("tools/call", { name: "relay", arguments: {} }),
+      "tools/call",
+      "2025",
+    );
+    expect(final?.result).toEqual({ content: [{ type: "text", text: "42" }] });
+  });
+
+  it("reach 2026 clients as they came, and the forwarded object is left as it was", async () => {
+    const { final } = await server.send(
+      mcpRequest("tools/call", { name: "relay", arguments: {} }),
+      "tools/call",
+    );
+    expect(final?.result).toMatchObject({
+      resultType: "complete",
+      ttlMs: 5,
+      structuredContent: 42,
+    });
+    expect(forwarded).toMatchObject({ resultType: "complete", ttlMs: 5, structuredContent: 42 });
   });
 });

@@ -10,8 +10,9 @@ export function shapeToolResult(tool: CompiledTool, value: unknown, era: Era): J
   const { output } = tool.definition;
   let result: JsonObject;
   if (value instanceof ForwardedResult) {
-    const { resultType: _type, ttlMs: _ttl, cacheScope: _scope, ...rest } = value.json;
-    result = era === "modern" ? value.json : rest;
+    // A copy, so the legacy adjustment below leaves the forwarded object alone; the fields
+    // 2025 clients do not know are dropped with every legacy result (resultOutcome).
+    result = { ...value.json };
   } else if (value instanceof ToolResult) {
     const { content, structuredContent, isError, _meta } = value.init;
     if (output && structuredContent !== undefined && !isError) checkOutput(tool, structuredContent);
