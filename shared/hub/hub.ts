@@ -3,7 +3,7 @@ import type { Prompt, Resource, ResourceTemplate, Tool } from "../protocol/primi
 import { abortable } from "../abortable.ts";
 import { UriTemplate } from "../uri-template.ts";
 
-import { mergeCatalogs, type Entry, type MergedCatalog, type UpstreamCatalog } from "./catalog.ts";
+import { mergeCatalogs, type MergedCatalog, type UpstreamCatalog } from "./catalog.ts";
 import { splitPrefixed, type Naming } from "./names.ts";
 
 /** Why an upstream is missing from the catalog right now. */
@@ -12,6 +12,9 @@ export type UpstreamStatus =
 
 /** The merged catalog at one moment, with each upstream's state. */
 export type HubView = MergedCatalog & { status: UpstreamStatus[] };
+
+/** How long an upstream may take to list its catalog, unless the hub is told otherwise. */
+export const DEFAULT_LIST_TIMEOUT_MS = 5_000;
 
 /** Connects (or reuses) a client to an upstream. */
 export type ClientFor = (upstream: string, signal: AbortSignal) => Promise<McpClient>;
@@ -50,7 +53,7 @@ export class Hub {
 
   /** Lists every upstream (in parallel, each within the timeout) and merges what answered. */
   async view(client: ClientFor): Promise<HubView> {
-    const timeoutMs = this.#options.timeoutMs ?? 5_000;
+    const timeoutMs = this.#options.timeoutMs ?? DEFAULT_LIST_TIMEOUT_MS;
     const settled = await Promise.all(
       this.upstreams.map(
         async (upstream): Promise<UpstreamCatalog | { upstream: string; reason: string }> => {
@@ -124,5 +127,3 @@ export class Hub {
     };
   }
 }
-
-export type { Entry };

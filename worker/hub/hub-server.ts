@@ -1,5 +1,4 @@
-import { Hub, type HubView } from "../../shared/hub/hub.ts";
-import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+import { DEFAULT_LIST_TIMEOUT_MS, Hub, type HubView } from "../../shared/hub/hub.ts";
 import { UriTemplate } from "../../shared/uri-template.ts";
 import type { HandlerContext } from "../mcp/context.ts";
 import { prompt, resource, resourceTemplate, tool, type ServerDefinition } from "../mcp/define.ts";
@@ -43,13 +42,13 @@ export function hubServer(config: HubConfig): DynamicServer {
     if (parts) return parts;
     const list = typeof config.upstreams === "function" ? config.upstreams(env) : config.upstreams;
     const pool = new ClientPool(new Map(list.map((u) => [u.name, u])));
+    const listTimeoutMs = config.listTimeoutMs ?? DEFAULT_LIST_TIMEOUT_MS;
     const hub = new Hub({
       upstreams: list.map((u) => u.name),
       ...(config.separator ? { separator: config.separator } : {}),
-      timeoutMs: config.listTimeoutMs ?? 5_000,
+      timeoutMs: listTimeoutMs,
       warn: (message) => console.warn(message),
     });
-    const connectTimeout = config.listTimeoutMs ?? 5_000;
     const runtime: HubRuntime = {
       hub,
       idleMs: config.callTimeoutMs ?? 60_000,
@@ -58,7 +57,7 @@ export function hubServer(config: HubConfig): DynamicServer {
           upstream,
           principalOf(ctx),
           ctx.env,
-          AbortSignal.any([ctx.signal, AbortSignal.timeout(connectTimeout)]),
+          AbortSignal.any([ctx.signal, AbortSignal.timeout(listTimeoutMs)]),
         ),
     };
     return (parts = { pool, runtime });
@@ -192,11 +191,4 @@ function hubDefinition(
     tasks: hubTaskRouter(runtime),
     listen: hubListenSource(runtime, view, invalidate),
   };
-}
-
-/** Refused routing: a prefixed name the hub does not know. */
-export function unknownMember(name: string): RpcError {
-  return new RpcError(ErrorCode.InvalidParams, `No upstream of this hub offers "${name}".`, {
-    name,
-  });
 }

@@ -34,7 +34,7 @@ export type UpstreamConfig =
   | { name: string; url: string; headers?: Record<string, string> };
 
 /** Remote upstreams from a variable: `[{"name":"weather","url":"https://…/mcp","headers":{…}}]`. */
-export const RemoteUpstreamsSchema = z.array(
+const RemoteUpstreamsSchema = z.array(
   z.object({
     name: z.string().regex(/^[A-Za-z0-9_.-]+$/),
     url: z.url(),
