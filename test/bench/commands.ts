@@ -3,6 +3,7 @@ import type { Options } from "./options.ts";
 import { benchRequest } from "./wire.ts";
 import { SCENARIOS } from "./scenarios.ts";
 import { buildCommand } from "./build.ts";
+import { ALL_WORKERS } from "./contenders.ts";
 
 /** The commands behind a run, as the report prints them. */
 export function commandLines(
@@ -31,7 +32,7 @@ export function commandLines(
   return [
     "# the whole run (npm run bench = npm run build:web && node --experimental-strip-types test/bench/run.ts)",
     `${env.join(" ")} npm run bench`,
-    "# each Worker (bare, hono, sdk, edgemcp, hello-sdk, hello-edgemcp), built twice:",
+    `# each Worker (${ALL_WORKERS.map((w) => w.id).join(", ")}), built twice:`,
     `npx ${buildCommand("edgemcp", `${buildDir}/edgemcp`, false).join(" ")}`,
     `npx ${buildCommand("edgemcp", `${buildDir}/edgemcp-min`, true).join(" ")}`,
     "# served alone by workerd (one socket on 127.0.0.1, binding N_TOOLS = generated tools):",

@@ -1,7 +1,7 @@
 /** A Worker under test: its folder under test/bench/workers and whether it speaks MCP. */
 export type Contender = { id: string; label: string; mcp: boolean };
 
-/** The four servers of every scenario, in the order of odd rounds. */
+/** The servers of every scenario but the hub's (see HUB), in the order of odd rounds. */
 export const CONTENDERS: Contender[] = [
   { id: "bare", label: "bare Worker", mcp: false },
   { id: "hono", label: "Hono", mcp: false },
