@@ -36,7 +36,7 @@ function modernCapabilities(catalog: Catalog, durable: DurableBindings): ServerC
     if (base.prompts) caps.prompts = { listChanged: true };
     if (base.resources) caps.resources = { subscribe: true, listChanged: true };
   }
-  if (definition.tasks || (durable.tasks && catalog.taskTools > 0))
+  if (definition.tasks || (durable.tasks && catalog.taskTools))
     caps.extensions = { ...base.extensions, [TASKS_EXTENSION]: {} };
   return caps;
 }

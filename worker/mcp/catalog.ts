@@ -27,8 +27,6 @@ import { ListPages } from "./pages.ts";
 export type CompiledTool = {
   definition: ToolDefinition<z.ZodObject, z.ZodType | undefined>;
   wire: Tool;
-  /** Checks and parses arguments; absent when a raw schema is beyond zod's converter. */
-  validator: z.ZodType | undefined;
   headerParams: HeaderParam[];
   /** Whether legacy clients may see `structuredContent` (their schema requires an object). */
   legacyStructured: boolean;
@@ -64,8 +62,8 @@ export class Catalog {
     CacheHint
   >;
   readonly pageSize: Record<ListKey, number>;
-  /** How many tools may run as tasks. */
-  readonly taskTools: number;
+  /** Whether any tool may run as a task. */
+  readonly taskTools: boolean;
 
   constructor(readonly definition: ServerDefinition) {
     const { name, version, title, description, websiteUrl, icons } = definition;
@@ -84,7 +82,7 @@ export class Catalog {
     this.pageSize = pageSizes(name, definition.pageSize);
 
     for (const tool of definition.tools ?? []) this.#addTool(tool);
-    this.taskTools = [...this.tools.values()].filter((t) => t.definition.task).length;
+    this.taskTools = [...this.tools.values()].some((t) => t.definition.task);
 
     for (const res of definition.resources ?? []) {
       if (this.resources.has(res.uri))
@@ -200,7 +198,6 @@ export class Catalog {
     this.tools.set(definition.name, {
       definition,
       wire,
-      validator: definition.input,
       headerParams: collectHeaderParams(definition.name, inputSchema),
       legacyStructured: outputSchema === undefined || outputSchema.type === "object",
     });

@@ -9,8 +9,9 @@ import { shapeToolResult, toolFailure } from "./tool-result.ts";
 
 /** Validates a tool's arguments with its schema, or throws -32602 naming what is wrong. */
 export function validateArguments(tool: CompiledTool, args: JsonObject): JsonObject {
-  if (!tool.validator) return args;
-  const parsed = tool.validator.safeParse(args);
+  const { input } = tool.definition;
+  if (!input) return args;
+  const parsed = input.safeParse(args);
   if (!parsed.success) {
     throw new RpcError(
       ErrorCode.InvalidParams,
