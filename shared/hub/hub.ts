@@ -41,6 +41,8 @@ export class Hub {
   readonly naming: Naming;
   readonly upstreams: readonly string[];
   readonly #options: HubOptions;
+  /** Each view's resource templates, compiled once, in catalog order. */
+  readonly #templates = new WeakMap<HubView, { template: UriTemplate; upstream: string }[]>();
 
   constructor(options: HubOptions) {
     this.#options = options;
@@ -94,10 +96,16 @@ export class Hub {
   resourceOwner(view: HubView, uri: string): { upstream: string } | undefined {
     const fixed = view.resources.find((entry) => entry.item.uri === uri);
     if (fixed) return { upstream: fixed.upstream };
-    const template = view.resourceTemplates.find((entry) =>
-      new UriTemplate(entry.item.uriTemplate).match(uri),
-    );
-    return template && { upstream: template.upstream };
+    let templates = this.#templates.get(view);
+    if (!templates) {
+      templates = view.resourceTemplates.map(({ item, upstream }) => ({
+        template: new UriTemplate(item.uriTemplate),
+        upstream,
+      }));
+      this.#templates.set(view, templates);
+    }
+    const match = templates.find(({ template }) => template.match(uri));
+    return match && { upstream: match.upstream };
   }
 
   async #catalogOf(

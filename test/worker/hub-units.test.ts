@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mergeCacheHints, mergeCatalogs, type UpstreamCatalog } from "../../shared/hub/catalog.ts";
+import { Hub } from "../../shared/hub/hub.ts";
 import { namespaceKeys, upstreamKeys } from "../../shared/hub/input-keys.ts";
 import { splitPrefixed } from "../../shared/hub/names.ts";
 import { renameIn } from "../../worker/hub/errors.ts";
@@ -82,6 +83,31 @@ describe("merging catalogs", () => {
       ]),
     ).toEqual({ ttlMs: 300, cacheScope: "private" });
     expect(mergeCacheHints([])).toEqual({ ttlMs: 0, cacheScope: "private" });
+  });
+});
+
+describe("resource owners", () => {
+  it("finds the upstream of a listed resource, else of the first template matching", () => {
+    const hub = new Hub({ upstreams: ["a", "b"] });
+    const view = {
+      ...mergeCatalogs(
+        [
+          upstream("a", {
+            resources: [{ uri: "notes://readme", name: "readme" }],
+            resourceTemplates: [{ uriTemplate: "files://{path}", name: "file" }],
+          }),
+          upstream("b", { resourceTemplates: [{ uriTemplate: "notes://{id}", name: "note" }] }),
+        ],
+        naming,
+      ),
+      status: [],
+    };
+    for (let round = 0; round < 2; round++) {
+      expect(hub.resourceOwner(view, "notes://readme")).toEqual({ upstream: "a" });
+      expect(hub.resourceOwner(view, "notes://42")).toEqual({ upstream: "b" });
+      expect(hub.resourceOwner(view, "files://x")).toEqual({ upstream: "a" });
+      expect(hub.resourceOwner(view, "other://x")).toBeUndefined();
+    }
   });
 });
 
