@@ -3,7 +3,7 @@ import type { Contender } from "./contenders.ts";
 import { pool } from "./pool.ts";
 
 /** Every bench Worker built plain and minified; `of` finds one. */
-export type Bundles = { all: Bundle[]; of(worker: string, minified?: boolean): Bundle };
+export type Bundles = { of(worker: string, minified?: boolean): Bundle };
 
 /** Builds the Workers two at a time (wrangler is mostly single-threaded). */
 export async function buildAll(workers: Contender[], outDir: string): Promise<Bundles> {
@@ -12,7 +12,6 @@ export async function buildAll(workers: Contender[], outDir: string): Promise<Bu
     2,
   );
   return {
-    all,
     of(worker, minified = false) {
       const found = all.find((b) => b.worker === worker && b.minified === minified);
       if (!found) throw new Error(`No bundle for ${worker}.`);

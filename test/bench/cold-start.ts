@@ -2,29 +2,28 @@ import { workerBindings } from "./bindings.ts";
 import type { Bundle } from "./build.ts";
 import type { Contender } from "./contenders.ts";
 import { firstAnswer } from "./serve.ts";
+import { SCENARIOS } from "./scenarios.ts";
 import { median } from "./stats.ts";
-import { ECHO_TEXT } from "./workers/fixtures.ts";
 import { benchRequest, type BenchRequest } from "./wire.ts";
 import { freePort, startWorkerd, writeConfig } from "./workerd.ts";
 
 /** Milliseconds from spawning workerd to the first answered call, per run. */
 export type ColdStart = { worker: string; samples: number[]; median: number };
 
-const ECHO = benchRequest({
-  method: "tools/call",
-  params: { name: "echo", arguments: { text: ECHO_TEXT } },
-  name: "echo",
-});
+/** The request of a load scenario: the first call is one the Worker answers under load too. */
+function scenarioRequest(id: string): BenchRequest {
+  const scenario = SCENARIOS.find((s) => s.id === id);
+  if (!scenario) throw new Error(`There is no bench scenario "${id}".`);
+  return benchRequest(scenario.request);
+}
+
+const ECHO = scenarioRequest("echo");
+const HUB_ECHO = scenarioRequest("hub");
+// The hello Workers are in no scenario: their one tool.
 const GREET = benchRequest({
   method: "tools/call",
   params: { name: "greet", arguments: { name: "bench" } },
   name: "greet",
-});
-
-const HUB_ECHO = benchRequest({
-  method: "tools/call",
-  params: { name: "bench__echo", arguments: { text: ECHO_TEXT } },
-  name: "bench__echo",
 });
 
 function firstCall(worker: string): BenchRequest {

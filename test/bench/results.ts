@@ -22,7 +22,6 @@ export type Figures = {
   /** Non-2xx answers plus 2xx answers that failed the check. */
   bad: number;
   errors: number;
-  rounds: number;
 };
 
 export function figures(
@@ -45,6 +44,5 @@ export function figures(
     answers: sum((r) => r.answers),
     bad: sum((r) => r.non2xx + r.invalid),
     errors: sum((r) => r.errors),
-    rounds: runs.length,
   };
 }

@@ -1,6 +1,6 @@
 // The 2026-07-28 wire as a client sends it, spelled out so the bench does not trust edgemcp's
 // own constants.
-export const PROTOCOL_VERSION = "2026-07-28";
+const PROTOCOL_VERSION = "2026-07-28";
 
 const CLIENT_INFO = { name: "edgemcp-bench", version: "1.0.0" };
 

@@ -13,7 +13,7 @@ const FORBIDDEN =
  * The statement with string literals, quoted identifiers and comments blanked out, so keyword
  * checks see only SQL structure. Throws on an unterminated literal or comment.
  */
-export function skeleton(sql: string): string {
+function skeleton(sql: string): string {
   let out = "";
   let i = 0;
   while (i < sql.length) {

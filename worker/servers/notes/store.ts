@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-export const NoteSchema = z.object({
+const NoteSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   body: z.string(),
@@ -63,7 +63,7 @@ export class NoteStore {
     return toNote(row);
   }
 
-  /** Changes the fields given (the others stay) in one statement; undefined when there is no note `id`. */
+  /** Changes the given fields in one statement; undefined when there is no note `id`. */
   async update(
     id: number,
     changes: { title?: string; body?: string; tags?: string[] },
