@@ -1,4 +1,7 @@
-/** Each D1 binding and where its migrations live; tests start from the same schema as `npm start`. */
+/**
+ * Each D1 binding and where its migrations live; tests start from the same schema as `npm start`.
+ * Keep in step with `migrations_dir` of the `[[d1_databases]]` entries in wrangler.toml.
+ */
 export const MIGRATIONS = {
   ANALYTICS_DB: "worker/servers/analytics/migrations",
   NOTES_DB: "worker/servers/notes/migrations",
