@@ -130,7 +130,6 @@ export const conformanceTools = [
         (a) => a.contactMethod === "phone" || a.email !== undefined,
         "without contactMethod phone, an email is needed",
       ),
-
     inputSchema: {
       $schema: "https://json-schema.org/draft/2020-12/schema",
       type: "object",
@@ -210,7 +209,6 @@ export const triggerTools = [
 ];
 
 /** Tools that show the rest of the runtime: structured output, long work, cancellation. */
-
 export const featureTools = [
   tool({
     name: "add_numbers",
