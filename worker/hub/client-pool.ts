@@ -43,8 +43,21 @@ function relayHandlers(capabilities: ClientCapabilities): InputHandlers {
  */
 export class ClientPool {
   readonly #clients = new Map<string, Promise<McpClient>>();
+  /** The key part of each capability set seen (one request's calls share their caller's). */
+  readonly #capabilityKeys = new WeakMap<ClientCapabilities, string>();
 
-  constructor(private readonly upstreams: ReadonlyMap<string, UpstreamConfig>) {}
+  constructor(
+    private readonly upstreams: ReadonlyMap<string, UpstreamConfig>,
+    /** How long connecting to an upstream may take. */
+    private readonly connectTimeoutMs: number,
+  ) {}
+
+  #capabilityKey(capabilities: ClientCapabilities): string {
+    let key = this.#capabilityKeys.get(capabilities);
+    if (key === undefined)
+      this.#capabilityKeys.set(capabilities, (key = JSON.stringify(capabilities)));
+    return key;
+  }
 
   client(
     upstream: string,
@@ -54,9 +67,12 @@ export class ClientPool {
   ): Promise<McpClient> {
     const config = this.upstreams.get(upstream);
     if (!config) return Promise.reject(new Error(`The hub has no upstream named "${upstream}".`));
-    const key = `${upstream}\n${principal.subject}\n${JSON.stringify(principal.capabilities)}`;
+    const key = `${upstream}\n${principal.subject}\n${this.#capabilityKey(principal.capabilities)}`;
     let client = this.#clients.get(key);
     if (!client) {
+      // A connect that outlives its caller or the timeout is dropped, even if the upstream never
+      // answers; callers that find it pending wait for it as long as their own signal allows.
+      const connecting = AbortSignal.any([signal, AbortSignal.timeout(this.connectTimeoutMs)]);
       const { url, fetch, forwardCredentials } = transportOf(config, env);
       const headers = {
         ...("headers" in config ? config.headers : {}),
@@ -70,10 +86,9 @@ export class ClientPool {
         clientInfo: { name: "edgemcp-hub", version: "0.1.0" },
         capabilities: principal.capabilities,
         handlers: relayHandlers(principal.capabilities),
-        signal,
+        signal: connecting,
       };
-      // A connect that outlives its signal is dropped, even if the upstream never answers.
-      client = abortable(connect(url, options), signal);
+      client = abortable(connect(url, options), connecting);
 
       client.catch(() => this.#clients.delete(key));
       if (this.#clients.size >= MAX_CLIENTS)

@@ -41,8 +41,9 @@ export function hubServer(config: HubConfig): DynamicServer {
   const setUp = (env: Cloudflare.Env) => {
     if (parts) return parts;
     const list = typeof config.upstreams === "function" ? config.upstreams(env) : config.upstreams;
-    const pool = new ClientPool(new Map(list.map((u) => [u.name, u])));
     const listTimeoutMs = config.listTimeoutMs ?? DEFAULT_LIST_TIMEOUT_MS;
+    // Connecting to an upstream may take as long as listing its catalog.
+    const pool = new ClientPool(new Map(list.map((u) => [u.name, u])), listTimeoutMs);
     const hub = new Hub({
       upstreams: list.map((u) => u.name),
       ...(config.separator ? { separator: config.separator } : {}),
@@ -52,13 +53,7 @@ export function hubServer(config: HubConfig): DynamicServer {
     const runtime: HubRuntime = {
       hub,
       idleMs: config.callTimeoutMs ?? 60_000,
-      clientFor: (upstream, ctx) =>
-        pool.client(
-          upstream,
-          principalOf(ctx),
-          ctx.env,
-          AbortSignal.any([ctx.signal, AbortSignal.timeout(listTimeoutMs)]),
-        ),
+      clientFor: (upstream, ctx) => pool.client(upstream, principalOf(ctx), ctx.env, ctx.signal),
     };
     return (parts = { pool, runtime });
   };
