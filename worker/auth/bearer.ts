@@ -1,3 +1,5 @@
+import { readVar } from "../mcp/env-vars.ts";
+
 /**
  * Who is calling, as established by authentication; `credential` is the `Authorization` value
  * that proved it, for forwarding to servers of the same deployment (the hub's in-process ones).
@@ -49,8 +51,7 @@ export function parseTokenList(text: string | undefined): Map<string, string> {
 export function bearerTokens(options: { variable: string; required?: boolean }): Authenticate {
   let parsed: { text: string | undefined; tokens: Map<string, string> } | undefined;
   return (request, env) => {
-    const text = Reflect.get(env, options.variable);
-    const source = typeof text === "string" ? text : undefined;
+    const source = readVar(env, options.variable);
     if (!parsed || parsed.text !== source)
       parsed = { text: source, tokens: parseTokenList(source) };
     const header = request.headers.get("Authorization");

@@ -1,4 +1,5 @@
 import type { ResourceContents } from "../../shared/protocol/content.ts";
+import { toBase64 } from "../state/base64url.ts";
 import type { ForwardedResult, ReadReturn } from "./results.ts";
 
 /** Normalizes what a reader returned into `contents` entries for `uri`. */
@@ -17,13 +18,4 @@ export function toContents(
   return [
     { uri, ...typed, blob: typeof value.blob === "string" ? value.blob : toBase64(value.blob) },
   ];
-}
-
-/** Standard base64 of bytes (chunked so large blobs do not overflow the argument list). */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
 }

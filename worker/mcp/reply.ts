@@ -1,6 +1,7 @@
 import type { ReplyMode } from "../http/accept.ts";
 import type { JsonObject } from "../../shared/jsonrpc.ts";
 import { encodeSseMessage } from "../../shared/sse.ts";
+import { outcomeResponse } from "./outcome.ts";
 import { SSE_HEADERS, SseWriter } from "./sse-writer.ts";
 
 /** A finished call, serialized: the JSON-RPC response and the HTTP status it would have alone. */
@@ -58,12 +59,7 @@ export function replyTo(options: {
         }),
       );
     } else {
-      settle(
-        new Response(outcome.json, {
-          status: outcome.status,
-          headers: { "Content-Type": "application/json" },
-        }),
-      );
+      settle(outcomeResponse(outcome));
     }
   });
   return response;

@@ -1,9 +1,14 @@
-/** Unpadded base64url (RFC 4648 §5): compact and safe in URLs, headers and JSON. */
-export function toBase64Url(bytes: Uint8Array): string {
+/** Standard base64 of bytes (chunked so large inputs do not overflow the argument list). */
+export function toBase64(bytes: Uint8Array): string {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000)
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(binary);
+}
+
+/** Unpadded base64url (RFC 4648 §5): compact and safe in URLs, headers and JSON. */
+export function toBase64Url(bytes: Uint8Array): string {
+  return toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 /** Decodes unpadded base64url; undefined when the text is not base64url. */
