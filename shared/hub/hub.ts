@@ -2,6 +2,7 @@ import type { McpClient } from "../client/index.ts";
 import type { Prompt, Resource, ResourceTemplate, Tool } from "../protocol/primitives.ts";
 import { abortable } from "../abortable.ts";
 import { UriTemplate } from "../uri-template.ts";
+import { errorText } from "./error-text.ts";
 
 import { mergeCatalogs, type MergedCatalog, type UpstreamCatalog } from "./catalog.ts";
 import { splitPrefixed, type Naming } from "./names.ts";
@@ -29,8 +30,6 @@ export type HubOptions = {
   /** Told about upstreams left out and entries that collide. */
   warn?(message: string): void;
 };
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Aggregates several MCP servers into one catalog: tools and prompts under

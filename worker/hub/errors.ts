@@ -1,4 +1,5 @@
 import { McpError } from "../../shared/client/index.ts";
+import { errorText } from "../../shared/hub/error-text.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { InputRequiredSignal } from "../mcp/input/signal.ts";
 import { ToolError } from "../mcp/results.ts";
@@ -46,8 +47,7 @@ export function upstreamFailure(
     error instanceof InputRequiredSignal
   )
     return error;
-  const reason = error instanceof Error ? error.message : String(error);
-  const message = `Upstream "${upstream}" is unavailable: ${reason}`;
+  const message = `Upstream "${upstream}" is unavailable: ${errorText(error)}`;
   return forTool
     ? new ToolError(message)
     : new RpcError(ErrorCode.InternalError, message, { upstream });

@@ -1,4 +1,5 @@
 import type { McpClient, Subscription } from "../../shared/client/index.ts";
+import { errorText } from "../../shared/hub/error-text.ts";
 import type { HubView } from "../../shared/hub/hub.ts";
 import { prefixed } from "../../shared/hub/names.ts";
 import type { ListenFilter } from "../../shared/protocol/notifications.ts";
@@ -70,9 +71,7 @@ export function hubListenSource(
                 subscription: await client.listen(own, { signal: ctx.signal }),
               });
           } catch (error) {
-            console.warn(
-              `The hub cannot listen to upstream "${upstream}": ${error instanceof Error ? error.message : String(error)}`,
-            );
+            console.warn(`The hub cannot listen to upstream "${upstream}": ${errorText(error)}`);
           }
         }),
     );

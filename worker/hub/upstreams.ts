@@ -1,6 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import * as z from "zod";
 import type { FetchLike } from "../../shared/client/index.ts";
+import { errorText } from "../../shared/hub/error-text.ts";
 
 /** The execution context an in-process call gets (the hub's request keeps the isolate alive). */
 export type CallContext = {
@@ -51,9 +52,7 @@ export function remoteUpstreams(
   try {
     return RemoteUpstreamsSchema.parse(JSON.parse(text));
   } catch (error) {
-    warn(
-      `HUB_UPSTREAMS is not a valid list of {name, url, headers?}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    warn(`HUB_UPSTREAMS is not a valid list of {name, url, headers?}: ${errorText(error)}`);
     return [];
   }
 }
