@@ -14,6 +14,9 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 ...TEST_SECRETS,
+                // Whether this is a CI run: test/worker/wire-schema.test.ts then insists on the
+                // official schemas, whose absence elsewhere only skips the wire-schema checks.
+                TEST_CI: process.env.CI ?? "",
                 TEST_MIGRATIONS: {
                   ANALYTICS_DB: await readD1Migrations(MIGRATIONS.ANALYTICS_DB),
                   NOTES_DB: await readD1Migrations(MIGRATIONS.NOTES_DB),

@@ -77,8 +77,7 @@ export type Era = "2026" | "2025";
 export function defsFor(message: Record<string, unknown>, method: string, era: Era): string[] {
   // notifications/tasks belongs to the tasks extension, outside the official schema files.
   if (message.method === "notifications/tasks") return ["JSONRPCNotification"];
-  if ("method" in message)
-    return [era === "2026" ? "ServerNotification" : "ServerNotification", "JSONRPCNotification"];
+  if ("method" in message) return ["ServerNotification", "JSONRPCNotification"];
   if ("error" in message) {
     const code = (message.error as { code?: number }).code;
     const specific = era === "2026" && code !== undefined ? ERROR_DEFS_2026[code] : undefined;

@@ -1,5 +1,19 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { assertWireValid, haveSchemas } from "../support/wire-schema.ts";
+
+// CI as vitest.config.ts passes it in (workerd has no process.env of the machine).
+const ci = String(Reflect.get(env, "TEST_CI") ?? "");
+const inCi = ci !== "" && ci !== "0" && ci.toLowerCase() !== "false";
+
+// Without the schemas every wire-schema check in the suite passes silently: fine in a plain
+// clone, a hidden gap in CI.
+it.runIf(inCi)("has the official schemas when run in CI", () => {
+  expect(
+    haveSchemas(),
+    "CI must have ../shared/spec/schema-2026-07-28.json and schema-2025-11-25.json beside the project",
+  ).toBe(true);
+});
 
 // The checker every other test relies on must itself be able to fail.
 describe.runIf(haveSchemas())("the wire-schema checker", () => {
