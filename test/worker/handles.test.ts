@@ -1,4 +1,7 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { mcpHandler } from "../../worker/mcp/app.ts";
 import * as z from "zod";
 import { Handles } from "../../worker/state/handles.ts";
 import { keyringFrom, MissingSecretError } from "../../worker/state/keyring.ts";
@@ -133,5 +136,27 @@ describe("a deployment without EDGEMCP_SECRET", () => {
         message: expect.stringMatching(/EDGEMCP_SECRET is not set.*wrangler secret put/),
       },
     });
+  });
+});
+
+describe("a deployment whose secret is fixed", () => {
+  it("serves once the secret is set, without remembering the refusal", async () => {
+    const handler = mcpHandler(
+      defineServer({
+        name: "fixed-later",
+        version: "1",
+        tools: [tool({ name: "t", description: "T", run: () => "ok" })],
+      }),
+    );
+    const list = (bindings: Cloudflare.Env) =>
+      handler.fetch(mcpRequest("tools/list"), bindings, createExecutionContext());
+    const refused = await list({ ...env, EDGEMCP_SECRET: "too short" });
+    expect(refused.status).toBe(500);
+    expect(await refused.json()).toMatchObject({
+      error: { message: expect.stringContaining("at least 32 characters") },
+    });
+    const served = await list(env);
+    expect(served.status).toBe(200);
+    expect(await served.json()).toMatchObject({ result: { tools: [{ name: "t" }] } });
   });
 });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { guardOrigin, withCors } from "../http/cors.ts";
 import { httpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
-import { keyringOf } from "../state/keyring.ts";
+import { keyringOf, type Keyring } from "../state/keyring.ts";
 import type { DurableBindings } from "../durable/bindings.ts";
 import { readVar } from "./env-vars.ts";
 import { registerServer } from "./registry.ts";
@@ -42,6 +42,8 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
   // Settings come from options first, then from the Worker's variables, read once per isolate.
   let policy: OriginPolicy | undefined;
   let transport: TransportOptions | undefined;
+  let durable: DurableBindings | undefined;
+  let keyring: Promise<Keyring> | undefined;
   const policyOf = (env: Cloudflare.Env) =>
     (policy ??= {
       allowed: options.allowedOrigins ?? parseOriginList(readVar(env, "ALLOWED_ORIGINS")),
@@ -54,6 +56,12 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       listenMaxMs: options.listenMaxMs ?? DEFAULT_LISTEN_MAX_MS,
       ...(options.authenticate ? { authenticate: options.authenticate } : {}),
     });
+  const keyringFor = (env: Cloudflare.Env) =>
+    (keyring ??= keyringOf(env).catch((error: unknown) => {
+      // A refusal is not kept: the next request reads the (possibly fixed) secret again.
+      keyring = undefined;
+      throw error;
+    }));
   return {
     async fetch(request, env, ctx) {
       const refused = guardOrigin(request, policyOf(env));
@@ -66,8 +74,8 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       const runtime = {
         env,
         waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p),
-        keyring: () => keyringOf(env),
-        durable: options.durable?.(env) ?? {},
+        keyring: () => keyringFor(env),
+        durable: (durable ??= options.durable?.(env) ?? {}),
       };
       return withCors(await handlePost(server, request, runtime, transportOf(env)), origin);
     },

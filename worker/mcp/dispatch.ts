@@ -76,14 +76,13 @@ export function resolveMethod(
   return handler;
 }
 
-/** Runs one request's handler; a handler waiting for client input ends the round with `input_required`. */
-export async function dispatch(call: Call): Promise<Reply> {
+/**
+ * Runs one request's handler (from `resolveMethod`); a handler waiting for client input ends
+ * the round with `input_required`.
+ */
+export async function dispatch(handler: MethodHandler, call: Call): Promise<Reply> {
   try {
-    return await resolveMethod(
-      call.capabilities,
-      call.ctx.request.era,
-      call.ctx.request.method,
-    )(call);
+    return await handler(call);
   } catch (error) {
     if (error instanceof InputRequiredSignal && call.input) return call.input.inputRequired(error);
     throw error;

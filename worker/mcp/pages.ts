@@ -6,7 +6,8 @@ import type { Era } from "./context.ts";
 import type { Cursors } from "./cursors.ts";
 import { RawResult } from "./raw.ts";
 
-type Page = { head: string; tail: string; hasNext: boolean };
+/** A page's result around its `nextCursor`, or (the last page) the whole result, built once. */
+type Page = { head: string; tail: string; last: RawResult | undefined };
 
 /**
  * One list cut into pages whose result bodies are serialized up front, for both eras; serving a
@@ -36,12 +37,15 @@ export class ListPages {
     for (let page = 0; page < count; page++) {
       const slice = (all: string[]) => all.slice(page * pageSize, (page + 1) * pageSize).join(",");
       const hasNext = page + 1 < count;
-      this.#modern.push({
-        head: `{"resultType":"complete","${key}":[${slice(modernItems)}]`,
-        tail: modernTail,
-        hasNext,
+      const cut = (head: string, tail: string): Page => ({
+        head,
+        tail,
+        last: hasNext ? undefined : new RawResult(head + tail),
       });
-      this.#legacy.push({ head: `{"${key}":[${slice(legacyItems)}]`, tail: "}", hasNext });
+      this.#modern.push(
+        cut(`{"resultType":"complete","${key}":[${slice(modernItems)}]`, modernTail),
+      );
+      this.#legacy.push(cut(`{"${key}":[${slice(legacyItems)}]`, "}"));
     }
   }
 
@@ -64,7 +68,7 @@ export class ListPages {
         ErrorCode.InvalidParams,
         "Invalid cursor: it points past the end of the list. Fetch the list again without a cursor.",
       );
-    if (!page.hasNext) return new RawResult(page.head + page.tail);
+    if (page.last) return page.last;
     const next = await cursors.seal({ l: this.key, i: index + 1, f: this.#fingerprint });
     return new RawResult(`${page.head},"nextCursor":${JSON.stringify(next)}${page.tail}`);
   }

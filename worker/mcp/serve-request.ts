@@ -10,6 +10,7 @@ import { callerKey, watchCancel } from "./cancel.ts";
 import type { Era, HandlerContext, RequestInfo } from "./context.ts";
 import { createContext } from "./context-factory.ts";
 import { Cursors } from "./cursors.ts";
+import type { MethodHandler } from "./call.ts";
 import { dispatch, methodNotFound, resolveMethod } from "./dispatch.ts";
 import { legacyInput } from "./input/legacy-input.ts";
 import { InputSession } from "./input/session.ts";
@@ -73,6 +74,7 @@ export async function serveRequest(
   }
   const capabilities = advertisedCapabilities(catalog, durable, era);
   let info: RequestInfo;
+  let handler: MethodHandler;
   let input: InputSession | undefined;
   try {
     info = requestInfo(message, request, era);
@@ -108,7 +110,7 @@ export async function serveRequest(
         settings,
       );
     }
-    resolveMethod(capabilities, era, message.method);
+    handler = resolveMethod(capabilities, era, message.method);
     if (era === "modern" && INPUT_METHODS.has(message.method)) {
       input = await InputSession.start(
         message.method,
@@ -164,7 +166,7 @@ export async function serveRequest(
           input,
           tasks,
         };
-        return resultOutcome(await dispatch(call), message.id, era, catalog);
+        return resultOutcome(await dispatch(handler, call), message.id, era, catalog);
       } catch (error) {
         return errorOutcome(error, message.id, era);
       } finally {

@@ -1,8 +1,8 @@
 import { readVar } from "../mcp/env-vars.ts";
 import { toBase64Url } from "./base64url.ts";
 
-/** One AES-GCM key and the short id a handle carries to name it. */
-export type SealingKey = { id: string; key: CryptoKey };
+/** One AES-GCM key and the short id a handle carries to name it (`idBytes` as sealed). */
+export type SealingKey = { id: string; idBytes: Uint8Array; key: CryptoKey };
 
 /** The key that seals new handles, and every key that may still open old ones. */
 export type Keyring = { current: SealingKey; all: ReadonlyMap<string, SealingKey> };
@@ -38,8 +38,10 @@ function deriveKey(secret: string): Promise<SealingKey> {
         false,
         ["encrypt", "decrypt"],
       );
-      const idBits = await crypto.subtle.deriveBits(hkdf("edgemcp handle key id v1"), material, 32);
-      return { id: toBase64Url(new Uint8Array(idBits)), key: aes };
+      const idBytes = new Uint8Array(
+        await crypto.subtle.deriveBits(hkdf("edgemcp handle key id v1"), material, 32),
+      );
+      return { id: toBase64Url(idBytes), idBytes, key: aes };
     })();
     cache.set(secret, key);
   }

@@ -47,8 +47,8 @@ export class Sealer {
   ) {}
 
   async seal(purpose: string, subject: string, data: unknown, ttlMs: number): Promise<string> {
-    const { id, key } = this.keyring.current;
-    const header = new Uint8Array([FORMAT_VERSION, ...(fromBase64Url(id) ?? [])]);
+    const { idBytes, key } = this.keyring.current;
+    const header = new Uint8Array([FORMAT_VERSION, ...idBytes]);
     const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
     const payload: Payload = {
       p: purpose,
