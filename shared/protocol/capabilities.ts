@@ -12,13 +12,16 @@ export const ClientCapabilitiesSchema = z.looseObject({
 });
 export type ClientCapabilities = z.infer<typeof ClientCapabilitiesSchema>;
 
-/** What a server offers, in `server/discover` (and the legacy `initialize` result). */
-export type ServerCapabilities = {
-  experimental?: Record<string, object>;
-  logging?: object;
-  completions?: object;
-  prompts?: { listChanged?: boolean };
-  resources?: { subscribe?: boolean; listChanged?: boolean };
-  tools?: { listChanged?: boolean };
-  extensions?: Record<string, object>;
-};
+/** What a server offers, in `server/discover` and the legacy `initialize` result. */
+export const ServerCapabilitiesSchema = z.looseObject({
+  experimental: z.record(z.string(), Flag).optional(),
+  logging: Flag.optional(),
+  completions: Flag.optional(),
+  prompts: z.looseObject({ listChanged: z.boolean().optional() }).optional(),
+  resources: z
+    .looseObject({ subscribe: z.boolean().optional(), listChanged: z.boolean().optional() })
+    .optional(),
+  tools: z.looseObject({ listChanged: z.boolean().optional() }).optional(),
+  extensions: z.record(z.string(), Flag).optional(),
+});
+export type ServerCapabilities = z.infer<typeof ServerCapabilitiesSchema>;

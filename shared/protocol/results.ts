@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { ServerCapabilitiesSchema } from "./capabilities.ts";
 import { ContentBlockSchema, ResourceContentsSchema } from "./content.ts";
 import {
   ImplementationSchema,
@@ -10,7 +11,6 @@ import {
 } from "./primitives.ts";
 
 const Meta = z.record(z.string(), z.unknown());
-const Flag = z.record(z.string(), z.unknown());
 
 /** Who may reuse a cached result: everyone, or the same authorization only. */
 export const CacheScopeSchema = z.enum(["public", "private"]);
@@ -32,19 +32,6 @@ const CacheHints = {
 
 /** Only the discriminating member of a result, to branch before validating the rest. */
 export const ResultTypeSchema = z.looseObject(ResultBase);
-
-/** What a server offers, in `server/discover` and the legacy `initialize` result. */
-export const ServerCapabilitiesSchema = z.looseObject({
-  experimental: z.record(z.string(), Flag).optional(),
-  logging: Flag.optional(),
-  completions: Flag.optional(),
-  prompts: z.looseObject({ listChanged: z.boolean().optional() }).optional(),
-  resources: z
-    .looseObject({ subscribe: z.boolean().optional(), listChanged: z.boolean().optional() })
-    .optional(),
-  tools: z.looseObject({ listChanged: z.boolean().optional() }).optional(),
-  extensions: z.record(z.string(), Flag).optional(),
-});
 
 /** `server/discover`: versions, capabilities, instructions; serverInfo is in `_meta`. */
 export const DiscoverResultSchema = z.looseObject({
