@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { hubServer } from "../../worker/hub/hub-server.ts";
 import { defineServer, elicit, mcpApp, prompt, resource, tool } from "../../worker/mcp/index.ts";
-import { mcpRequest } from "../support/mcp-request.ts";
+import { decodeSse } from "../../shared/sse.ts";
+import { legacyRequest, mcpRequest } from "../support/mcp-request.ts";
 import { readReply, type Message } from "../support/reply.ts";
 import { serve } from "./custom-server.ts";
 import { messages } from "./stream.ts";
@@ -71,8 +72,8 @@ const beta = defineServer({
   resources: [resource({ uri: "shared://x", name: "x", read: () => "beta x" })],
 });
 
-/** Lists fine, then never answers a call. */
-const hangsOnCalls = (env: Cloudflare.Env) => ({
+/** Lists fine, then never answers `method` (a tool call unless told). */
+const hangsOn = (env: Cloudflare.Env, method = "tools/call") => ({
   fetch: async (
     request: Request,
     _env: Cloudflare.Env,
@@ -83,7 +84,7 @@ const hangsOnCalls = (env: Cloudflare.Env) => ({
     },
   ) => {
     const body = await request.clone().json<{ method: string }>();
-    if (body.method === "tools/call") return new Promise<Response>(() => {});
+    if (body.method === method) return new Promise<Response>(() => {});
     return mcpApp(alpha).fetch(request, env, ctx);
   },
 });
@@ -218,12 +219,37 @@ describe("forwarding through the hub", () => {
   it("refuses a tampered hub requestState", async () => {
     const caps = { capabilities: { elicitation: {} } };
     const first = await send("tools/call", { name: "alpha__ask", arguments: {} }, caps);
+    expect(first.final?.result.resultType).toBe("input_required");
     const { final } = await send(
       "tools/call",
       { name: "alpha__ask", arguments: {}, requestState: `${first.final?.result.requestState}x` },
       caps,
     );
     expect(final?.error.code).toBe(-32602);
+    expect(final?.error.message).toMatch(/requestState handle is not valid/);
+  });
+
+  it("refuses pass-through input to a client that cannot answer it", async () => {
+    const { final } = await send(
+      "tools/call",
+      { name: "alpha__ask", arguments: {} },
+      { capabilities: {} },
+    );
+    expect(final?.error).toMatchObject({
+      code: -32021,
+      message: expect.stringMatching(
+        /needs to send elicitation\/create, which the client did not declare/,
+      ),
+      data: { requiredCapabilities: { elicitation: {} } },
+    });
+  });
+
+  it("refuses a missing required prompt argument with -32602", async () => {
+    const { final } = await send("prompts/get", { name: "alpha__greet", arguments: {} });
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: 'Invalid arguments for prompt "alpha__greet": missing required argument "who"',
+    });
   });
 
   it("reads resources at their own URIs, and gets and completes prompts", async () => {
@@ -252,7 +278,7 @@ describe("forwarding through the hub", () => {
       hubServer({
         name: "slow-hub",
         callTimeoutMs: 150,
-        upstreams: (env) => [{ name: "stuck", app: hangsOnCalls(env) }],
+        upstreams: (env) => [{ name: "stuck", app: hangsOn(env) }],
       }),
     );
 
@@ -268,6 +294,86 @@ describe("forwarding through the hub", () => {
       ],
     });
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it("names the upstream that stops answering outside a tool call, with -32603", async () => {
+    const slow = serve(
+      hubServer({
+        name: "slow-read-hub",
+        callTimeoutMs: 150,
+        upstreams: (env) => [{ name: "stuck", app: hangsOn(env, "resources/read") }],
+      }),
+    );
+    const { final } = await slow.send(
+      mcpRequest("resources/read", { uri: "alpha://readme" }),
+      "resources/read",
+    );
+    expect(final?.error).toMatchObject({
+      code: -32603,
+      message: expect.stringMatching(/^Upstream "stuck" is unavailable: no answer within/),
+      data: { upstream: "stuck" },
+    });
+  });
+
+  it("gives up on an upstream that asks a 2025 client for input more than 8 times", async () => {
+    const pester = defineServer({
+      name: "pester",
+      version: "1",
+      tools: [
+        tool({
+          name: "quiz",
+          description: "Asks nine questions, one at a time",
+          run: async (_a, ctx) => {
+            for (let i = 1; i <= 9; i++)
+              await ctx.input({
+                [`q${i}`]: elicit({ message: `Question ${i}?`, schema: z.object({}) }),
+              });
+            return "all answered";
+          },
+        }),
+      ],
+    });
+    const pestered = serve(
+      hubServer({
+        name: "pester-hub",
+        upstreams: (env) => [
+          { name: "p", app: { fetch: (r, _e, c) => mcpApp(pester).fetch(r, env, c) } },
+        ],
+      }),
+      { durable: (env) => ({ rendezvous: env.MCP_RENDEZVOUS }) },
+    );
+    const response = await pestered.fetch(
+      legacyRequest("tools/call", { name: "p__quiz", arguments: {} }, { id: "quiz" }),
+    );
+    let asked = 0;
+    let final: Message | undefined;
+    for await (const event of decodeSse(response.body ?? new ReadableStream())) {
+      const message: Message = JSON.parse(event.data);
+      if (message.method === "elicitation/create") {
+        asked++;
+        const answer = {
+          jsonrpc: "2.0",
+          id: message.id,
+          result: { action: "accept", content: {} },
+        };
+        await pestered.fetch(
+          new Request("http://localhost/mcp/hub", {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/json",
+              Accept: "application/json, text/event-stream",
+              "MCP-Protocol-Version": "2025-11-25",
+            },
+            body: JSON.stringify(answer),
+          }),
+        );
+      } else if (message.id === "quiz") final = message;
+    }
+    expect(asked).toBe(8);
+    expect(final?.error).toMatchObject({
+      code: -32603,
+      message: 'Upstream "p" asked for input more than 8 times.',
+    });
   });
 });
 
@@ -554,6 +660,22 @@ describe("tasks through the hub", () => {
       taskId,
       status: "completed",
       result: { content: [{ text: "job done" }] },
+    });
+  });
+
+  it("refuses a task id that names no upstream of the hub", async () => {
+    const { final } = await tasksHub.send(
+      mcpRequest(
+        "tasks/get",
+        { taskId: "nobody__x" },
+        { ...withTasks, headers: { "Mcp-Name": "nobody__x" } },
+      ),
+      "tasks/get",
+    );
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: 'Unknown task "nobody__x": it names no upstream of this hub.',
+      data: { taskId: "nobody__x" },
     });
   });
 
