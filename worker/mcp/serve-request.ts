@@ -94,7 +94,7 @@ export async function serveRequest(
             signal,
             caller,
             sealer,
-            server: catalog.serverInfo.name,
+            server: server.name,
             bus: durable.bus,
             ...refuseInput(message.method),
           });
@@ -103,12 +103,7 @@ export async function serveRequest(
       const { bus } = durable;
       if (!bus) throw methodNotFound(message.method, era);
       const filter = listenFilterOf(message, info, capabilities);
-      return await openBusListen(
-        message.id,
-        filter,
-        bus.getByName(catalog.serverInfo.name),
-        settings,
-      );
+      return await openBusListen(message.id, filter, bus.getByName(server.name), settings);
     }
     handler = resolveMethod(capabilities, era, message.method);
     if (era === "modern" && INPUT_METHODS.has(message.method)) {
@@ -146,14 +141,14 @@ export async function serveRequest(
         signal,
         caller,
         sealer,
-        server: catalog.serverInfo.name,
+        server: server.name,
         bus: durable.bus,
         ...inputFor(input, era, message.method, () => legacyInput(notify, signal, rendezvous)),
       });
       try {
         const tasks =
           durable.tasks && capabilities.extensions?.[TASKS_EXTENSION]
-            ? new TaskService(durable.tasks, catalog.serverInfo.name, subject)
+            ? new TaskService(durable.tasks, server.name, subject)
             : undefined;
         const cursors = new Cursors(sealer, subject);
         const call = {
