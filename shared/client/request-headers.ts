@@ -5,7 +5,7 @@ import type { Connection } from "./connection.ts";
 
 /** The encoded `Mcp-Name` of a request: its tool or prompt name, resource URI or task id. */
 export function mirroredName(method: string, params: JsonObject): string | undefined {
-  const member = NAME_PARAM[method] ?? (method.startsWith("tasks/") ? "taskId" : undefined);
+  const member = NAME_PARAM[method];
   const value = member === undefined ? undefined : params[member];
   return typeof value === "string" ? encodeHeaderValue(value) : undefined;
 }

@@ -125,6 +125,17 @@ describe("edgemcp client: tasks (io.modelcontextprotocol/tasks) against a fake 2
     expect(updates[0]?.headers.get("mcp-name")).toBe(TASK_ID);
   });
 
+  it("sends Mcp-Name only for the task methods the revision defines", async () => {
+    fake = await startFakeServer({
+      "tasks/list": (_call, reply) => reply.result({ resultType: "complete", tasks: [] }),
+    });
+    const client = await connect(fake.url);
+    await client.request("tasks/list", { taskId: TASK_ID });
+    const [list] = fake.callsOf("tasks/list");
+    expect(list?.headers.get("mcp-method")).toBe("tasks/list");
+    expect(list?.headers.has("mcp-name")).toBe(false);
+  });
+
   it("returns a handle on request, which cancels the task with tasks/cancel", async () => {
     fake = await startTaskServer([task("working")]);
     const client = await connect(fake.url, { capabilities: CAPABILITIES, handlers: HANDLERS });
