@@ -35,7 +35,7 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** Parses "token=subject,token2=subject2". */
-export function parseTokenList(text: string | undefined): Map<string, string> {
+function parseTokenList(text: string | undefined): Map<string, string> {
   const tokens = new Map<string, string>();
   for (const entry of (text ?? "").split(",")) {
     const eq = entry.indexOf("=");

@@ -263,7 +263,7 @@ function pageSizes(server: string, option: ServerDefinition["pageSize"]): Record
 }
 
 /** Drops undefined members so the wire JSON has no `"x": undefined` noise. */
-export function strip<T extends JsonObject>(value: T): T {
+function strip<T extends JsonObject>(value: T): T {
   for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key];
   return value;
 }

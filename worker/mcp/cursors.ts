@@ -7,12 +7,12 @@ const PURPOSE = "cursor";
 const TTL_MS = 60 * 60_000;
 
 /** Where a cursor points: a list, a page of it, and the list's fingerprint when it was issued. */
-export const CursorStateSchema = z.object({
+const CursorStateSchema = z.object({
   l: z.string(),
   i: z.number().int().positive(),
   f: z.string(),
 });
-export type CursorState = z.infer<typeof CursorStateSchema>;
+type CursorState = z.infer<typeof CursorStateSchema>;
 
 /** List cursors as sealed handles bound to the caller, valid for an hour. */
 export class Cursors {

@@ -11,7 +11,7 @@ import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../../shared/protocol/versio
 import { isJsonObject, type JsonRpcRequest } from "../../shared/jsonrpc.ts";
 
 /** What a 2026-07-28 request's `_meta` declares, once validated. */
-export type ModernMeta = {
+type ModernMeta = {
   protocolVersion: string;
   clientCapabilities: ClientCapabilities;
   clientInfo?: Implementation;

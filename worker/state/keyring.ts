@@ -2,7 +2,7 @@ import { readVar } from "../mcp/env-vars.ts";
 import { toBase64Url } from "./base64url.ts";
 
 /** One AES-GCM key and the short id a handle carries to name it (`idBytes` as sealed). */
-export type SealingKey = { id: string; idBytes: Uint8Array; key: CryptoKey };
+type SealingKey = { id: string; idBytes: Uint8Array; key: CryptoKey };
 
 /** The key that seals new handles, and every key that may still open old ones. */
 export type Keyring = { current: SealingKey; all: ReadonlyMap<string, SealingKey> };

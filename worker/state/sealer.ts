@@ -26,7 +26,7 @@ export class HandleError extends ToolError {
 type Payload = { p: string; s: string; e: number; d: unknown };
 
 /** "45 seconds", "3 minutes", "2 hours": how long ago something expired. */
-export function describeDuration(ms: number): string {
+function describeDuration(ms: number): string {
   const s = Math.max(1, Math.round(ms / 1000));
   if (s < 120) return `${s} second${s === 1 ? "" : "s"}`;
   const m = Math.round(s / 60);

@@ -1,7 +1,7 @@
 import { toBase64Url } from "../../state/base64url.ts";
 
 /** JSON with object keys sorted at every level, so equal values serialize equally. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (typeof value === "object" && value !== null) {
     const entries = Object.entries(value)

@@ -9,7 +9,7 @@ import { executeTool } from "../tool-runner.ts";
 import type { TaskState } from "./task-state.ts";
 
 /** What a run changed: the next status and what goes with it. */
-export type RunOutcome = Pick<TaskState, "status"> &
+type RunOutcome = Pick<TaskState, "status"> &
   Partial<
     Pick<
       TaskState,
