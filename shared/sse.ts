@@ -25,7 +25,6 @@ export async function* decodeSse(body: ReadableStream<Uint8Array>): AsyncGenerat
   let data: string[] = [];
   let id: string | undefined;
   let pendingCr = false;
-  let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -61,14 +60,12 @@ export async function* decodeSse(body: ReadableStream<Uint8Array>): AsyncGenerat
         else if (field === "id" && !fieldValue.includes("\0")) id = fieldValue;
       }
       buffer = buffer.slice(start);
-      if (done) {
-        finished = true;
-        return;
-      }
+      if (done) return;
     }
   } finally {
-    // A consumer that stops early closes the stream: for MCP that cancels the request.
-    if (!finished) await reader.cancel();
+    // A consumer that stops early closes the stream: for MCP that cancels the request. (On a
+    // finished stream this does nothing; a failed one may reject, and the lock is released anyway.)
+    await reader.cancel().catch(() => {});
     reader.releaseLock();
   }
 }

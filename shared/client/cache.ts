@@ -12,8 +12,6 @@ export type CacheHit<T> = { value: T; expiresAt: number; scope: CacheScope };
 export class TtlCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
 
-  constructor(private readonly now: () => number = Date.now) {}
-
   private static slot(key: string, scope: CacheScope, auth: string): string {
     return scope === "public" ? `public\n${key}` : `private\n${auth}\n${key}`;
   }
@@ -24,7 +22,7 @@ export class TtlCache<T> {
       const slot = TtlCache.slot(key, scope, auth);
       const entry = this.entries.get(slot);
       if (!entry) continue;
-      if (entry.expiresAt > this.now()) return entry;
+      if (entry.expiresAt > Date.now()) return entry;
       this.entries.delete(slot);
     }
     return undefined;
@@ -39,7 +37,7 @@ export class TtlCache<T> {
     scope: CacheScope,
   ): CacheHit<T> | undefined {
     if (!(ttlMs > 0)) return undefined;
-    const entry = { key, value, expiresAt: this.now() + ttlMs, scope };
+    const entry = { key, value, expiresAt: Date.now() + ttlMs, scope };
     this.entries.set(TtlCache.slot(key, scope, auth), entry);
     return entry;
   }

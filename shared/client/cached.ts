@@ -1,16 +1,29 @@
 import type { CacheScope } from "../protocol/results.ts";
-import type { TtlCache } from "./cache.ts";
+import type { CacheHit, TtlCache } from "./cache.ts";
 import type { ClientCore } from "./core.ts";
 import type { CacheMode, Reply } from "./options.ts";
 
 type Hinted = { ttlMs?: number; cacheScope?: CacheScope };
 
+/**
+ * Stores a result as its hints say: for `ttlMs` (absent: not at all) under its `cacheScope`
+ * (absent counts as private).
+ */
+export function storeHinted<T extends Hinted>(
+  cache: TtlCache<T>,
+  key: string,
+  auth: string,
+  value: T,
+): CacheHit<T> | undefined {
+  return cache.set(key, auth, value, value.ttlMs ?? 0, value.cacheScope ?? "private");
+}
+
 /** A loaded result, and whether it may be stored (results of input rounds may not). */
 export type Loaded<T> = { value: T; storable: boolean };
 
 /**
- * Serves a result from the cache while it is fresh, else loads it and stores it for its
- * `ttlMs` under its `cacheScope` (absent counts as private); the reply says which happened.
+ * Serves a result from the cache while it is fresh, else loads it and stores it as its hints
+ * say (`storeHinted`); the reply says which happened.
  */
 export async function cachedFetch<T extends Hinted>(
   core: ClientCore,
@@ -33,11 +46,8 @@ export async function cachedFetch<T extends Hinted>(
     }
   }
   const { value, storable } = await load();
-  const scope = value.cacheScope ?? "private";
   const stored =
-    mode !== "bypass" && storable
-      ? cache.set(request.key, auth, value, value.ttlMs ?? 0, scope)
-      : undefined;
+    mode !== "bypass" && storable ? storeHinted(cache, request.key, auth, value) : undefined;
   return {
     result: value,
     source: "network",

@@ -1,5 +1,6 @@
 import { MODERN_VERSION } from "../protocol/versions.ts";
 import { resolveCapabilities } from "./capabilities.ts";
+import { storeHinted } from "./cached.ts";
 import { McpClient } from "./client.ts";
 import { Connection } from "./connection.ts";
 import { ClientCore } from "./core.ts";
@@ -43,13 +44,6 @@ export async function connect(url: string | URL, options: ClientOptions = {}): P
     settings,
     describeDiscovered(outcome.discover, outcome.version),
   );
-  const { ttlMs, cacheScope } = outcome.discover;
-  core.caches.discover.set(
-    "",
-    conn.authKey(),
-    outcome.discover,
-    ttlMs ?? 0,
-    cacheScope ?? "private",
-  );
+  storeHinted(core.caches.discover, "", conn.authKey(), outcome.discover);
   return new McpClient(core);
 }
