@@ -257,6 +257,19 @@ describe("tasks", () => {
     expect(final?.error.code).toBe(-32602);
   });
 
+  it("has no tasks/* methods where tasks cannot run (-32601)", async () => {
+    const taskId = "f".repeat(64);
+    const { status, final } = await server.send(
+      mcpRequest("tasks/get", { taskId }, { capabilities: TASKS, headers: { "Mcp-Name": taskId } }),
+      "tasks/get",
+    );
+    expect(status).toBe(404);
+    expect(final?.error).toMatchObject({
+      code: -32601,
+      message: expect.stringContaining('Method not found: "tasks/get"'),
+    });
+  });
+
   it("needs the extension on tasks/* requests (-32021) and Mcp-Name to match (-32020)", async () => {
     const taskId = "f".repeat(64);
     const without = await send(

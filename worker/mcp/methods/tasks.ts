@@ -1,5 +1,4 @@
 import * as z from "zod";
-import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../shared/jsonrpc.ts";
 import { parseParams, type Call, type MethodHandler } from "../call.ts";
 import { requireCapabilities, TASKS_REQUIRED } from "../required-capabilities.ts";
@@ -24,8 +23,9 @@ function tasks(call: Call): {
       cancel: (id) => router.cancel(id, call.ctx),
     };
   }
-  if (!call.tasks) throw new RpcError(ErrorCode.MethodNotFound, "This server runs no tasks.");
-  return call.tasks;
+  // tasks/* resolve only when the server advertises extensions, and tasks is the only one it
+  // advertises: without a router that takes the task objects, so the request has its service.
+  return call.tasks!;
 }
 
 export const getTask: MethodHandler = (call) =>
