@@ -45,7 +45,9 @@ describe("sealed handles", () => {
   it("refuse any change to a single character", async () => {
     const s = await sealer();
     const handle = await s.seal("basket", "alice", { n: 1 }, 60_000);
-    for (const position of [0, 3, 10, handle.length - 1]) {
+    // Not the last character: it may carry unused bits, so a flip there can leave the bytes as
+    // they were. The one before it is all data (here, the authentication tag).
+    for (const position of [0, 3, 10, handle.length - 2]) {
       const flipped =
         handle.slice(0, position) +
         (handle[position] === "A" ? "B" : "A") +
