@@ -1,21 +1,16 @@
+import { sleep as wait } from "../sleep.ts";
 import { abortError, type ErrorContext } from "./transport.ts";
 
 /** Waits `ms`, or fails as aborted as soon as `signal` fires. */
-export function sleep(
+export async function sleep(
   ms: number,
   signal: AbortSignal | undefined,
   context: ErrorContext,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(signal, context));
-    const onAbort = () => {
-      clearTimeout(timer);
-      if (signal) reject(abortError(signal, context));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
+  try {
+    await wait(ms, signal);
+  } catch (error) {
+    // Only an abort rejects the wait.
+    throw signal ? abortError(signal, context) : error;
+  }
 }
