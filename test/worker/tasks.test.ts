@@ -240,13 +240,21 @@ describe("tasks", () => {
       { name: "count", arguments: { to: 1 } },
       { headers: { Authorization: "Bearer token-alice" } },
     );
+    expect(created.final?.result.resultType).toBe("task");
     const taskId = created.final?.result.taskId;
+    const own = await send(
+      "tasks/get",
+      { taskId },
+      { headers: { "Mcp-Name": taskId, Authorization: "Bearer token-alice" } },
+    );
+    expect(own.final?.result).toMatchObject({ resultType: "complete", taskId });
     const { final } = await send(
       "tasks/get",
       { taskId },
       { headers: { "Mcp-Name": taskId, Authorization: "Bearer token-bob" } },
     );
     expect(final?.error.code).toBe(-32602);
+    expect(final?.error.message).toMatch(/^Unknown task/);
   });
 
   it.each([
@@ -255,6 +263,45 @@ describe("tasks", () => {
   ])("answers %s with -32602", async (_what, taskId) => {
     const { final } = await send("tasks/get", { taskId }, { headers: { "Mcp-Name": taskId } });
     expect(final?.error.code).toBe(-32602);
+  });
+
+  it.each([
+    ["tasks/update", { inputResponses: { who: { action: "decline" } } }],
+    ["tasks/cancel", {}],
+  ])("answers %s of an unknown task with -32602", async (method, params) => {
+    const taskId = "f".repeat(64);
+    const { final } = await send(
+      method,
+      { taskId, ...params },
+      { headers: { "Mcp-Name": taskId } },
+    );
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/^Unknown task "f{64}"/),
+      data: { taskId },
+    });
+  });
+
+  it("answers tasks/update without inputResponses with -32602", async () => {
+    const created = await send("tools/call", { name: "ask", arguments: {} });
+    const taskId = created.final?.result.taskId;
+    const { final } = await send("tasks/update", { taskId }, { headers: { "Mcp-Name": taskId } });
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("Invalid params for tasks/update: params.inputResponses"),
+    });
+  });
+
+  it("refuses a task-only tool where tasks cannot run (-32601)", async () => {
+    const { status, final } = await server.send(
+      mcpRequest("tools/call", { name: "only_task", arguments: {} }, { capabilities: TASKS }),
+      "tools/call",
+    );
+    expect(status).toBe(404);
+    expect(final?.error).toMatchObject({
+      code: -32601,
+      message: expect.stringContaining('Tool "only_task" runs only as a task'),
+    });
   });
 
   it("has no tasks/* methods where tasks cannot run (-32601)", async () => {
