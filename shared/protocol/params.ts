@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { LOG_LEVELS } from "./meta.ts";
 
 const Cursor = { cursor: z.string().optional() };
 const Mrtr = {
@@ -50,7 +51,7 @@ export const InitializeParamsSchema = z.object({
 });
 
 export const SetLevelParamsSchema = z.object({
-  level: z.enum(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]),
+  level: z.enum(LOG_LEVELS),
 });
 
 /** Params of the legacy `resources/subscribe` and `resources/unsubscribe`. */
