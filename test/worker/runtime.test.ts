@@ -8,7 +8,10 @@ import {
   tool,
   toolResult,
 } from "../../worker/mcp/index.ts";
+import { keyringFrom } from "../../worker/state/keyring.ts";
+import { Sealer } from "../../worker/state/sealer.ts";
 import { mcpRequest } from "../support/mcp-request.ts";
+import { TEST_SECRETS } from "../support/secrets.ts";
 import { serve } from "./custom-server.ts";
 
 const request = (method: string, params: Record<string, unknown> = {}) =>
@@ -35,6 +38,12 @@ describe("tool failures", () => {
           name: "bad_return",
           description: "Returns something unsendable",
           run: () => 42 as unknown as string,
+        }),
+        tool({
+          name: "bad_explicit",
+          description: "Returns a full result that breaks its output schema",
+          output: z.object({ ok: z.boolean() }),
+          run: () => toolResult({ structuredContent: { ok: "yes" } as unknown as { ok: boolean } }),
         }),
         tool({
           name: "explicit",
@@ -69,6 +78,19 @@ describe("tool failures", () => {
     });
   });
 
+  it("answers a toolResult whose structuredContent breaks the schema with -32603", async () => {
+    const { final } = await server.send(
+      request("tools/call", { name: "bad_explicit" }),
+      "tools/call",
+    );
+    expect(final?.error).toMatchObject({
+      code: -32603,
+      message: expect.stringContaining(
+        'Tool "bad_explicit" produced a result that does not match its declared outputSchema',
+      ),
+    });
+  });
+
   it("answers an unsendable return value with -32603", async () => {
     const { final } = await server.send(
       request("tools/call", { name: "bad_return" }),
@@ -84,6 +106,45 @@ describe("tool failures", () => {
       structuredContent: { ok: true },
     });
   });
+});
+
+describe("failures of resource readers and prompts", () => {
+  const server = serve(
+    defineServer({
+      name: "leaky",
+      version: "1.0.0",
+      resources: [
+        resource({
+          uri: "t://vault",
+          name: "vault",
+          read: () => Promise.reject(new Error("secret: the vault code is 1234")),
+        }),
+      ],
+      prompts: [
+        prompt({
+          name: "vault",
+          get: () => {
+            throw new Error("secret: the vault code is 1234");
+          },
+        }),
+      ],
+    }),
+  );
+
+  it.each([
+    ["resources/read", { uri: "t://vault" }],
+    ["prompts/get", { name: "vault" }],
+  ])(
+    "answer %s with a generic -32603 that keeps the error's text private",
+    async (method, params) => {
+      const { final } = await server.send(request(method, params), method);
+      expect(final?.error).toMatchObject({
+        code: -32603,
+        message: "Internal error: the server failed while handling this request.",
+      });
+      expect(JSON.stringify(final)).not.toContain("secret");
+    },
+  );
 });
 
 describe("capabilities follow what a server defines", () => {
@@ -143,6 +204,19 @@ describe("pagination", () => {
       });
     },
   );
+
+  it("answers a cursor past the end of the list with -32602", async () => {
+    const first = await server.send(request("tools/list"), "tools/list");
+    // A genuine cursor for this list, moved past its last page.
+    const sealer = new Sealer(await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined));
+    const state = await sealer.open("cursor", "", first.final?.result.nextCursor);
+    const cursor = await sealer.seal("cursor", "", { ...(state as object), i: 3 }, 60_000);
+    const { final } = await server.send(request("tools/list", { cursor }), "tools/list");
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("Invalid cursor: it points past the end of the list."),
+    });
+  });
 
   it("refuses a cursor issued for a different version of the list", async () => {
     const first = await server.send(request("tools/list"), "tools/list");
