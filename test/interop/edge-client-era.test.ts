@@ -112,6 +112,47 @@ describe("edgemcp client: era detection against fake servers", () => {
     });
   });
 
+  it("fails when discover names only versions the client does not offer", async () => {
+    fake = await startFakeServer({
+      "server/discover": (_call, reply) =>
+        reply.result(discoverResult({ supportedVersions: ["2027-01-01"] })),
+    });
+    await expect(connect(fake.url)).rejects.toMatchObject({
+      kind: "protocol",
+      code: undefined,
+      method: "server/discover",
+      message: "The server supports none of the client's protocol versions.",
+      data: { supported: ["2027-01-01"], offered: ["2026-07-28"] },
+    });
+    expect(fake.callsOf("initialize")).toEqual([]);
+  });
+
+  it("fails before any request when the client offers no version", async () => {
+    fake = await startFakeServer({});
+    await expect(connect(fake.url, { versions: [] })).rejects.toMatchObject({
+      kind: "client",
+      code: undefined,
+      message: "The client offers no protocol version.",
+    });
+    expect(fake.calls).toEqual([]);
+  });
+
+  it("fails when a 2025 server refuses notifications/initialized", async () => {
+    fake = await startFakeServer({
+      "server/discover": (_call, reply) => reply.text(404, "Not Found"),
+      initialize: legacyInitialize,
+      "notifications/initialized": (_call, reply) => reply.text(400, "Bad Request"),
+    });
+    await expect(connect(fake.url)).rejects.toMatchObject({
+      kind: "http",
+      code: undefined,
+      status: 400,
+      era: "legacy",
+      method: "notifications/initialized",
+      message: "The server refused notifications/initialized with HTTP 400.",
+    });
+  });
+
   it("refuses a 2025 server that picks a version the client does not speak", async () => {
     fake = await startFakeServer({
       "server/discover": (_call, reply) => reply.text(405, ""),

@@ -75,8 +75,13 @@ export class FakeReply {
   }
 
   text(status: number, text: string): void {
-    this.res.writeHead(status, { "Content-Type": "text/plain" });
-    this.res.end(text);
+    this.raw(status, "text/plain", text);
+  }
+
+  /** A body sent exactly as given, under any content type (for malformed replies). */
+  raw(status: number, contentType: string, body: string): void {
+    this.res.writeHead(status, { "Content-Type": contentType });
+    this.res.end(body);
   }
 
   stream(): FakeStream {

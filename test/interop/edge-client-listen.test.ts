@@ -182,6 +182,19 @@ describe("edgemcp client: subscriptions/listen against a fake 2026 server", () =
     expect(getEventListeners(signal, "abort")).toHaveLength(0);
   });
 
+  it("fails when the listen is answered with plain JSON instead of a stream", async () => {
+    fake = await startFakeServer({
+      "subscriptions/listen": (_call, reply) => reply.result({ resultType: "complete" }),
+    });
+    const client = await connect(fake.url);
+    await expect(client.listen({ toolsListChanged: true })).rejects.toMatchObject({
+      kind: "protocol",
+      code: undefined,
+      method: "subscriptions/listen",
+      message: "The listen stream ended before its acknowledgement.",
+    });
+  });
+
   it("fails when the first message is not the acknowledgement", async () => {
     fake = await startFakeServer({
       "subscriptions/listen": (call, reply) => {

@@ -74,6 +74,78 @@ describe("edgemcp client: reading replies from fake servers", () => {
     expect(fake.callsOf("prompts/get")[0]?.headers.get("Mcp-Name")).toBe("=?base64??=");
   });
 
+  it("fails a JSON reply whose body is not JSON", async () => {
+    fake = await startFakeServer({
+      "prompts/get": (_call, reply) => reply.raw(200, "application/json", "nope"),
+    });
+    const client = await connect(fake.url);
+    await expect(client.getPrompt("p")).rejects.toMatchObject({
+      kind: "protocol",
+      code: undefined,
+      method: "prompts/get",
+      message: "The prompts/get reply is not JSON.",
+      data: { text: "nope" },
+    });
+  });
+
+  it("fails a JSON reply that is not a JSON-RPC message", async () => {
+    fake = await startFakeServer({
+      "prompts/get": (_call, reply) => reply.json({ foo: 1 }),
+    });
+    const client = await connect(fake.url);
+    await expect(client.getPrompt("p")).rejects.toMatchObject({
+      kind: "protocol",
+      code: undefined,
+      method: "prompts/get",
+      message: "The prompts/get reply is not a JSON-RPC message.",
+      data: { message: { foo: 1 } },
+    });
+  });
+
+  it("fails a 200 reply that is neither JSON nor SSE", async () => {
+    fake = await startFakeServer({
+      "prompts/get": (_call, reply) => reply.raw(200, "text/html; charset=utf-8", "<p>hi</p>"),
+    });
+    const client = await connect(fake.url);
+    await expect(client.getPrompt("p")).rejects.toMatchObject({
+      kind: "protocol",
+      code: undefined,
+      status: 200,
+      message: 'The prompts/get reply has status 200 and type "text/html", not JSON or SSE.',
+    });
+  });
+
+  it("fails a JSON result that answers another request id", async () => {
+    fake = await startFakeServer({
+      "prompts/get": (call, reply) =>
+        reply.json({
+          jsonrpc: "2.0",
+          id: Number(call.id) + 1000,
+          result: { resultType: "complete", messages: [] },
+        }),
+    });
+    const client = await connect(fake.url);
+    const attempt = client.getPrompt("p");
+    await expect(attempt).rejects.toMatchObject({ kind: "protocol", code: undefined, status: 200 });
+    const id = fake.callsOf("prompts/get")[0]?.id;
+    await expect(attempt).rejects.toThrow(`The prompts/get reply does not answer request ${id}.`);
+  });
+
+  it("fails a list whose server returns the same cursor twice", async () => {
+    fake = await startFakeServer({
+      "tools/list": (_call, reply) =>
+        reply.result({ resultType: "complete", tools: [], nextCursor: "c", ttlMs: 0 }),
+    });
+    const client = await connect(fake.url);
+    await expect(client.listTools()).rejects.toMatchObject({
+      kind: "protocol",
+      code: undefined,
+      method: "tools/list",
+      message: 'tools/list returned the cursor "c" twice.',
+    });
+    expect(fake.callsOf("tools/list").map((call) => call.params.cursor)).toEqual([undefined, "c"]);
+  });
+
   it("drops tools with invalid x-mcp-header declarations and reports them", async () => {
     const tools = [
       {
@@ -143,6 +215,22 @@ const ASKS_FOR_ROOTS_FOREVER: Record<string, FakeRoute> = {
 describe("edgemcp client: input rounds against fake servers", () => {
   let fake: FakeServer;
   afterEach(() => fake.close());
+
+  it("fails an input_required result that asks for nothing and carries no state", async () => {
+    fake = await startFakeServer({
+      "tools/list": (_call, reply) =>
+        reply.result({ resultType: "complete", tools: [], ttlMs: 0, cacheScope: "public" }),
+      "tools/call": (_call, reply) => reply.result({ resultType: "input_required" }),
+    });
+    const client = await connect(fake.url);
+    await expect(client.callTool("x")).rejects.toMatchObject({
+      kind: "protocol",
+      code: undefined,
+      method: "tools/call",
+      message: "An input_required result of tools/call asks for nothing.",
+    });
+    expect(fake.callsOf("tools/call")).toHaveLength(1);
+  });
 
   it("never caches a read that needed input, but caches the plain one", async () => {
     fake = await startFakeServer({
