@@ -1,7 +1,10 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { defineServer, elicit, tool } from "../../worker/mcp/index.ts";
 import { legacyRequest } from "../support/mcp-request.ts";
 import { send } from "./call.ts";
+import { serve } from "./custom-server.ts";
 
 const legacy = (
   method: string,
@@ -163,5 +166,54 @@ describe("requests after the handshake, each standing alone", () => {
       }),
     );
     expect(response.status).toBe(405);
+  });
+});
+
+describe("asking 2025 clients for input", () => {
+  const definition = defineServer({
+    name: "asks-legacy",
+    version: "1",
+    tools: [
+      tool({
+        name: "greet",
+        description: "Asks for a name",
+        run: async (_args, ctx) => {
+          const { who } = await ctx.input({
+            who: elicit({ message: "Name?", schema: z.object({ name: z.string() }) }),
+          });
+          return who.action === "accept" ? `hi ${who.content.name}` : "nobody";
+        },
+      }),
+    ],
+  });
+  const call = (accept: string) => {
+    const request = legacyRequest("tools/call", { name: "greet", arguments: {} });
+    const headers = new Headers(request.headers);
+    headers.set("Accept", accept);
+    return new Request(request, { headers });
+  };
+
+  it("refuses a client that accepts only JSON, since the request goes on an SSE stream", async () => {
+    const server = serve(definition, { durable: (e) => ({ rendezvous: e.MCP_RENDEZVOUS }) });
+    const { status, final } = await server.send(call("application/json"), "tools/call", "2025");
+    expect(status).toBe(400);
+    expect(final?.error).toMatchObject({
+      code: -32600,
+      message: "Cannot send elicitation/create to a client that does not accept text/event-stream.",
+    });
+  });
+
+  it("answers -32603 where no rendezvous object is bound to carry the answer back", async () => {
+    const server = serve(definition);
+    const { status, final } = await server.send(
+      call("application/json, text/event-stream"),
+      "tools/call",
+      "2025",
+    );
+    expect(status).toBe(200);
+    expect(final?.error).toMatchObject({
+      code: -32603,
+      message: expect.stringContaining("no rendezvous Durable Object is bound"),
+    });
   });
 });
