@@ -137,6 +137,29 @@ describe("requestState cannot be forged, replayed or reused", () => {
     });
   });
 
+  it("refuses a requestState that is not a string with -32602", async () => {
+    const { final } = await tool("test_input_required_result_tampered_state", {
+      requestState: 42,
+    });
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: "params.requestState must be the string the server sent.",
+    });
+  });
+
+  it("refuses a genuinely sealed requestState that does not hold a round's state", async () => {
+    const sealer = new Sealer(await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined));
+    const state = await sealer.seal("requestState", "", { m: "tools/call" }, 60_000);
+    const { final } = await tool("test_input_required_result_tampered_state", {
+      requestState: state,
+      inputResponses: { confirm: accept({ ok: true }) },
+    });
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: "requestState integrity check failed.",
+    });
+  });
+
   it("refuses a requestState replayed on a different request", async () => {
     const state = await firstRound();
     const other = await tool("test_input_required_result_request_state", {
