@@ -4,6 +4,3 @@ export const RED_PIXEL_PNG =
 
 /** A minimal WAV file, base64 (the conformance suites' audio fixture). */
 export const MINIMAL_WAV = "UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=";
-
-// The everything tools import it from here.
-export { sleep } from "../../../shared/sleep.ts";

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { tool, toolResult, ToolError } from "../../mcp/index.ts";
-import { MINIMAL_WAV, RED_PIXEL_PNG, sleep } from "./media.ts";
+import { sleep } from "../../../shared/sleep.ts";
+import { MINIMAL_WAV, RED_PIXEL_PNG } from "./media.ts";
 
 // Which calls of test_slow_counter were aborted, by label. Diagnostic only: it lets tests see
 // that closing a stream reached the handler; isolate memory is fine for that, not for state.

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { defineServer, elicit, tool, ToolError } from "../../mcp/index.ts";
-import { sleep } from "./sleep.ts";
+import { sleep } from "../../../shared/sleep.ts";
 
 const BUILD_STAGES = ["fetch sources", "install dependencies", "compile", "test", "package"];
 
