@@ -60,7 +60,8 @@ describe("header value encoding", () => {
     [" padded ", "=?base64?IHBhZGRlZCA=?="],
     ["line1\nline2", "=?base64?bGluZTEKbGluZTI=?="],
     ["=?base64?literal?=", "=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?="],
-  ])("encodes %j as the spec's example", (value, encoded) => {
+    ["", "=?base64??="],
+  ])("encodes %j as the spec says, and decodes it back", (value, encoded) => {
     expect(encodeHeaderValue(value)).toBe(encoded);
     expect(decodeHeaderValue(encoded)).toEqual({ ok: true, value });
   });

@@ -1,6 +1,7 @@
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import type { LegacyMethod, ModernMethod } from "../../shared/protocol/methods.ts";
 import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
+import { TASKS_EXTENSION } from "../../shared/protocol/tasks.ts";
 import type { Call, MethodHandler, Reply } from "./call.ts";
 
 import { InputRequiredSignal } from "./input/signal.ts";
@@ -41,22 +42,24 @@ const LEGACY = {
   "resources/unsubscribe": acknowledgeSubscription,
 } satisfies Record<LegacyMethod, MethodHandler>;
 
-/** The server capability a method belongs to; calling it when not advertised is -32601. */
-const CAPABILITY: Readonly<Record<string, keyof ServerCapabilities>> = {
-  "tools/list": "tools",
-  "tools/call": "tools",
-  "resources/list": "resources",
-  "resources/read": "resources",
-  "resources/templates/list": "resources",
-  "prompts/list": "prompts",
-  "prompts/get": "prompts",
-  "completion/complete": "completions",
-  "logging/setLevel": "logging",
-  "tasks/get": "extensions",
-  "tasks/update": "extensions",
-  "tasks/cancel": "extensions",
-  "resources/subscribe": "resources",
-  "resources/unsubscribe": "resources",
+/** Whether the server offers what a method belongs to; calling it when not offered is -32601. */
+const offers = (key: keyof ServerCapabilities) => (caps: ServerCapabilities) => Boolean(caps[key]);
+const offersTasks = (caps: ServerCapabilities) => caps.extensions?.[TASKS_EXTENSION] !== undefined;
+const CAPABILITY: Readonly<Record<string, (caps: ServerCapabilities) => boolean>> = {
+  "tools/list": offers("tools"),
+  "tools/call": offers("tools"),
+  "resources/list": offers("resources"),
+  "resources/read": offers("resources"),
+  "resources/templates/list": offers("resources"),
+  "prompts/list": offers("prompts"),
+  "prompts/get": offers("prompts"),
+  "completion/complete": offers("completions"),
+  "logging/setLevel": offers("logging"),
+  "tasks/get": offersTasks,
+  "tasks/update": offersTasks,
+  "tasks/cancel": offersTasks,
+  "resources/subscribe": offers("resources"),
+  "resources/unsubscribe": offers("resources"),
 };
 
 function lookup(era: Era, method: string): MethodHandler | undefined {
@@ -71,8 +74,8 @@ export function resolveMethod(
   method: string,
 ): MethodHandler {
   const handler = lookup(era, method);
-  const capability = CAPABILITY[method];
-  if (!handler || (capability && !capabilities[capability])) throw methodNotFound(method, era);
+  const offered = CAPABILITY[method];
+  if (!handler || (offered && !offered(capabilities))) throw methodNotFound(method, era);
   return handler;
 }
 
