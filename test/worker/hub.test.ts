@@ -3,7 +3,15 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { hubServer } from "../../worker/hub/hub-server.ts";
-import { defineServer, elicit, mcpApp, prompt, resource, tool } from "../../worker/mcp/index.ts";
+import {
+  bearerTokens,
+  defineServer,
+  elicit,
+  mcpApp,
+  prompt,
+  resource,
+  tool,
+} from "../../worker/mcp/index.ts";
 import { decodeSse } from "../../shared/sse.ts";
 import { legacyRequest, mcpRequest } from "../support/mcp-request.ts";
 import { readReply, type Message } from "../support/reply.ts";
@@ -378,6 +386,39 @@ describe("forwarding through the hub", () => {
 });
 
 describe("the hub's in-process upstreams", () => {
+  it("forward each caller's own token, even to a client pooled for the same subject", async () => {
+    const seen: (string | null)[] = [];
+    const tokenHub = serve(
+      hubServer({
+        name: "token-hub",
+        upstreams: (env) => [
+          {
+            name: "alpha",
+            app: {
+              fetch: async (r, _e, c) => {
+                const body = await r.clone().json<{ method: string }>();
+                if (body.method === "tools/call") seen.push(r.headers.get("Authorization"));
+                return mcpApp(alpha).fetch(r, env, c);
+              },
+            },
+          },
+        ],
+      }),
+      { authenticate: bearerTokens({ variable: "API_TOKENS" }) },
+      { API_TOKENS: "first-token-0123456789=ann,second-token-0123456789=ann" },
+    );
+    for (const token of ["first-token-0123456789", "second-token-0123456789"]) {
+      const request = mcpRequest(
+        "tools/call",
+        { name: "alpha__add", arguments: { a: 1, b: 2 } },
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      const { final } = await tokenHub.send(request, "tools/call");
+      expect(final?.result?.structuredContent).toEqual({ sum: 3 });
+    }
+    expect(seen).toEqual(["Bearer first-token-0123456789", "Bearer second-token-0123456789"]);
+  });
+
   it("give each call's background work to the request making it, not to the first one", async () => {
     const background = defineServer({
       name: "background",

@@ -67,7 +67,8 @@ export class ClientPool {
   ): Promise<McpClient> {
     const config = this.upstreams.get(upstream);
     if (!config) return Promise.reject(new Error(`The hub has no upstream named "${upstream}".`));
-    const key = `${upstream}\n${principal.subject}\n${this.#capabilityKey(principal.capabilities)}`;
+    // The credential is part of the key: a pooled client forwards the one it was created with.
+    const key = `${upstream}\n${principal.subject}\n${principal.credential ?? ""}\n${this.#capabilityKey(principal.capabilities)}`;
     let client = this.#clients.get(key);
     if (!client) {
       // A connect that outlives its caller or the timeout is dropped, even if the upstream never
