@@ -1,5 +1,5 @@
 import { MetaKey } from "../protocol/meta.ts";
-import { ImplementationSchema, type Implementation } from "../protocol/primitives.ts";
+import { LooseImplementationSchema, type Implementation } from "../protocol/primitives.ts";
 import type { DiscoverResult, InitializeResult } from "../protocol/results.ts";
 import type { Era } from "./errors.ts";
 
@@ -16,7 +16,7 @@ export type ServerDescription = {
 
 /** Describes a 2026 server from its discover result (serverInfo lives in the result `_meta`). */
 export function describeDiscovered(result: DiscoverResult, version: string): ServerDescription {
-  const info = ImplementationSchema.loose().safeParse(result._meta?.[MetaKey.serverInfo]);
+  const info = LooseImplementationSchema.safeParse(result._meta?.[MetaKey.serverInfo]);
   return {
     era: "modern",
     protocolVersion: version,

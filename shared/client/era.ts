@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { ErrorCode } from "../protocol/errors.ts";
 import { DiscoverResultSchema, type DiscoverResult } from "../protocol/results.ts";
 import { isHandshakeEraVersion } from "../protocol/versions.ts";

@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import type * as z from "zod/mini";
 import { ErrorCode } from "../protocol/errors.ts";
 import {
   ListPromptsResultSchema,
@@ -24,7 +24,7 @@ type Page = { nextCursor?: string; ttlMs?: number; cacheScope?: CacheScope };
 /** How one list method is fetched, cached and its pages joined. */
 type ListSpec<T extends Page> = {
   method: string;
-  schema: z.ZodType<T>;
+  schema: z.core.$ZodType<T>;
   cache: (caches: ClientCaches) => TtlCache<T>;
   /** The first page with the items of every page and no cursor. */
   join: (first: T, pages: readonly T[]) => T;

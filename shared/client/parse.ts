@@ -1,12 +1,17 @@
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../zod-locale.ts";
 import type { JsonObject } from "../jsonrpc.ts";
 import { ResultTypeSchema } from "../protocol/results.ts";
 import { McpError } from "./errors.ts";
 import type { ErrorContext } from "./transport.ts";
 
 /** Validates a result against its schema, or fails as a protocol error naming what is wrong. */
-export function parseResult<T>(schema: z.ZodType<T>, value: unknown, context: ErrorContext): T {
-  const parsed = schema.safeParse(value);
+export function parseResult<T>(
+  schema: z.core.$ZodType<T>,
+  value: unknown,
+  context: ErrorContext,
+): T {
+  const parsed = z.safeParse(schema, value);
   if (parsed.success) return parsed.data;
   throw new McpError(
     `The ${context.method} result is not valid: ${z.prettifyError(parsed.error)}`,
@@ -22,7 +27,7 @@ export function resultTypeOf(result: JsonObject): string {
 
 /** Validates a result that must be complete (no input rounds, no task) against its schema. */
 export function parseComplete<T>(
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
   result: JsonObject,
   context: ErrorContext,
 ): T {

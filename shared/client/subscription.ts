@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { JsonRpcId } from "../jsonrpc.ts";
 import { MetaKey } from "../protocol/meta.ts";
 import { JsonRpcIdSchema, type ServerMessage } from "../protocol/messages.ts";
@@ -18,7 +18,7 @@ export type ListenEnd = "local" | "graceful" | "remote";
 export const LISTEN_METHOD = "subscriptions/listen";
 
 const SubscriptionMetaSchema = z.object({
-  _meta: z.looseObject({ [MetaKey.subscriptionId]: JsonRpcIdSchema.optional() }),
+  _meta: z.looseObject({ [MetaKey.subscriptionId]: z.optional(JsonRpcIdSchema) }),
 });
 
 /** The listen id a stream message names in its `_meta`, if it names one. */

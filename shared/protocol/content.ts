@@ -1,35 +1,35 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 
 /** An icon for display: `https:` or `data:` URLs only. */
 export const IconSchema = z.object({
   src: z.string(),
-  mimeType: z.string().optional(),
-  sizes: z.array(z.string()).optional(),
-  theme: z.enum(["light", "dark"]).optional(),
+  mimeType: z.optional(z.string()),
+  sizes: z.optional(z.array(z.string())),
+  theme: z.optional(z.enum(["light", "dark"])),
 });
 export type Icon = z.infer<typeof IconSchema>;
 
 export const AnnotationsSchema = z.object({
-  audience: z.array(z.enum(["user", "assistant"])).optional(),
-  priority: z.number().min(0).max(1).optional(),
-  lastModified: z.string().optional(),
+  audience: z.optional(z.array(z.enum(["user", "assistant"]))),
+  priority: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
+  lastModified: z.optional(z.string()),
 });
 export type Annotations = z.infer<typeof AnnotationsSchema>;
 
 const MetaSchema = z.record(z.string(), z.unknown());
-const common = { annotations: AnnotationsSchema.optional(), _meta: MetaSchema.optional() };
+const common = { annotations: z.optional(AnnotationsSchema), _meta: z.optional(MetaSchema) };
 
 export const TextResourceContentsSchema = z.object({
   uri: z.string(),
-  mimeType: z.string().optional(),
+  mimeType: z.optional(z.string()),
   text: z.string(),
-  _meta: MetaSchema.optional(),
+  _meta: z.optional(MetaSchema),
 });
 export const BlobResourceContentsSchema = z.object({
   uri: z.string(),
-  mimeType: z.string().optional(),
+  mimeType: z.optional(z.string()),
   blob: z.string(),
-  _meta: MetaSchema.optional(),
+  _meta: z.optional(MetaSchema),
 });
 export const ResourceContentsSchema = z.union([
   TextResourceContentsSchema,
@@ -54,11 +54,11 @@ export const ResourceLinkSchema = z.object({
   type: z.literal("resource_link"),
   uri: z.string(),
   name: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  mimeType: z.string().optional(),
-  size: z.number().optional(),
-  icons: z.array(IconSchema).optional(),
+  title: z.optional(z.string()),
+  description: z.optional(z.string()),
+  mimeType: z.optional(z.string()),
+  size: z.optional(z.number()),
+  icons: z.optional(z.array(IconSchema)),
   ...common,
 });
 export const EmbeddedResourceSchema = z.object({

@@ -1,15 +1,15 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 
 const Json = z.record(z.string(), z.unknown());
 
 /** A form elicitation: a message and a flat object schema of primitive fields. */
 export const ElicitFormParamsSchema = z.looseObject({
-  mode: z.literal("form").optional(),
+  mode: z.optional(z.literal("form")),
   message: z.string(),
   requestedSchema: z.looseObject({
     type: z.literal("object"),
     properties: z.record(z.string(), Json),
-    required: z.array(z.string()).optional(),
+    required: z.optional(z.array(z.string())),
   }),
 });
 
@@ -28,14 +28,14 @@ export type ElicitParams = z.infer<typeof ElicitParamsSchema>;
 export const CreateMessageParamsSchema = z.looseObject({
   messages: z.array(z.looseObject({ role: z.enum(["user", "assistant"]), content: z.unknown() })),
   maxTokens: z.number(),
-  systemPrompt: z.string().optional(),
-  temperature: z.number().optional(),
-  stopSequences: z.array(z.string()).optional(),
-  includeContext: z.string().optional(),
-  modelPreferences: Json.optional(),
-  metadata: Json.optional(),
-  tools: z.array(Json).optional(),
-  toolChoice: Json.optional(),
+  systemPrompt: z.optional(z.string()),
+  temperature: z.optional(z.number()),
+  stopSequences: z.optional(z.array(z.string())),
+  includeContext: z.optional(z.string()),
+  modelPreferences: z.optional(Json),
+  metadata: z.optional(Json),
+  tools: z.optional(z.array(Json)),
+  toolChoice: z.optional(Json),
 });
 export type CreateMessageParams = z.infer<typeof CreateMessageParamsSchema>;
 
@@ -43,7 +43,7 @@ export type CreateMessageParams = z.infer<typeof CreateMessageParamsSchema>;
 export const InputRequestSchema = z.discriminatedUnion("method", [
   z.object({ method: z.literal("elicitation/create"), params: ElicitParamsSchema }),
   z.object({ method: z.literal("sampling/createMessage"), params: CreateMessageParamsSchema }),
-  z.object({ method: z.literal("roots/list"), params: Json.optional() }),
+  z.object({ method: z.literal("roots/list"), params: z.optional(Json) }),
 ]);
 export type InputRequest = z.infer<typeof InputRequestSchema>;
 
@@ -54,8 +54,8 @@ export type InputRequests = z.infer<typeof InputRequestsSchema>;
 /** A server's request for client input (MRTR): retry with `inputResponses` and the echoed state. */
 export const InputRequiredResultSchema = z.looseObject({
   resultType: z.literal("input_required"),
-  inputRequests: InputRequestsSchema.optional(),
-  requestState: z.string().optional(),
-  _meta: Json.optional(),
+  inputRequests: z.optional(InputRequestsSchema),
+  requestState: z.optional(z.string()),
+  _meta: z.optional(Json),
 });
 export type InputRequiredResult = z.infer<typeof InputRequiredResultSchema>;

@@ -1,12 +1,12 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { ContentBlockSchema } from "./content.ts";
 
 /** The client's answer to `elicitation/create`. */
 export const ElicitResultSchema = z.object({
   action: z.enum(["accept", "decline", "cancel"]),
-  content: z
-    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
-    .optional(),
+  content: z.optional(
+    z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
+  ),
 });
 export type ElicitResult = z.infer<typeof ElicitResultSchema>;
 
@@ -19,11 +19,11 @@ export const CreateMessageResultSchema = z.looseObject({
     z.record(z.string(), z.unknown()),
   ]),
   model: z.string(),
-  stopReason: z.string().optional(),
+  stopReason: z.optional(z.string()),
 });
 export type CreateMessageResult = z.infer<typeof CreateMessageResultSchema>;
 
-export const RootSchema = z.object({ uri: z.string(), name: z.string().optional() });
+export const RootSchema = z.object({ uri: z.string(), name: z.optional(z.string()) });
 
 /** The client's answer to `roots/list`. */
 export const ListRootsResultSchema = z.object({ roots: z.array(RootSchema) });

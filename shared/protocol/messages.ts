@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 
 const Params = z.record(z.string(), z.unknown());
 
@@ -7,9 +7,9 @@ export const JsonRpcIdSchema = z.union([z.string(), z.number()]);
 
 /** The `error` member of an error response. */
 export const JsonRpcErrorObjectSchema = z.object({
-  code: z.number().int(),
+  code: z.int(),
   message: z.string(),
-  data: z.unknown().optional(),
+  data: z.optional(z.unknown()),
 });
 
 /** A successful response. */
@@ -22,7 +22,7 @@ export const JsonRpcResultResponseSchema = z.object({
 /** An error response; the id is absent (or null, from lenient peers) when the request was unreadable. */
 export const JsonRpcErrorResponseSchema = z.object({
   jsonrpc: z.literal("2.0"),
-  id: JsonRpcIdSchema.nullable().optional(),
+  id: z.optional(z.nullable(JsonRpcIdSchema)),
   error: JsonRpcErrorObjectSchema,
 });
 
@@ -31,14 +31,14 @@ export const JsonRpcRequestSchema = z.object({
   jsonrpc: z.literal("2.0"),
   id: JsonRpcIdSchema,
   method: z.string(),
-  params: Params.optional(),
+  params: z.optional(Params),
 });
 
 /** A notification (progress, log, list changes, ...). */
 export const JsonRpcNotificationSchema = z.object({
   jsonrpc: z.literal("2.0"),
   method: z.string(),
-  params: Params.optional(),
+  params: z.optional(Params),
 });
 
 /** Any message a server sends a client, as a client reads it off the wire. */

@@ -1,10 +1,10 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { LOG_LEVELS } from "./meta.ts";
 
-const Cursor = { cursor: z.string().optional() };
+const Cursor = { cursor: z.optional(z.string()) };
 const Mrtr = {
-  inputResponses: z.record(z.string(), z.unknown()).optional(),
-  requestState: z.string().optional(),
+  inputResponses: z.optional(z.record(z.string(), z.unknown())),
+  requestState: z.optional(z.string()),
 };
 
 /** Params of `tools/list`, `prompts/list`, `resources/list` and `resources/templates/list`. */
@@ -12,23 +12,25 @@ export const ListParamsSchema = z.object(Cursor);
 
 export const CallToolParamsSchema = z.object({
   name: z.string(),
-  arguments: z.record(z.string(), z.unknown()).optional(),
+  arguments: z.optional(z.record(z.string(), z.unknown())),
   ...Mrtr,
 });
 export type CallToolParams = z.infer<typeof CallToolParamsSchema>;
 
 export const GetPromptParamsSchema = z.object({
   name: z.string(),
-  arguments: z.record(z.string(), z.string()).optional(),
+  arguments: z.optional(z.record(z.string(), z.string())),
   ...Mrtr,
 });
 
 /** An absolute URI (RFC 3986): a scheme, then visible ASCII; other characters are percent-encoded. */
 export const UriSchema = z
   .string()
-  .regex(
-    /^[A-Za-z][A-Za-z0-9+.-]*:[\x21-\x7e]*$/,
-    "must be an absolute URI (RFC 3986): a scheme, then visible ASCII with other characters percent-encoded",
+  .check(
+    z.regex(
+      /^[A-Za-z][A-Za-z0-9+.-]*:[\x21-\x7e]*$/,
+      "must be an absolute URI (RFC 3986): a scheme, then visible ASCII with other characters percent-encoded",
+    ),
   );
 
 export const ReadResourceParamsSchema = z.object({ uri: UriSchema, ...Mrtr });
@@ -39,7 +41,7 @@ export const CompleteParamsSchema = z.object({
     z.object({ type: z.literal("ref/resource"), uri: z.string() }),
   ]),
   argument: z.object({ name: z.string(), value: z.string() }),
-  context: z.object({ arguments: z.record(z.string(), z.string()).optional() }).optional(),
+  context: z.optional(z.object({ arguments: z.optional(z.record(z.string(), z.string())) })),
 });
 export type CompleteParams = z.infer<typeof CompleteParamsSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { AnnotationsSchema, ContentBlockSchema, IconSchema } from "./content.ts";
 
 const MetaSchema = z.record(z.string(), z.unknown());
@@ -6,66 +6,66 @@ const JsonSchemaObject = z.record(z.string(), z.unknown());
 
 /** Hints about a tool's behaviour; clients must not trust them. */
 export const ToolAnnotationsSchema = z.object({
-  title: z.string().optional(),
-  readOnlyHint: z.boolean().optional(),
-  destructiveHint: z.boolean().optional(),
-  idempotentHint: z.boolean().optional(),
-  openWorldHint: z.boolean().optional(),
+  title: z.optional(z.string()),
+  readOnlyHint: z.optional(z.boolean()),
+  destructiveHint: z.optional(z.boolean()),
+  idempotentHint: z.optional(z.boolean()),
+  openWorldHint: z.optional(z.boolean()),
 });
 export type ToolAnnotations = z.infer<typeof ToolAnnotationsSchema>;
 
 export const ToolSchema = z.object({
   name: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  icons: z.array(IconSchema).optional(),
+  title: z.optional(z.string()),
+  description: z.optional(z.string()),
+  icons: z.optional(z.array(IconSchema)),
   inputSchema: JsonSchemaObject,
-  outputSchema: JsonSchemaObject.optional(),
-  annotations: ToolAnnotationsSchema.optional(),
-  _meta: MetaSchema.optional(),
+  outputSchema: z.optional(JsonSchemaObject),
+  annotations: z.optional(ToolAnnotationsSchema),
+  _meta: z.optional(MetaSchema),
 });
 export type Tool = z.infer<typeof ToolSchema>;
 
 export const ResourceSchema = z.object({
   uri: z.string(),
   name: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  mimeType: z.string().optional(),
-  annotations: AnnotationsSchema.optional(),
-  size: z.number().optional(),
-  icons: z.array(IconSchema).optional(),
-  _meta: MetaSchema.optional(),
+  title: z.optional(z.string()),
+  description: z.optional(z.string()),
+  mimeType: z.optional(z.string()),
+  annotations: z.optional(AnnotationsSchema),
+  size: z.optional(z.number()),
+  icons: z.optional(z.array(IconSchema)),
+  _meta: z.optional(MetaSchema),
 });
 export type Resource = z.infer<typeof ResourceSchema>;
 
 export const ResourceTemplateSchema = z.object({
   uriTemplate: z.string(),
   name: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  mimeType: z.string().optional(),
-  annotations: AnnotationsSchema.optional(),
-  icons: z.array(IconSchema).optional(),
-  _meta: MetaSchema.optional(),
+  title: z.optional(z.string()),
+  description: z.optional(z.string()),
+  mimeType: z.optional(z.string()),
+  annotations: z.optional(AnnotationsSchema),
+  icons: z.optional(z.array(IconSchema)),
+  _meta: z.optional(MetaSchema),
 });
 export type ResourceTemplate = z.infer<typeof ResourceTemplateSchema>;
 
 export const PromptArgumentSchema = z.object({
   name: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  required: z.boolean().optional(),
+  title: z.optional(z.string()),
+  description: z.optional(z.string()),
+  required: z.optional(z.boolean()),
 });
 export type PromptArgument = z.infer<typeof PromptArgumentSchema>;
 
 export const PromptSchema = z.object({
   name: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  arguments: z.array(PromptArgumentSchema).optional(),
-  icons: z.array(IconSchema).optional(),
-  _meta: MetaSchema.optional(),
+  title: z.optional(z.string()),
+  description: z.optional(z.string()),
+  arguments: z.optional(z.array(PromptArgumentSchema)),
+  icons: z.optional(z.array(IconSchema)),
+  _meta: z.optional(MetaSchema),
 });
 export type Prompt = z.infer<typeof PromptSchema>;
 
@@ -79,9 +79,11 @@ export type PromptMessage = z.infer<typeof PromptMessageSchema>;
 export const ImplementationSchema = z.object({
   name: z.string(),
   version: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  websiteUrl: z.string().optional(),
-  icons: z.array(IconSchema).optional(),
+  title: z.optional(z.string()),
+  description: z.optional(z.string()),
+  websiteUrl: z.optional(z.string()),
+  icons: z.optional(z.array(IconSchema)),
 });
 export type Implementation = z.infer<typeof ImplementationSchema>;
+/** A peer's implementation info as it arrives: unknown members kept. */
+export const LooseImplementationSchema = z.looseObject(ImplementationSchema.shape);

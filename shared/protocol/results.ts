@@ -1,8 +1,8 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { ServerCapabilitiesSchema } from "./capabilities.ts";
 import { ContentBlockSchema, ResourceContentsSchema } from "./content.ts";
 import {
-  ImplementationSchema,
+  LooseImplementationSchema,
   PromptMessageSchema,
   PromptSchema,
   ResourceSchema,
@@ -22,12 +22,12 @@ export type CacheScope = z.infer<typeof CacheScopeSchema>;
  * count as 0 when absent.
  */
 const ResultBase = {
-  resultType: z.string().optional(),
-  _meta: Meta.optional(),
+  resultType: z.optional(z.string()),
+  _meta: z.optional(Meta),
 };
 const CacheHints = {
-  ttlMs: z.number().optional(),
-  cacheScope: CacheScopeSchema.optional(),
+  ttlMs: z.optional(z.number()),
+  cacheScope: z.optional(CacheScopeSchema),
 };
 
 /** Only the discriminating member of a result, to branch before validating the rest. */
@@ -39,7 +39,7 @@ export const DiscoverResultSchema = z.looseObject({
   ...CacheHints,
   supportedVersions: z.array(z.string()),
   capabilities: ServerCapabilitiesSchema,
-  instructions: z.string().optional(),
+  instructions: z.optional(z.string()),
 });
 export type DiscoverResult = z.infer<typeof DiscoverResultSchema>;
 
@@ -47,13 +47,13 @@ export type DiscoverResult = z.infer<typeof DiscoverResultSchema>;
 export const InitializeResultSchema = z.looseObject({
   protocolVersion: z.string(),
   capabilities: ServerCapabilitiesSchema,
-  serverInfo: ImplementationSchema.loose(),
-  instructions: z.string().optional(),
-  _meta: Meta.optional(),
+  serverInfo: LooseImplementationSchema,
+  instructions: z.optional(z.string()),
+  _meta: z.optional(Meta),
 });
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;
 
-const Page = { ...ResultBase, ...CacheHints, nextCursor: z.string().optional() };
+const Page = { ...ResultBase, ...CacheHints, nextCursor: z.optional(z.string()) };
 
 /** One page of `tools/list`. */
 export const ListToolsResultSchema = z.looseObject({ ...Page, tools: z.array(ToolSchema) });
@@ -81,8 +81,8 @@ export type ListResourceTemplatesResult = z.infer<typeof ListResourceTemplatesRe
 export const CallToolResultSchema = z.looseObject({
   ...ResultBase,
   content: z.array(ContentBlockSchema),
-  structuredContent: z.unknown().optional(),
-  isError: z.boolean().optional(),
+  structuredContent: z.optional(z.unknown()),
+  isError: z.optional(z.boolean()),
 });
 export type CallToolResult = z.infer<typeof CallToolResultSchema>;
 
@@ -97,7 +97,7 @@ export type ReadResourceResult = z.infer<typeof ReadResourceResultSchema>;
 /** A complete `prompts/get` result. */
 export const GetPromptResultSchema = z.looseObject({
   ...ResultBase,
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   messages: z.array(PromptMessageSchema),
 });
 export type GetPromptResult = z.infer<typeof GetPromptResultSchema>;
@@ -106,9 +106,9 @@ export type GetPromptResult = z.infer<typeof GetPromptResultSchema>;
 export const CompleteResultSchema = z.looseObject({
   ...ResultBase,
   completion: z.looseObject({
-    values: z.array(z.string()).max(100),
-    total: z.number().optional(),
-    hasMore: z.boolean().optional(),
+    values: z.array(z.string()).check(z.maxLength(100)),
+    total: z.optional(z.number()),
+    hasMore: z.optional(z.boolean()),
   }),
 });
 export type CompleteResult = z.infer<typeof CompleteResultSchema>;

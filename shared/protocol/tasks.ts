@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { InputRequestsSchema } from "./input-requests.ts";
 import { JsonRpcErrorObjectSchema } from "./messages.ts";
 
@@ -22,23 +22,23 @@ export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ["completed", "fail
 export const TaskSchema = z.looseObject({
   taskId: z.string(),
   status: TaskStatusSchema,
-  statusMessage: z.string().optional(),
-  createdAt: z.string().optional(),
-  lastUpdatedAt: z.string().optional(),
-  ttlMs: z.number().nullable().optional(),
-  pollIntervalMs: z.number().optional(),
-  inputRequests: InputRequestsSchema.optional(),
-  result: z.record(z.string(), z.unknown()).optional(),
-  error: JsonRpcErrorObjectSchema.optional(),
-  _meta: z.record(z.string(), z.unknown()).optional(),
+  statusMessage: z.optional(z.string()),
+  createdAt: z.optional(z.string()),
+  lastUpdatedAt: z.optional(z.string()),
+  ttlMs: z.optional(z.nullable(z.number())),
+  pollIntervalMs: z.optional(z.number()),
+  inputRequests: z.optional(InputRequestsSchema),
+  result: z.optional(z.record(z.string(), z.unknown())),
+  error: z.optional(JsonRpcErrorObjectSchema),
+  _meta: z.optional(z.record(z.string(), z.unknown())),
 });
 export type Task = z.infer<typeof TaskSchema>;
 
 /** What `tools/call` returns when the server runs the call as a task. */
-export const CreateTaskResultSchema = TaskSchema.extend({ resultType: z.literal("task") });
+export const CreateTaskResultSchema = z.extend(TaskSchema, { resultType: z.literal("task") });
 export type CreateTaskResult = z.infer<typeof CreateTaskResultSchema>;
 
 /** `tasks/get`: the spec says `resultType: "complete"`; some examples show `"task"`. */
-export const GetTaskResultSchema = TaskSchema.extend({
-  resultType: z.enum(["complete", "task"]).optional(),
+export const GetTaskResultSchema = z.extend(TaskSchema, {
+  resultType: z.optional(z.enum(["complete", "task"])),
 });

@@ -12,7 +12,8 @@ export const CONTENDERS: Contender[] = [
 /** One-tool servers, built only to compare bundle sizes and cold starts. */
 export const HELLO_WORKERS: Contender[] = [
   { id: "hello-sdk", label: "hello SDK", mcp: true },
-  { id: "hello-edgemcp", label: "hello edgemcp", mcp: true },
+  { id: "hello-edgemcp", label: "hello edgemcp (zod/mini)", mcp: true },
+  { id: "hello-edgemcp-classic", label: "hello edgemcp (classic zod)", mcp: true },
 ];
 
 /** The hub in front of the edgemcp server, mounted in the same Worker: the hub scenario only. */

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { ListenFilterSchema, type ListenFilter } from "../../shared/protocol/notifications.ts";
 import { SseWriter } from "../mcp/sse-writer.ts";
 import { notificationFor, type BusEvent } from "./listen-filter.ts";
@@ -8,8 +8,8 @@ import { listenMessages } from "./listen-messages.ts";
 const OpenSchema = z.object({
   id: z.union([z.string(), z.number()]),
   filter: ListenFilterSchema,
-  keepAliveMs: z.number().int().min(0),
-  maxMs: z.number().int().positive(),
+  keepAliveMs: z.int().check(z.minimum(0)),
+  maxMs: z.int().check(z.positive()),
 });
 
 type Subscriber = {

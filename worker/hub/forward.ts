@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { McpClient, RequestOptions } from "../../shared/client/index.ts";
 import { abortable } from "../../shared/abortable.ts";
 import { namespaceKeys, upstreamKeys } from "../../shared/hub/input-keys.ts";
@@ -10,7 +10,7 @@ import type { HandlerContext } from "../mcp/context.ts";
 
 const MAX_ROUNDS = 8;
 /** What the hub keeps between input rounds: the upstream's own requestState. */
-const RelayStateSchema = z.object({ upstreamState: z.string().optional() });
+const RelayStateSchema = z.object({ upstreamState: z.optional(z.string()) });
 
 /** A signal that aborts with the call, or when the upstream has been quiet for `idleMs`. */
 function idleTimeout(

@@ -1,5 +1,5 @@
 import { waitUntil } from "cloudflare:workers";
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { FetchLike } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/hub/error-text.ts";
 
@@ -37,9 +37,9 @@ export type UpstreamConfig =
 /** Remote upstreams from a variable: `[{"name":"weather","url":"https://…/mcp","headers":{…}}]`. */
 const RemoteUpstreamsSchema = z.array(
   z.object({
-    name: z.string().regex(/^[A-Za-z0-9_.-]+$/),
+    name: z.string().check(z.regex(/^[A-Za-z0-9_.-]+$/)),
     url: z.url(),
-    headers: z.record(z.string(), z.string()).optional(),
+    headers: z.optional(z.record(z.string(), z.string())),
   }),
 );
 

@@ -1,4 +1,5 @@
-import type * as z from "zod";
+import * as z from "zod/mini";
+import "../../shared/zod-locale.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../shared/jsonrpc.ts";
 import type { Catalog } from "./catalog.ts";
@@ -32,8 +33,8 @@ export type Reply = JsonObject | RawResult;
 export type MethodHandler = (call: Call) => Promise<Reply> | Reply;
 
 /** Parses a method's params with its schema, or throws -32602 saying what is wrong. */
-export function parseParams<S extends z.ZodType>(schema: S, call: Call): z.output<S> {
-  const parsed = schema.safeParse(call.params);
+export function parseParams<S extends z.core.$ZodType>(schema: S, call: Call): z.output<S> {
+  const parsed = z.safeParse(schema, call.params);
   if (parsed.success) return parsed.data;
   throw new RpcError(
     ErrorCode.InvalidParams,
@@ -42,7 +43,7 @@ export function parseParams<S extends z.ZodType>(schema: S, call: Call): z.outpu
 }
 
 /** Zod issues as one readable line: `path: message; path: message`. */
-export function describeIssues(error: z.ZodError, root: string): string {
+export function describeIssues(error: z.core.$ZodError, root: string): string {
   return error.issues
     .map(
       (issue) =>

@@ -1,10 +1,10 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { Caller } from "../auth/bearer.ts";
 import type { Rendezvous } from "../durable/rendezvous.ts";
 import { awaitMessage, postMessage } from "../durable/rendezvous-client.ts";
 import type { JsonRpcId } from "../../shared/jsonrpc.ts";
 
-const CancelMessageSchema = z.object({ at: z.number(), reason: z.string().optional() });
+const CancelMessageSchema = z.object({ at: z.number(), reason: z.optional(z.string()) });
 
 /** How long a call runs before it listens for cancellation from other instances. */
 const WATCH_AFTER_MS = 100;

@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import * as z from "zod/mini";
 import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
 import type {
   Implementation,
@@ -25,7 +25,7 @@ import { UriTemplate } from "../../shared/uri-template.ts";
 import { ListPages } from "./pages.ts";
 
 export type CompiledTool = {
-  definition: ToolDefinition<z.ZodObject, z.ZodType | undefined>;
+  definition: ToolDefinition<z.core.$ZodObject, z.core.$ZodType | undefined>;
   wire: Tool;
   headerParams: HeaderParam[];
   /** Whether legacy clients may see `structuredContent` (their schema requires an object). */
@@ -162,7 +162,7 @@ export class Catalog {
     return [...this.resources.values()].map((r) => resourceWire(r));
   }
 
-  #addTool(definition: ToolDefinition<z.ZodObject, z.ZodType | undefined>): void {
+  #addTool(definition: ToolDefinition<z.core.$ZodObject, z.core.$ZodType | undefined>): void {
     const server = this.definition.name;
     if (!TOOL_NAME.test(definition.name)) {
       throw new Error(
@@ -231,11 +231,11 @@ export { resourceWire };
 function promptWire(p: PromptDefinition): Prompt {
   const args: PromptArgument[] =
     p.arguments ??
-    Object.entries(p.args?.shape ?? {}).map(([name, schema]) =>
+    Object.entries(p.args?._zod.def.shape ?? {}).map(([name, schema]) =>
       strip({
         name,
-        description: schema.description,
-        required: !schema.safeParse(undefined).success,
+        description: z.globalRegistry.get(schema)?.description,
+        required: !z.safeParse(schema, undefined).success,
       }),
     );
 

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { openProtocolHandle } from "../state/handles.ts";
 import type { Sealer } from "../state/sealer.ts";
@@ -9,7 +9,7 @@ const TTL_MS = 60 * 60_000;
 /** Where a cursor points: a list, a page of it, and the list's fingerprint when it was issued. */
 const CursorStateSchema = z.object({
   l: z.string(),
-  i: z.number().int().positive(),
+  i: z.int().check(z.positive()),
   f: z.string(),
 });
 type CursorState = z.infer<typeof CursorStateSchema>;

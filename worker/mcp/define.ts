@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import type * as z from "zod/mini";
 import type { Annotations, Icon } from "../../shared/protocol/content.ts";
 import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
 import type {
@@ -34,14 +34,17 @@ type Display = {
 };
 
 // Zod object schemas whose JSON Schema form has `type: "object"` at the root.
-type ObjectSchema = z.ZodObject;
+type ObjectSchema = z.core.$ZodObject;
 
 export type ToolDefinition<
   I extends ObjectSchema = ObjectSchema,
-  O extends z.ZodType | undefined = undefined,
+  O extends z.core.$ZodType | undefined = undefined,
 > = Display & {
   name: string;
-  /** Arguments, as a zod object; mark a property for `Mcp-Param-*` with `.meta({ "x-mcp-header": "Name" })`. */
+  /**
+   * Arguments, as a zod object (classic `zod` or `zod/mini`); mark a property for `Mcp-Param-*`
+   * with `.meta({ "x-mcp-header": "Name" })` (zod/mini: `.check(z.meta({ ... }))`).
+   */
   input?: I;
   /**
    * The JSON Schema to advertise instead of the one derived from `input`, for schemas zod
@@ -68,18 +71,18 @@ export type ToolDefinition<
   run(args: z.output<I>, ctx: HandlerContext): Promise<ToolOutput<O>> | ToolOutput<O>;
 };
 
-type ToolOutput<O> = O extends z.ZodType ? z.input<O> | ToolResult<z.input<O>> : ToolReturn;
+type ToolOutput<O> = O extends z.core.$ZodType ? z.input<O> | ToolResult<z.input<O>> : ToolReturn;
 
 /** A tool as the registry stores it, its types erased (arguments are validated before `run`). */
-export type AnyTool = ToolDefinition<ObjectSchema, z.ZodType | undefined>;
+export type AnyTool = ToolDefinition<ObjectSchema, z.core.$ZodType | undefined>;
 
-type NoInput = z.ZodObject<Record<string, z.ZodType>>;
+type NoInput = z.core.$ZodObject<Record<string, z.core.$ZodType>>;
 
 /** A tool whose argument and result types are inferred from its zod schemas. */
 export function tool<I extends ObjectSchema = NoInput>(
   definition: ToolDefinition<I, undefined>,
 ): AnyTool;
-export function tool<I extends ObjectSchema, O extends z.ZodType>(
+export function tool<I extends ObjectSchema, O extends z.core.$ZodType>(
   definition: ToolDefinition<I, O> & { output: O },
 ): AnyTool;
 export function tool(definition: AnyTool): AnyTool {
@@ -136,11 +139,13 @@ export function resourceTemplate<T extends string>(
 }
 
 // Prompt arguments are strings on the wire, so a prompt's schema has string (or optional) fields.
-type PromptArgs = z.ZodObject<Record<string, z.ZodType<string | undefined, string | undefined>>>;
+type PromptArgs = z.core.$ZodObject<
+  Record<string, z.core.$ZodType<string | undefined, string | undefined>>
+>;
 
 export type PromptDefinition<A extends PromptArgs = PromptArgs> = Display & {
   name: string;
-  /** Arguments as a zod object of strings; descriptions come from `.describe()`. */
+  /** Arguments as a zod object of strings; descriptions come from `.describe()` (or `z.describe()`). */
   args?: A;
   /**
    * The argument list to advertise when there is no `args` schema (e.g. a prompt relayed from

@@ -1,3 +1,4 @@
+import * as z from "zod/mini";
 import type { ContentBlock } from "../../shared/protocol/content.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { isJsonObject, type JsonObject } from "../../shared/jsonrpc.ts";
@@ -53,7 +54,8 @@ function jsonText(value: unknown): ContentBlock {
 }
 
 function checkOutput(tool: CompiledTool, value: unknown): unknown {
-  const parsed = tool.definition.output?.safeParse(value);
+  const { output } = tool.definition;
+  const parsed = output && z.safeParse(output, value);
   if (parsed && !parsed.success) {
     console.error(
       `Tool "${tool.wire.name}" returned output that breaks its outputSchema`,

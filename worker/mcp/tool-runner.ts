@@ -1,3 +1,4 @@
+import * as z from "zod/mini";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { isJsonObject, type JsonObject } from "../../shared/jsonrpc.ts";
 import { describeIssues } from "./call.ts";
@@ -11,7 +12,7 @@ import { shapeToolResult, toolFailure } from "./tool-result.ts";
 export function validateArguments(tool: CompiledTool, args: JsonObject): JsonObject {
   const { input } = tool.definition;
   if (!input) return args;
-  const parsed = input.safeParse(args);
+  const parsed = z.safeParse(input, args);
   if (!parsed.success) {
     throw new RpcError(
       ErrorCode.InvalidParams,

@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import * as z from "zod/mini";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { HandleError, type Sealer } from "./sealer.ts";
 
@@ -29,16 +29,16 @@ export class Handles {
   open<T>(
     purpose: string,
     handle: string,
-    options: { renew?: string; schema: z.ZodType<T> },
+    options: { renew?: string; schema: z.core.$ZodType<T> },
   ): Promise<T>;
   async open<T>(
     purpose: string,
     handle: string,
-    options: { renew?: string; schema?: z.ZodType<T> } = {},
+    options: { renew?: string; schema?: z.core.$ZodType<T> } = {},
   ): Promise<unknown> {
     const data = await this.sealer.open(purpose, this.subject, handle, options.renew);
     if (!options.schema) return data;
-    const parsed = options.schema.safeParse(data);
+    const parsed = z.safeParse(options.schema, data);
     if (!parsed.success)
       throw new HandleError("invalid", `This ${purpose} handle holds data of an unexpected shape.`);
     return parsed.data;

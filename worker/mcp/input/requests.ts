@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
 import {
   CreateMessageResultSchema,
@@ -69,10 +69,10 @@ export function wireRequestNeeds(
 }
 
 function fromZod<T>(
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
   answer: unknown,
 ): { ok: true; value: T } | { ok: false; reason: string } {
-  const parsed = schema.safeParse(answer);
+  const parsed = z.safeParse(schema, answer);
   return parsed.success
     ? { ok: true, value: parsed.data }
     : { ok: false, reason: z.prettifyError(parsed.error).replace(/\n/g, " ") };
@@ -86,16 +86,16 @@ type FormOptions<S> = { message: string } & (
  * Asks the user to fill a form. With a zod `schema` (flat object of primitives) the answer is
  * validated and typed; with a raw `requestedSchema` the content arrives as plain values.
  */
-export function elicit<S extends z.ZodObject>(
+export function elicit<S extends z.core.$ZodObject>(
   options: FormOptions<S>,
 ): InputRequest<Elicited<z.output<S>>>;
 export function elicit(
-  options: FormOptions<z.ZodObject>,
+  options: FormOptions<z.core.$ZodObject>,
 ): InputRequest<Elicited<Record<string, unknown>>> {
   const requestedSchema = options.schema
     ? jsonSchemaOf(options.schema, "input")
     : options.requestedSchema;
-  const content: z.ZodType<Record<string, unknown>> =
+  const content: z.core.$ZodType<Record<string, unknown>> =
     options.schema ?? z.record(z.string(), z.unknown());
   return {
     method: "elicitation/create",

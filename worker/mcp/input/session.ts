@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { isJsonObject, type JsonObject } from "../../../shared/jsonrpc.ts";
 import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
@@ -17,7 +17,7 @@ const StateSchema = z.object({
   h: z.string(),
   a: z.record(z.string(), z.unknown()),
   k: z.array(z.string()),
-  s: z.unknown().optional(),
+  s: z.optional(z.unknown()),
 });
 
 /**

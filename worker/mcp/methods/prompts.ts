@@ -1,3 +1,4 @@
+import * as z from "zod/mini";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { GetPromptParamsSchema, ListParamsSchema } from "../../../shared/protocol/params.ts";
 import { parseParams, type MethodHandler } from "../call.ts";
@@ -24,7 +25,7 @@ export const getPrompt: MethodHandler = async (call) => {
   let args: Record<string, string | undefined> = given;
   const schema = prompt.definition.args;
   if (schema) {
-    const parsed = schema.safeParse(given);
+    const parsed = z.safeParse(schema, given);
     if (!parsed.success) {
       const issues = parsed.error.issues
         .map((issue) => {

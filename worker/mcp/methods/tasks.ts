@@ -1,10 +1,10 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { JsonObject } from "../../../shared/jsonrpc.ts";
 import { parseParams, type Call, type MethodHandler } from "../call.ts";
 import { requireCapabilities, TASKS_REQUIRED } from "../required-capabilities.ts";
 
 const TaskParamsSchema = z.object({ taskId: z.string() });
-const UpdateParamsSchema = TaskParamsSchema.extend({
+const UpdateParamsSchema = z.extend(TaskParamsSchema, {
   inputResponses: z.record(z.string(), z.unknown()),
 });
 

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { JsonRpcErrorObjectSchema } from "../../../shared/protocol/messages.ts";
 import { TaskStatusSchema } from "../../../shared/protocol/tasks.ts";
 
@@ -11,20 +11,20 @@ export const TaskStateSchema = z.object({
   subject: z.string(),
   capabilities: z.record(z.string(), z.unknown()),
   status: TaskStatusSchema,
-  statusMessage: z.string().optional(),
+  statusMessage: z.optional(z.string()),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
-  ttlMs: z.number().int().positive(),
-  pollIntervalMs: z.number().int().positive(),
+  ttlMs: z.int().check(z.positive()),
+  pollIntervalMs: z.int().check(z.positive()),
   /** Answers to input requests so far, and the keys still awaited. */
   answers: z.record(z.string(), z.unknown()),
   pending: z.array(z.string()),
-  inputRequests: z.record(z.string(), z.unknown()).optional(),
+  inputRequests: z.optional(z.record(z.string(), z.unknown())),
   /** What a relaying tool stored when it last asked for input. */
-  relayState: z.unknown().optional(),
+  relayState: z.optional(z.unknown()),
 
-  result: z.record(z.string(), z.unknown()).optional(),
-  error: JsonRpcErrorObjectSchema.optional(),
+  result: z.optional(z.record(z.string(), z.unknown())),
+  error: z.optional(JsonRpcErrorObjectSchema),
 });
 export type TaskState = z.infer<typeof TaskStateSchema>;
 

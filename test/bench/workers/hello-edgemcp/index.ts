@@ -1,7 +1,8 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { defineServer, mcpHandler, tool } from "edgemcp/server";
 
-// The smallest useful edgemcp Worker: one tool, for the bundle-size comparison.
+// The smallest useful edgemcp Worker: one tool written with zod/mini, for the bundle-size
+// comparison (hello-edgemcp-classic is the same with classic zod).
 const hello = defineServer({
   name: "hello",
   version: "1.0.0",
