@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bearerTokens } from "./auth/bearer.ts";
 import { hubServer } from "./hub/hub-server.ts";
 import { remoteUpstreams } from "./hub/upstreams.ts";
-import { mcpApp } from "./mcp/app.ts";
+import { mcpApp } from "./mcp/hono.ts";
 import { readVar } from "./mcp/env-vars.ts";
 import { servers } from "./servers/index.ts";
 

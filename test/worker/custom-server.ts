@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { mcpApp, type McpAppOptions } from "../../worker/mcp/app.ts";
+import type { McpAppOptions } from "../../worker/mcp/app.ts";
+import { mcpApp } from "../../worker/mcp/hono.ts";
 import type { Served } from "../../worker/mcp/server.ts";
 import { readReply, type Reply } from "../support/reply.ts";
 

@@ -7,11 +7,11 @@ import {
   bearerTokens,
   defineServer,
   elicit,
-  mcpApp,
   prompt,
   resource,
   tool,
 } from "../../worker/mcp/index.ts";
+import { mcpApp } from "../../worker/mcp/hono.ts";
 import { decodeSse } from "../../shared/sse.ts";
 import { legacyRequest, mcpRequest } from "../support/mcp-request.ts";
 import { readReply, type Message } from "../support/reply.ts";

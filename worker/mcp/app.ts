@@ -1,4 +1,3 @@
-import { Hono } from "hono";
 import { guardOrigin, withCors } from "../http/cors.ts";
 import { httpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
@@ -80,18 +79,4 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       return withCors(await handlePost(server, request, runtime, transportOf(env)), origin);
     },
   };
-}
-
-/**
- * The same endpoint as a Hono app serving its root path: mount it with
- * `app.route("/mcp", mcpApp(server))`, or export it as the Worker itself.
- */
-export function mcpApp(
-  server: Served,
-  options: McpAppOptions = {},
-): Hono<{ Bindings: Cloudflare.Env }> {
-  const handler = mcpHandler(server, options);
-  const app = new Hono<{ Bindings: Cloudflare.Env }>();
-  app.all("/", (c) => handler.fetch(c.req.raw, c.env, c.executionCtx));
-  return app;
 }

@@ -14,13 +14,8 @@ export type {
 export { toolResult, ToolError, ToolResult } from "./results.ts";
 export type { CompletionReturn, PromptReturn, ReadReturn, ToolReturn } from "./results.ts";
 export type { Era, HandlerContext, RequestInfo } from "./context.ts";
-export {
-  mcpApp,
-  mcpHandler,
-  type McpAppOptions,
-  type McpHandler,
-  type WorkerContext,
-} from "./app.ts";
+export { mcpHandler, type McpAppOptions, type McpHandler, type WorkerContext } from "./app.ts";
+// mcpApp (the endpoint as a Hono app) is in ./hono.ts, `edgemcp/hono`.
 export { UriTemplate } from "../../shared/uri-template.ts";
 export { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 export type { ContentBlock, ResourceContents } from "../../shared/protocol/content.ts";

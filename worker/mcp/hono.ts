@@ -1,0 +1,19 @@
+// `edgemcp/hono`: the endpoint as a Hono app. Kept apart from `edgemcp/server` so a Worker that
+// exports `mcpHandler` carries no Hono.
+import { Hono } from "hono";
+import { mcpHandler, type McpAppOptions } from "./app.ts";
+import type { Served } from "./server.ts";
+
+/**
+ * The same endpoint as a Hono app serving its root path: mount it with
+ * `app.route("/mcp", mcpApp(server))`, or export it as the Worker itself.
+ */
+export function mcpApp(
+  server: Served,
+  options: McpAppOptions = {},
+): Hono<{ Bindings: Cloudflare.Env }> {
+  const handler = mcpHandler(server, options);
+  const app = new Hono<{ Bindings: Cloudflare.Env }>();
+  app.all("/", (c) => handler.fetch(c.req.raw, c.env, c.executionCtx));
+  return app;
+}
