@@ -21,7 +21,7 @@ import type {
 import { collectHeaderParams, type HeaderParam } from "./header-params.ts";
 import { jsonSchemaOf } from "./json-schema.ts";
 
-import { UriTemplate } from "../../shared/uri-template.ts";
+import type { UriTemplate } from "../../shared/uri-template.ts";
 import { ListPages } from "./pages.ts";
 
 export type CompiledTool = {
@@ -91,7 +91,7 @@ export class Catalog {
     }
     this.templates = (definition.resourceTemplates ?? []).map((t) => ({
       definition: t,
-      template: new UriTemplate(t.uriTemplate),
+      template: t.compile(),
       wire: strip({
         uriTemplate: t.uriTemplate,
         name: t.name,

@@ -18,7 +18,11 @@ import type {
   ToolResult,
   ToolReturn,
 } from "./results.ts";
-import type { TemplateParams, TemplateVariables } from "../../shared/uri-template.ts";
+import {
+  UriTemplate,
+  type TemplateParams,
+  type TemplateVariables,
+} from "../../shared/uri-template.ts";
 
 /** How long a result stays fresh and who may share it (`ttlMs`, `cacheScope` on the wire). */
 export type CacheHint = { ttlMs: number; cacheScope: "public" | "private" };
@@ -131,11 +135,23 @@ export type ResourceTemplateDefinition<T extends string = string> = Display & {
 
 export type ListedResource = Omit<ResourceDefinition, "read" | "cache">;
 
-/** A family of resources addressed by an RFC 6570 template; read handlers get typed variables. */
+/** A resource template as a server takes it: made by `resourceTemplate()`. */
+export type TemplateEntry = ResourceTemplateDefinition & {
+  /** Parses the RFC 6570 template (throws on a malformed one); the catalog calls it once. */
+  compile(): UriTemplate;
+};
+
+/**
+ * A family of resources addressed by an RFC 6570 template; read handlers get typed variables.
+ * The template parser comes with this function, so a server without templates does not carry it.
+ */
 export function resourceTemplate<T extends string>(
   definition: ResourceTemplateDefinition<T>,
-): ResourceTemplateDefinition {
-  return definition as unknown as ResourceTemplateDefinition;
+): TemplateEntry {
+  return {
+    ...(definition as unknown as ResourceTemplateDefinition),
+    compile: () => new UriTemplate(definition.uriTemplate),
+  };
 }
 
 // Prompt arguments are strings on the wire, so a prompt's schema has string (or optional) fields.
@@ -178,7 +194,7 @@ export type ServerDefinition = Omit<Implementation, "title"> & {
   logging?: boolean;
   tools?: AnyTool[];
   resources?: ResourceDefinition[];
-  resourceTemplates?: ResourceTemplateDefinition[];
+  resourceTemplates?: TemplateEntry[];
   prompts?: PromptDefinition[];
   /**
    * Serves `tasks/get`, `tasks/update` and `tasks/cancel` itself, for servers whose tasks run

@@ -8,6 +8,7 @@ export type {
   PromptDefinition,
   ResourceDefinition,
   ResourceTemplateDefinition,
+  TemplateEntry,
   ServerDefinition,
   ToolDefinition,
 } from "./define.ts";
