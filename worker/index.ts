@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bearerTokens } from "./auth/bearer.ts";
+import { durableObjects } from "./durable/drivers.ts";
 import { hubServer } from "./hub/hub-server.ts";
 import { remoteUpstreams } from "./hub/upstreams.ts";
 import { mcpApp } from "./mcp/hono.ts";
@@ -10,11 +11,8 @@ const app = new Hono<{ Bindings: Cloudflare.Env }>();
 
 // Callers may present a bearer token from API_TOKENS; without one they are anonymous.
 const authenticate = bearerTokens({ variable: "API_TOKENS" });
-const durable = (env: Cloudflare.Env) => ({
-  rendezvous: env.MCP_RENDEZVOUS,
-  bus: env.MCP_BUS,
-  tasks: env.MCP_TASKS,
-});
+const durable = (env: Cloudflare.Env) =>
+  durableObjects({ rendezvous: env.MCP_RENDEZVOUS, bus: env.MCP_BUS, tasks: env.MCP_TASKS });
 
 const apps = Object.entries(servers).map(([name, server]) => ({
   name,
@@ -31,7 +29,10 @@ const hub = hubServer({
 });
 app.route(
   "/mcp",
-  mcpApp(hub, { authenticate, durable: (env) => ({ rendezvous: env.MCP_RENDEZVOUS }) }),
+  mcpApp(hub, {
+    authenticate,
+    durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS }),
+  }),
 );
 
 // A wrong server name is an HTTP 404, not a JSON-RPC error: there is no MCP endpoint here.

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
+import { durableObjects } from "../../worker/durable/drivers.ts";
 import { hubServer } from "../../worker/hub/hub-server.ts";
 import {
   bearerTokens,
@@ -348,7 +349,7 @@ describe("forwarding through the hub", () => {
           { name: "p", app: { fetch: (r, _e, c) => mcpApp(pester).fetch(r, env, c) } },
         ],
       }),
-      { durable: (env) => ({ rendezvous: env.MCP_RENDEZVOUS }) },
+      { durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS }) },
     );
     const response = await pestered.fetch(
       legacyRequest("tools/call", { name: "p__quiz", arguments: {} }, { id: "quiz" }),
@@ -584,7 +585,11 @@ describe("listen through the hub", () => {
             name: "n",
             app: {
               fetch: (r, _e, c) =>
-                mcpApp(notifying, { durable: () => ({ bus: env.MCP_BUS }) }).fetch(r, env, c),
+                mcpApp(notifying, { durable: () => durableObjects({ bus: env.MCP_BUS }) }).fetch(
+                  r,
+                  env,
+                  c,
+                ),
             },
           },
         ],
@@ -671,7 +676,11 @@ describe("tasks through the hub", () => {
           name: "t",
           app: {
             fetch: (r, _e, c) =>
-              mcpApp(taskful, { durable: () => ({ tasks: env.MCP_TASKS }) }).fetch(r, env, c),
+              mcpApp(taskful, { durable: () => durableObjects({ tasks: env.MCP_TASKS }) }).fetch(
+                r,
+                env,
+                c,
+              ),
           },
         },
       ],

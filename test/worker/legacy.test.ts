@@ -1,6 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
+import { durableObjects } from "../../worker/durable/drivers.ts";
 import { defineServer, elicit, tool } from "../../worker/mcp/index.ts";
 import { legacyRequest } from "../support/mcp-request.ts";
 import { send } from "./call.ts";
@@ -194,7 +195,9 @@ describe("asking 2025 clients for input", () => {
   };
 
   it("refuses a client that accepts only JSON, since the request goes on an SSE stream", async () => {
-    const server = serve(definition, { durable: (e) => ({ rendezvous: e.MCP_RENDEZVOUS }) });
+    const server = serve(definition, {
+      durable: (e) => durableObjects({ rendezvous: e.MCP_RENDEZVOUS }),
+    });
     const { status, final } = await server.send(call("application/json"), "tools/call", "2025");
     expect(status).toBe(400);
     expect(final?.error).toMatchObject({

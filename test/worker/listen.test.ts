@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MetaKey } from "../../shared/protocol/meta.ts";
+import { durableObjects } from "../../worker/durable/drivers.ts";
 import { defineServer, resource, tool } from "../../worker/mcp/index.ts";
 import { mcpRequest } from "../support/mcp-request.ts";
 import { call } from "./call.ts";
@@ -94,7 +95,7 @@ describe("subscriptions/listen", () => {
         version: "1",
         tools: [tool({ name: "t", description: "T", run: () => "" })],
       }),
-      { listenMaxMs: 100, durable: (e) => ({ bus: e.MCP_BUS }) },
+      { listenMaxMs: 100, durable: (e) => durableObjects({ bus: e.MCP_BUS }) },
     );
     const stream = messages(
       await server.fetch(
@@ -121,7 +122,7 @@ describe("subscriptions/listen", () => {
         version: "1",
         tools: [tool({ name: "t", description: "T", run: () => "" })],
       }),
-      { keepAliveMs: 20, listenMaxMs: 150, durable: (e) => ({ bus: e.MCP_BUS }) },
+      { keepAliveMs: 20, listenMaxMs: 150, durable: (e) => durableObjects({ bus: e.MCP_BUS }) },
     );
     const response = await server.fetch(
       mcpRequest("subscriptions/listen", { notifications: { toolsListChanged: true } }, { id: 9 }),
@@ -141,7 +142,7 @@ describe("subscriptions/listen", () => {
         version: "1",
         resources: [resource({ uri: "a://b", name: "b", read: () => "" })],
       }),
-      { durable: (e) => ({ bus: e.MCP_BUS }) },
+      { durable: (e) => durableObjects({ bus: e.MCP_BUS }) },
     );
     const response = await server.fetch(
       mcpRequest("subscriptions/listen", {

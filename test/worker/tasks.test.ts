@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
+import type { Coordination } from "../../worker/durable/bindings.ts";
+import { durableObjects } from "../../worker/durable/drivers.ts";
 import { bearerTokens, defineServer, elicit, tool, ToolError } from "../../worker/mcp/index.ts";
 
 import { mcpRequest } from "../support/mcp-request.ts";
@@ -74,7 +76,7 @@ const definition = defineServer({
 /** The server without Durable Objects, and with the task objects and the bus. */
 const server = serve(definition);
 const durableServer = serve(definition, {
-  durable: (e) => ({ tasks: e.MCP_TASKS, bus: e.MCP_BUS }),
+  durable: (e) => durableObjects({ tasks: e.MCP_TASKS, bus: e.MCP_BUS }),
   authenticate: bearerTokens({ variable: "API_TOKENS" }),
 });
 
@@ -333,5 +335,21 @@ describe("tasks", () => {
     const created = await send("tools/call", { name: "fails", arguments: {} });
     const done = await poll(created.final?.result.taskId, (t) => t.status !== "working");
     expect(done?.result).toMatchObject({ status: "completed", result: { isError: true } });
+  });
+});
+
+describe("a durable option without durableObjects()", () => {
+  it("refuses every call with a 500 that says how to fix it", async () => {
+    // What a JavaScript caller (no type check) could pass: bare namespaces, no drivers.
+    const bare = (e: Cloudflare.Env) => ({ tasks: e.MCP_TASKS }) as unknown as Coordination;
+    const misconfigured = serve(definition, { durable: bare });
+    const response = await misconfigured.fetch(mcpRequest("tools/list"));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({
+      error: {
+        code: -32600,
+        message: expect.stringMatching(/^Server misconfigured: .*durableObjects\(/),
+      },
+    });
   });
 });

@@ -3,4 +3,5 @@
 export { ListenBus } from "./listen-bus.ts";
 export { Rendezvous } from "./rendezvous.ts";
 export { TaskObject } from "./task-object.ts";
-export type { DurableBindings } from "./bindings.ts";
+export { durableObjects } from "./drivers.ts";
+export type { Coordination, DurableBindings, DurableDrivers } from "./bindings.ts";

@@ -2,7 +2,7 @@ import { guardOrigin, withCors } from "../http/cors.ts";
 import { httpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
 import { keyringOf, type Keyring } from "../state/keyring.ts";
-import type { DurableBindings } from "../durable/bindings.ts";
+import type { Coordination, DurableSetup } from "../durable/bindings.ts";
 import { readVar } from "./env-vars.ts";
 import { registerServer } from "./registry.ts";
 import type { Served } from "./server.ts";
@@ -11,8 +11,11 @@ import { handlePost, type TransportOptions } from "./transport.ts";
 export type McpAppOptions = Partial<TransportOptions> & {
   /** Extra browser origins allowed (default: the `ALLOWED_ORIGINS` variable, comma-separated). */
   allowedOrigins?: string[];
-  /** The Durable Object namespaces for cancellation, listen streams and tasks. */
-  durable?: (env: Cloudflare.Env) => DurableBindings;
+  /**
+   * The Durable Objects for cancellation, listen streams and tasks:
+   * `(env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS, ... })` from `edgemcp/durable`.
+   */
+  durable?: (env: Cloudflare.Env) => Coordination;
 };
 
 /** What a Worker's `fetch` gets besides the request. */
@@ -41,7 +44,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
   // Settings come from options first, then from the Worker's variables, read once per isolate.
   let policy: OriginPolicy | undefined;
   let transport: TransportOptions | undefined;
-  let durable: DurableBindings | undefined;
+  let durable: DurableSetup | undefined;
   let keyring: Promise<Keyring> | undefined;
   const policyOf = (env: Cloudflare.Env) =>
     (policy ??= {
@@ -70,13 +73,31 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         const message = `${request.method} is not supported: this MCP endpoint is stateless, send JSON-RPC messages with POST.`;
         return withCors(httpError(405, message, { Allow: "POST, OPTIONS" }), origin);
       }
+      try {
+        durable ??= checkedDurable(options.durable?.(env));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        console.error(message);
+        return withCors(httpError(500, `Server misconfigured: ${message}`), origin);
+      }
       const runtime = {
         env,
         waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p),
         keyring: () => keyringFor(env),
-        durable: (durable ??= options.durable?.(env) ?? {}),
+        durable,
       };
       return withCors(await handlePost(server, request, runtime, transportOf(env)), origin);
     },
   };
+}
+
+/** The durable option's result, refused when it gives namespaces without their drivers. */
+function checkedDurable(given: DurableSetup | undefined): DurableSetup {
+  if (!given) return {};
+  if (!given.drivers && (given.rendezvous || given.bus || given.tasks)) {
+    throw new Error(
+      "the durable option gave Durable Object namespaces without their drivers: return durableObjects({ ... }) from edgemcp/durable.",
+    );
+  }
+  return given;
 }

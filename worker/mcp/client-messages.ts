@@ -2,9 +2,8 @@ import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { CancelledParamsSchema } from "../../shared/protocol/notifications.ts";
 import type { JsonRpcNotification, JsonRpcResponse } from "../../shared/jsonrpc.ts";
 import type { Caller } from "../auth/bearer.ts";
-import type { DurableBindings } from "../durable/bindings.ts";
-import { postMessage } from "../durable/rendezvous-client.ts";
-import { callerKey, postCancel } from "./cancel.ts";
+import type { DurableSetup } from "../durable/bindings.ts";
+import { callerKey } from "./cancel.ts";
 import { SERVER_REQUEST_PREFIX } from "./input/legacy-input.ts";
 import { errorOutcome, outcomeResponse } from "./outcome.ts";
 
@@ -16,13 +15,14 @@ export async function takeNotification(
   message: JsonRpcNotification,
   request: Request,
   caller: Caller | undefined,
-  durable: DurableBindings,
+  durable: DurableSetup,
 ): Promise<void> {
-  if (message.method !== "notifications/cancelled" || !durable.rendezvous) return;
+  const { rendezvous, drivers } = durable;
+  if (message.method !== "notifications/cancelled" || !rendezvous || !drivers) return;
   const params = CancelledParamsSchema.safeParse(message.params);
   if (params.success)
-    await postCancel(
-      durable.rendezvous,
+    await drivers.postCancel(
+      rendezvous,
       callerKey(caller, request),
       params.data.requestId,
       params.data.reason,
@@ -32,16 +32,17 @@ export async function takeNotification(
 /** Routes a client's answer to a server-to-client request back to the call waiting for it. */
 export async function takeResponse(
   message: JsonRpcResponse,
-  durable: DurableBindings,
+  durable: DurableSetup,
 ): Promise<Response> {
   const { id } = message;
-  if (typeof id !== "string" || !id.startsWith(SERVER_REQUEST_PREFIX) || !durable.rendezvous) {
+  const { rendezvous, drivers } = durable;
+  if (typeof id !== "string" || !id.startsWith(SERVER_REQUEST_PREFIX) || !rendezvous || !drivers) {
     const refusal = new RpcError(
       ErrorCode.InvalidRequest,
       "This response answers no request this server sent.",
     );
     return outcomeResponse(errorOutcome(refusal, undefined, "legacy"));
   }
-  await postMessage(durable.rendezvous, `response:${id}`, JSON.stringify(message));
+  await drivers.postAnswer(rendezvous, id, JSON.stringify(message));
   return new Response(null, { status: 202 });
 }

@@ -1,9 +1,9 @@
-import type { DurableBindings } from "../durable/bindings.ts";
+import type { Coordination } from "../durable/bindings.ts";
 import type { Served } from "./server.ts";
 
 type Registered = {
   server: Served;
-  durable: ((env: Cloudflare.Env) => DurableBindings) | undefined;
+  durable: ((env: Cloudflare.Env) => Coordination) | undefined;
 };
 
 const servers = new Map<string, Registered>();

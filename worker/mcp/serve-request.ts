@@ -6,13 +6,12 @@ import type { ReplyMode } from "../http/accept.ts";
 import type { Keyring } from "../state/keyring.ts";
 import { Sealer } from "../state/sealer.ts";
 import { advertisedCapabilities } from "./advertised.ts";
-import { callerKey, watchCancel } from "./cancel.ts";
+import { callerKey } from "./cancel.ts";
 import type { Era, HandlerContext, RequestInfo } from "./context.ts";
 import { createContext } from "./context-factory.ts";
 import { Cursors } from "./cursors.ts";
 import type { MethodHandler } from "./call.ts";
 import { dispatch, methodNotFound, resolveMethod } from "./dispatch.ts";
-import { legacyInput } from "./input/legacy-input.ts";
 import { InputSession } from "./input/session.ts";
 import { eraOf, legacyProgressToken, legacyVersionOf } from "./legacy-request.ts";
 import { listenFilterOf, openBusListen, openSourceListen } from "./listen.ts";
@@ -20,7 +19,6 @@ import { listenFilterOf, openBusListen, openSourceListen } from "./listen.ts";
 import { checkModernRequest } from "./modern-request.ts";
 import { errorOutcome, outcomeResponse, resultOutcome } from "./outcome.ts";
 import { replyTo } from "./reply.ts";
-import { TaskService } from "./tasks/service.ts";
 
 import type { Served } from "./server.ts";
 import type { Catalog } from "./catalog.ts";
@@ -119,11 +117,11 @@ export async function serveRequest(
     return outcomeResponse(errorOutcome(error, message.id, era));
   }
 
-  const { rendezvous } = durable;
+  const { rendezvous, drivers } = durable;
   const abort = new AbortController();
   const stopWatching =
-    rendezvous && INPUT_METHODS.has(message.method)
-      ? watchCancel(rendezvous, callerKey(caller, request), message.id, (reason) =>
+    rendezvous && drivers && INPUT_METHODS.has(message.method)
+      ? drivers.watchCancel(rendezvous, callerKey(caller, request), message.id, (reason) =>
           abort.abort(new Error(reason)),
         )
       : undefined;
@@ -143,12 +141,19 @@ export async function serveRequest(
         sealer,
         server: server.name,
         bus: durable.bus,
-        ...inputFor(input, era, message.method, () => legacyInput(notify, signal, rendezvous)),
+        ...inputFor(input, era, message.method, () =>
+          rendezvous && drivers
+            ? drivers.legacyInput(notify, signal, rendezvous)
+            : refuseInput(
+                message.method,
+                "This server cannot ask 2025-era clients for input: no rendezvous Durable Object is bound.",
+              ),
+        ),
       });
       try {
         const tasks =
-          durable.tasks && capabilities.extensions?.[TASKS_EXTENSION]
-            ? new TaskService(durable.tasks, server.name, subject)
+          durable.tasks && drivers && capabilities.extensions?.[TASKS_EXTENSION]
+            ? drivers.tasks(durable.tasks, server.name, subject)
             : undefined;
         const cursors = new Cursors(sealer, subject);
         const call = {
@@ -187,13 +192,10 @@ function inputFor(
 }
 
 /** `ctx.input` and `ctx.relay` in a handler that cannot ask the client for input. */
-function refuseInput(method: string): Pick<HandlerContext, "input" | "relay"> {
-  const refuse = () =>
-    Promise.reject(
-      new RpcError(
-        ErrorCode.InternalError,
-        `Asking the client for input is not available in ${method} handlers (only tools/call, prompts/get and resources/read).`,
-      ),
-    );
+function refuseInput(
+  method: string,
+  reason = `Asking the client for input is not available in ${method} handlers (only tools/call, prompts/get and resources/read).`,
+): Pick<HandlerContext, "input" | "relay"> {
+  const refuse = () => Promise.reject(new RpcError(ErrorCode.InternalError, reason));
   return { input: refuse, relay: { state: undefined, responses: {}, ask: refuse } };
 }

@@ -8,7 +8,7 @@ import { MissingSecretError, type Keyring } from "../state/keyring.ts";
 import { errorOutcome, outcomeResponse } from "./outcome.ts";
 import { serveRequest } from "./serve-request.ts";
 import { takeNotification, takeResponse } from "./client-messages.ts";
-import type { DurableBindings } from "../durable/bindings.ts";
+import type { DurableSetup } from "../durable/bindings.ts";
 import type { Served } from "./server.ts";
 
 export type TransportOptions = {
@@ -30,7 +30,7 @@ export type Runtime = {
   /** The sealing keys (fails when the deployment has no secret). */
   keyring(): Promise<Keyring>;
   /** Durable Objects for work that spans requests and instances. */
-  durable: DurableBindings;
+  durable: DurableSetup;
 };
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });

@@ -24,15 +24,9 @@ type Asker = (requests: Record<string, JsonObject>) => Promise<Record<string, un
 function legacyAsker(
   notify: Notify,
   signal: AbortSignal,
-  rendezvous: DurableObjectNamespace<Rendezvous> | undefined,
+  rendezvous: DurableObjectNamespace<Rendezvous>,
 ): Asker {
   return async (requests) => {
-    if (!rendezvous) {
-      throw new RpcError(
-        ErrorCode.InternalError,
-        "This server cannot ask 2025-era clients for input: no rendezvous Durable Object is bound.",
-      );
-    }
     // Once one request fails the others' answers no longer matter: `done` ends their waits.
     const done = new AbortController();
     const wait = AbortSignal.any([signal, done.signal, AbortSignal.timeout(ANSWER_TIMEOUT_MS)]);
@@ -78,7 +72,7 @@ function legacyAsker(
 export function legacyInput(
   notify: Notify,
   signal: AbortSignal,
-  rendezvous: DurableObjectNamespace<Rendezvous> | undefined,
+  rendezvous: DurableObjectNamespace<Rendezvous>,
 ) {
   const ask = legacyAsker(notify, signal, rendezvous);
   const input = async <T extends Record<string, InputRequest<unknown>>>(
