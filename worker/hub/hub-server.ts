@@ -6,6 +6,7 @@ import { ForwardedResult } from "../mcp/results.ts";
 import { DynamicServer } from "../mcp/server.ts";
 import { ClientPool } from "./client-pool.ts";
 import { forward } from "./forward.ts";
+import { listenFromSource } from "../mcp/listen-source.ts";
 import { hubListenSource } from "./listen.ts";
 import { LISTING, principalOf } from "./principal.ts";
 import { asHubTask, hubTaskRouter } from "./tasks.ts";
@@ -184,6 +185,6 @@ function hubDefinition(
       }),
     ),
     tasks: hubTaskRouter(runtime),
-    listen: hubListenSource(runtime, view, invalidate),
+    listen: listenFromSource(hubListenSource(runtime, view, invalidate)),
   };
 }

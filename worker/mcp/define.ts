@@ -7,7 +7,8 @@ import type {
   ToolAnnotations,
 } from "../../shared/protocol/primitives.ts";
 
-import type { JsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonObject, JsonRpcId } from "../../shared/jsonrpc.ts";
+import type { ListenSettings } from "./listen.ts";
 import type { ListenFilter } from "../../shared/protocol/notifications.ts";
 
 import type { HandlerContext } from "./context.ts";
@@ -202,10 +203,10 @@ export type ServerDefinition = Omit<Implementation, "title"> & {
    */
   tasks?: TaskRouter;
   /**
-   * Feeds `subscriptions/listen` streams from a source of this server's own (the hub relays its
-   * upstreams' streams); otherwise listen streams live in the listen bus.
+   * Serves `subscriptions/listen` streams itself, e.g. `listenFromSource(source)` (the hub relays
+   * its upstreams' streams); otherwise listen streams live in the listen bus.
    */
-  listen?: ListenSource;
+  listen?: ListenStreams;
 };
 
 /** Routes the tasks methods for a server whose tasks run elsewhere. */
@@ -218,6 +219,17 @@ export type TaskRouter = {
   ): Promise<JsonObject>;
   cancel(taskId: string, ctx: HandlerContext): Promise<JsonObject>;
 };
+
+/**
+ * Opens one listen stream: `context` makes the handler context for a signal that aborts when the
+ * stream ends.
+ */
+export type ListenStreams = (
+  id: JsonRpcId,
+  filter: ListenFilter,
+  context: (signal: AbortSignal) => HandlerContext,
+  settings: ListenSettings,
+) => Response;
 
 /**
  * Produces notifications for one listen stream until `ctx.signal` aborts: `emit` sends one

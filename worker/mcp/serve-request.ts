@@ -14,7 +14,7 @@ import type { MethodHandler } from "./call.ts";
 import { dispatch, methodNotFound, resolveMethod } from "./dispatch.ts";
 import { InputSession } from "./input/session.ts";
 import { eraOf, legacyProgressToken, legacyVersionOf } from "./legacy-request.ts";
-import { listenFilterOf, openBusListen, openSourceListen } from "./listen.ts";
+import { listenFilterOf, openBusListen } from "./listen.ts";
 
 import { checkModernRequest } from "./modern-request.ts";
 import { errorOutcome, outcomeResponse, resultOutcome } from "./outcome.ts";
@@ -96,7 +96,7 @@ export async function serveRequest(
             bus: durable.bus,
             ...refuseInput(message.method),
           });
-        return openSourceListen(message.id, filter, source, context, settings);
+        return source(message.id, filter, context, settings);
       }
       const { bus } = durable;
       if (!bus) throw methodNotFound(message.method, era);
