@@ -29,6 +29,7 @@ export function targets({ samples, concurrency: c, sizes, coldStarts }: Inputs):
   const edge = (scenario: string) => rps(samples, scenario, c, "edgemcp");
   const cold = (worker: string) => coldStarts.find((s) => s.worker === worker)?.median;
   const gzip = (worker: string) => sizes.find((s) => s.worker === worker)?.gzip;
+  const minGzip = (worker: string) => sizes.find((s) => s.worker === worker)?.minGzip;
   return [
     ...check(
       `tools/call echo at c=${c}, req/s ÷ bare ≥ 0.85`,
@@ -58,6 +59,12 @@ export function targets({ samples, concurrency: c, sizes, coldStarts }: Inputs):
     ...check(
       "hello-world gzip bundle ÷ SDK's ≤ 0.40",
       div(gzip("hello-edgemcp"), gzip("hello-sdk")),
+      0.4,
+      false,
+    ),
+    ...check(
+      "hello-world minified gzip bundle ÷ SDK's ≤ 0.40",
+      div(minGzip("hello-edgemcp"), minGzip("hello-sdk")),
       0.4,
       false,
     ),
