@@ -47,10 +47,15 @@ export class UriTemplate {
   readonly variables: string[];
   readonly #pattern: RegExp;
   readonly #groups: { name: string; op: Operator }[] = [];
+  /** Variables of the query expressions: only these may be set from `?k=v` pairs. */
+  readonly #queryNames: ReadonlySet<string>;
 
   constructor(readonly template: string) {
     this.parts = parse(template);
     this.variables = this.parts.flatMap((p) => ("names" in p ? p.names : []));
+    this.#queryNames = new Set(
+      this.parts.flatMap((p) => ("names" in p && (p.op === "?" || p.op === "&") ? p.names : [])),
+    );
     this.#pattern = new RegExp(`^${this.parts.map((p) => this.#toRegex(p)).join("")}$`);
   }
 
@@ -66,8 +71,7 @@ export class UriTemplate {
         for (const pair of raw.split("&")) {
           const eq = pair.indexOf("=");
           const key = eq === -1 ? pair : pair.slice(0, eq);
-          if (this.variables.includes(key))
-            out[key] = safeDecode(eq === -1 ? "" : pair.slice(eq + 1));
+          if (this.#queryNames.has(key)) out[key] = safeDecode(eq === -1 ? "" : pair.slice(eq + 1));
         }
       } else {
         out[name] = op === "+" || op === "#" ? raw : safeDecode(raw);

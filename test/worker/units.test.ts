@@ -86,6 +86,9 @@ describe("URI templates", () => {
     ],
     ["d1://tables/{table}/rows{?limit}", "d1://tables/users/rows", { table: "users" }],
     ["files://{dir}{/name}", "files://docs/readme", { dir: "docs", name: "readme" }],
+    // A query pair may only set a query variable: the path's id stays 5.
+    ["items://{id}{?q}", "items://5?id=9&q=x", { id: "5", q: "x" }],
+    ["items://x{?a}{&b}", "items://x?a=1&b=2", { a: "1", b: "2" }],
   ])("%s matches %s", (template, uri, vars) => {
     expect(new UriTemplate(template).match(uri)).toEqual(vars);
   });
