@@ -1,7 +1,6 @@
 import { guardOrigin, withCors } from "../http/cors.ts";
 import { httpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
-import { keyringOf, type Keyring } from "../state/keyring.ts";
 import type { Coordination, DurableSetup } from "../durable/bindings.ts";
 import { readVar } from "./env-vars.ts";
 import { registerServer } from "./registry.ts";
@@ -45,7 +44,6 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
   let policy: OriginPolicy | undefined;
   let transport: TransportOptions | undefined;
   let durable: DurableSetup | undefined;
-  let keyring: Promise<Keyring> | undefined;
   const policyOf = (env: Cloudflare.Env) =>
     (policy ??= {
       allowed: options.allowedOrigins ?? parseOriginList(readVar(env, "ALLOWED_ORIGINS")),
@@ -58,12 +56,6 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       listenMaxMs: options.listenMaxMs ?? DEFAULT_LISTEN_MAX_MS,
       ...(options.authenticate ? { authenticate: options.authenticate } : {}),
     });
-  const keyringFor = (env: Cloudflare.Env) =>
-    (keyring ??= keyringOf(env).catch((error: unknown) => {
-      // A refusal is not kept: the next request reads the (possibly fixed) secret again.
-      keyring = undefined;
-      throw error;
-    }));
   return {
     async fetch(request, env, ctx) {
       const refused = guardOrigin(request, policyOf(env));
@@ -83,7 +75,6 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       const runtime = {
         env,
         waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p),
-        keyring: () => keyringFor(env),
         durable,
       };
       return withCors(await handlePost(server, request, runtime, transportOf(env)), origin);

@@ -4,7 +4,7 @@ import { AuthError, type Authenticate, type Caller } from "../auth/bearer.ts";
 import { replyModeOf } from "../http/accept.ts";
 import { BodyTooLarge, readLimited } from "../http/body.ts";
 import { httpError } from "../http/http-error.ts";
-import { MissingSecretError, type Keyring } from "../state/keyring.ts";
+import { keyringOf, MissingSecretError, type Keyring } from "../state/keyring.ts";
 import { errorOutcome, outcomeResponse } from "./outcome.ts";
 import { serveRequest } from "./serve-request.ts";
 import { takeNotification, takeResponse } from "./client-messages.ts";
@@ -27,8 +27,6 @@ export type TransportOptions = {
 export type Runtime = {
   env: Cloudflare.Env;
   waitUntil(promise: Promise<unknown>): void;
-  /** The sealing keys (fails when the deployment has no secret). */
-  keyring(): Promise<Keyring>;
   /** Durable Objects for work that spans requests and instances. */
   durable: DurableSetup;
 };
@@ -48,7 +46,7 @@ export async function handlePost(
   let keyring: Keyring;
   let caller: Caller | undefined;
   try {
-    keyring = await runtime.keyring();
+    keyring = await keyringOf(runtime.env);
     caller = await options.authenticate?.(request, runtime.env);
   } catch (error) {
     if (error instanceof MissingSecretError) {

@@ -14,38 +14,30 @@ export class MissingSecretError extends Error {
 
 const MIN_SECRET_LENGTH = 32;
 const encoder = new TextEncoder();
-const cache = new Map<string, Promise<SealingKey>>();
 
-/** Derives (once per isolate) the AES-256-GCM key for a secret, with HKDF-SHA-256. */
-function deriveKey(secret: string): Promise<SealingKey> {
-  let key = cache.get(secret);
-  if (!key) {
-    key = (async () => {
-      const material = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, [
-        "deriveKey",
-        "deriveBits",
-      ]);
-      const hkdf = (info: string) => ({
-        name: "HKDF",
-        hash: "SHA-256",
-        salt: new Uint8Array(),
-        info: encoder.encode(info),
-      });
-      const aes = await crypto.subtle.deriveKey(
-        hkdf("edgemcp handle key v1"),
-        material,
-        { name: "AES-GCM", length: 256 },
-        false,
-        ["encrypt", "decrypt"],
-      );
-      const idBytes = new Uint8Array(
-        await crypto.subtle.deriveBits(hkdf("edgemcp handle key id v1"), material, 32),
-      );
-      return { id: toBase64Url(idBytes), idBytes, key: aes };
-    })();
-    cache.set(secret, key);
-  }
-  return key;
+/** Derives the AES-256-GCM key for a secret, with HKDF-SHA-256 (keyrings are cached, below). */
+async function deriveKey(secret: string): Promise<SealingKey> {
+  const material = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, [
+    "deriveKey",
+    "deriveBits",
+  ]);
+  const hkdf = (info: string) => ({
+    name: "HKDF",
+    hash: "SHA-256",
+    salt: new Uint8Array(),
+    info: encoder.encode(info),
+  });
+  const aes = await crypto.subtle.deriveKey(
+    hkdf("edgemcp handle key v1"),
+    material,
+    { name: "AES-GCM", length: 256 },
+    false,
+    ["encrypt", "decrypt"],
+  );
+  const idBytes = new Uint8Array(
+    await crypto.subtle.deriveBits(hkdf("edgemcp handle key id v1"), material, 32),
+  );
+  return { id: toBase64Url(idBytes), idBytes, key: aes };
 }
 
 /**
