@@ -28,20 +28,21 @@ export class AuthError extends Error {
 
 const encoder = new TextEncoder();
 
-function sameSecret(a: string, b: string): boolean {
-  const x = encoder.encode(a);
-  const y = encoder.encode(b);
+/** A known token, kept encoded for the constant-time comparison. */
+type KnownToken = { bytes: Uint8Array; subject: string };
+
+function sameSecret(x: Uint8Array, y: Uint8Array): boolean {
   return x.byteLength === y.byteLength && crypto.subtle.timingSafeEqual(x, y);
 }
 
 /** Parses "token=subject,token2=subject2". */
-function parseTokenList(text: string | undefined): Map<string, string> {
+function parseTokenList(text: string | undefined): KnownToken[] {
   const tokens = new Map<string, string>();
   for (const entry of (text ?? "").split(",")) {
     const eq = entry.indexOf("=");
     if (eq > 0) tokens.set(entry.slice(0, eq).trim(), entry.slice(eq + 1).trim());
   }
-  return tokens;
+  return [...tokens].map(([token, subject]) => ({ bytes: encoder.encode(token), subject }));
 }
 
 /**
@@ -49,7 +50,7 @@ function parseTokenList(text: string | undefined): Map<string, string> {
  * is anonymous unless `required`; an unknown token is always refused.
  */
 export function bearerTokens(options: { variable: string; required?: boolean }): Authenticate {
-  let parsed: { text: string | undefined; tokens: Map<string, string> } | undefined;
+  let parsed: { text: string | undefined; tokens: KnownToken[] } | undefined;
   return (request, env) => {
     const source = readVar(env, options.variable);
     if (!parsed || parsed.text !== source)
@@ -66,9 +67,9 @@ export function bearerTokens(options: { variable: string; required?: boolean }):
         "The Authorization header must be `Bearer <token>`.",
         'Bearer realm="mcp", error="invalid_request"',
       );
-    const token = match[1] ?? "";
-    for (const [known, subject] of parsed.tokens)
-      if (sameSecret(known, token)) return { subject, credential: header };
+    const token = encoder.encode(match[1] ?? "");
+    for (const { bytes, subject } of parsed.tokens)
+      if (sameSecret(bytes, token)) return { subject, credential: header };
     throw new AuthError(
       "The bearer token is not valid for this MCP endpoint.",
       'Bearer realm="mcp", error="invalid_token"',
