@@ -56,7 +56,10 @@ export async function forward(
       idle.touch();
       ctx.progress(p.progress, p.total, p.message);
     },
-    onLog: (m) => ctx.log(m.level, m.data, m.logger),
+    onLog: (m) => {
+      idle.touch();
+      ctx.log(m.level, m.data, m.logger);
+    },
     ...(ctx.request.logLevel ? { logLevel: ctx.request.logLevel } : {}),
   };
   const send = (extra: JsonObject) =>
@@ -83,6 +86,9 @@ export async function forward(
           isJsonObject(entry[1]),
         ),
       );
+      // The hub's own client may take its time to answer (a person, for a 2025 client): the
+      // upstream is not the one keeping it waiting, so the idle timer rests until the answer.
+      idle.stop();
       const answers = await ctx.relay.ask(namespaceKeys(upstream, wire, naming), { upstreamState });
       idle.touch();
       result = await send({
