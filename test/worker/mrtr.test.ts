@@ -230,10 +230,13 @@ describe("requestState cannot be forged, replayed or reused", () => {
       inputResponses: { user_name: accept({ name: 5 }) },
     });
     expect(typed.final?.error.code).toBe(-32602);
-    const notObject = await tool("test_input_required_result_elicitation", {
-      inputResponses: null,
-    });
-    expect(notObject.final?.error.code).toBe(-32602);
+    for (const inputResponses of [null, "x", ["a"]]) {
+      const notObject = await tool("test_input_required_result_elicitation", { inputResponses });
+      expect(notObject.final?.error).toMatchObject({
+        code: -32602,
+        message: "params.inputResponses must be an object keyed like inputRequests.",
+      });
+    }
   });
 });
 
@@ -299,7 +302,8 @@ describe("input kinds follow the request's declared capabilities", () => {
     );
     expect(reply.final?.error).toMatchObject({
       code: -32603,
-      message: expect.stringMatching(/not available in completion\/complete handlers/),
+      message:
+        "Asking the client for input is not available in completion/complete handlers (only tools/call, prompts/get and resources/read).",
     });
   });
 });

@@ -3,7 +3,8 @@ import * as z from "zod";
 import { decodeHeaderValue, encodeHeaderValue } from "../../shared/protocol/headers.ts";
 import { decodeSse, encodeSseComment, encodeSseMessage } from "../../shared/sse.ts";
 import { replyModeOf } from "../../worker/http/accept.ts";
-import { prompt, resourceTemplate, tool } from "../../worker/mcp/index.ts";
+import { elicit, prompt, resourceTemplate, tool } from "../../worker/mcp/index.ts";
+import { ToolError } from "../../worker/mcp/results.ts";
 import { UriTemplate } from "../../shared/uri-template.ts";
 import type { HandlerContext } from "../../worker/mcp/context.ts";
 import type { Rendezvous } from "../../worker/durable/rendezvous.ts";
@@ -216,5 +217,48 @@ describe("asking 2025 clients for input", () => {
     ).rejects.toThrow("The client refused roots/list: no");
     expect(waits).toHaveLength(2);
     expect(waits.every((wait) => wait.signal.aborted)).toBe(true);
+  });
+});
+
+describe("checking 2025 clients' answers", () => {
+  /** A rendezvous namespace where every request the call sends is answered with `result`. */
+  function answering(result: unknown) {
+    const sent: string[] = [];
+    const notify = (message: { id?: unknown }) => {
+      sent.push(String(message.id));
+      return true;
+    };
+    const namespace = {
+      getByName: (name: string) => ({
+        fetch: async () => {
+          const id = name.slice("response:".length);
+          expect(sent).toContain(id);
+          return new Response(JSON.stringify({ jsonrpc: "2.0", id, result }));
+        },
+      }),
+    } as unknown as DurableObjectNamespace<Rendezvous>;
+    return legacyInput(notify, new AbortController().signal, namespace);
+  }
+  const who = elicit({ message: "Name?", schema: z.object({ name: z.string() }) });
+
+  it("hands a valid answer to the handler", async () => {
+    await expect(
+      answering({ action: "accept", content: { name: "Ada" } }).input({ who }),
+    ).resolves.toEqual({
+      who: { action: "accept", content: { name: "Ada" } },
+    });
+  });
+
+  it.each([
+    ["an unknown action", { action: "maybe" }],
+    ["content that does not fit the schema", { action: "accept", content: { name: 5 } }],
+  ])("refuses %s as a tool error", async (_, result) => {
+    const failure = await answering(result)
+      .input({ who })
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ToolError);
+    expect(failure).toMatchObject({
+      message: expect.stringMatching(/^The client's answer to elicitation\/create is not valid: ./),
+    });
   });
 });
