@@ -69,7 +69,18 @@ describe("execute_query refuses anything that could write", () => {
 
   it("needs exactly one of sql and cursor", async () => {
     const { final } = await query({});
+    expect(final?.result.isError).toBe(true);
     expect(final?.result.content[0].text).toMatch(/either `sql`/);
+    const both = await query({ sql: "SELECT 1", cursor: "x" });
+    expect(both.final?.result).toMatchObject({
+      isError: true,
+      content: [
+        {
+          type: "text",
+          text: "Pass either `sql` (a new query) or `cursor` (the next page of one), not both or neither.",
+        },
+      ],
+    });
   });
 });
 
@@ -224,15 +235,25 @@ describe("analysis handles", () => {
     const wrong = await tool("analysis_summary", {
       analysis: final?.result.structuredContent.next,
     });
+    expect(wrong.final?.result.isError).toBe(true);
     expect(wrong.final?.result.content[0].text).toMatch(/made for query cursor, not for analysis/);
   });
 
-  it("refuses an empty window", async () => {
-    const { final } = await tool("open_analysis", {
-      from: "2026-10-15T00:00:00Z",
-      to: "2026-10-01T00:00:00Z",
+  it.each([
+    ["ends before it starts", "2026-10-15T00:00:00Z", "2026-10-01T00:00:00Z"],
+    ["ends when it starts", "2026-10-01T00:00:00Z", "2026-10-01T00:00:00Z"],
+  ])("refuses an empty window (one that %s) with a tool error", async (_, from, to) => {
+    const { final } = await tool("open_analysis", { from, to });
+    expect(final?.result).toMatchObject({
+      isError: true,
+      content: [
+        {
+          type: "text",
+          text: `The window is empty: from (${from}) must be before to (${to}).`,
+        },
+      ],
     });
-    expect(final?.result.content[0].text).toMatch(/window is empty/);
+    expect(final?.result.structuredContent).toBeUndefined();
   });
 });
 
