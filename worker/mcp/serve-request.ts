@@ -18,7 +18,7 @@ import { listenFilterOf, openBusListen } from "./listen.ts";
 
 import { checkModernRequest } from "./modern-request.ts";
 import { errorOutcome, outcomeResponse, resultOutcome } from "./outcome.ts";
-import { replyTo } from "./reply.ts";
+import { replyTo, type Notify } from "./reply.ts";
 
 import type { Served } from "./server.ts";
 import type { Catalog } from "./catalog.ts";
@@ -71,6 +71,24 @@ export async function serveRequest(
     return outcomeResponse(errorOutcome(error, message.id, era));
   }
   const capabilities = advertisedCapabilities(catalog, durable, era);
+  const contextFor = (
+    details: RequestInfo,
+    signal: AbortSignal,
+    send: Notify,
+    io: Pick<HandlerContext, "input" | "relay">,
+  ) =>
+    createContext({
+      request: details,
+      env: runtime.env,
+      waitUntil: runtime.waitUntil,
+      send,
+      signal,
+      caller,
+      sealer,
+      server: server.name,
+      bus: durable.bus,
+      ...io,
+    });
   let info: RequestInfo;
   let handler: MethodHandler;
   let input: InputSession | undefined;
@@ -84,18 +102,7 @@ export async function serveRequest(
         const filter = listenFilterOf(message, info, capabilities);
         const listenInfo = info;
         const context = (signal: AbortSignal) =>
-          createContext({
-            request: listenInfo,
-            env: runtime.env,
-            waitUntil: runtime.waitUntil,
-            send: () => false,
-            signal,
-            caller,
-            sealer,
-            server: server.name,
-            bus: durable.bus,
-            ...refuseInput(message.method),
-          });
+          contextFor(listenInfo, signal, () => false, refuseInput(message.method));
         return source(message.id, filter, context, settings);
       }
       const { bus } = durable;
@@ -131,26 +138,17 @@ export async function serveRequest(
     keepAliveMs: options.keepAliveMs,
     abort,
     async execute(notify, signal) {
-      const ctx = createContext({
-        request: info,
-        env: runtime.env,
-        waitUntil: runtime.waitUntil,
-        send: notify,
-        signal,
-        caller,
-        sealer,
-        server: server.name,
-        bus: durable.bus,
-        ...inputFor(input, era, message.method, () =>
+      // Everything runs inside the try: an execute that rejected would leave the reply unsettled.
+      try {
+        const io = inputFor(input, era, message.method, () =>
           rendezvous && drivers
             ? drivers.legacyInput(notify, signal, rendezvous)
             : refuseInput(
                 message.method,
                 "This server cannot ask 2025-era clients for input: no rendezvous Durable Object is bound.",
               ),
-        ),
-      });
-      try {
+        );
+        const ctx = contextFor(info, signal, notify, io);
         const tasks =
           durable.tasks && drivers && capabilities.extensions?.[TASKS_EXTENSION]
             ? drivers.tasks(durable.tasks, server.name, subject)
