@@ -96,7 +96,10 @@ describe("tool failures", () => {
       request("tools/call", { name: "bad_return" }),
       "tools/call",
     );
-    expect(final?.error.code).toBe(-32603);
+    expect(final?.error).toMatchObject({
+      code: -32603,
+      message: 'Tool "bad_return" returned a value the runtime cannot send (a server bug).',
+    });
   });
 
   it("sends a toolResult as given", async () => {
@@ -172,6 +175,8 @@ describe("capabilities follow what a server defines", () => {
 });
 
 describe("pagination", () => {
+  const ANOTHER_LIST =
+    "Invalid cursor: it was issued for another list, or the list has changed since. Fetch the list again without a cursor.";
   const tools = Array.from({ length: 7 }, (_, i) =>
     tool({ name: `t${i}`, description: `Tool ${i}`, run: () => String(i) }),
   );
@@ -227,7 +232,32 @@ describe("pagination", () => {
       request("tools/list", { cursor: first.final?.result.nextCursor }),
       "tools/list",
     );
-    expect(final?.error.code).toBe(-32602);
+    expect(final?.error).toMatchObject({ code: -32602, message: ANOTHER_LIST });
+  });
+
+  it("refuses a genuine cursor moved to another list", async () => {
+    const first = await server.send(request("tools/list"), "tools/list");
+    const sealer = new Sealer(await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined));
+    const state = (await sealer.open("cursor", "", first.final?.result.nextCursor)) as object;
+    expect(state).toMatchObject({ l: expect.any(String), i: 1, f: expect.any(String) });
+    const cursor = await sealer.seal("cursor", "", { ...state, l: "elsewhere" }, 60_000);
+    const { final } = await server.send(request("tools/list", { cursor }), "tools/list");
+    expect(final?.error).toMatchObject({ code: -32602, message: ANOTHER_LIST });
+  });
+
+  it.each([
+    ["no fields", {}],
+    ["a page that is not a positive integer", { l: "tools", i: 0, f: "x" }],
+    ["a list that is not a string", { l: 1, i: 1, f: "x" }],
+    ["not an object", "tools:1"],
+  ])("refuses a genuinely sealed cursor holding %s with -32602", async (_, state) => {
+    const sealer = new Sealer(await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined));
+    const cursor = await sealer.seal("cursor", "", state, 60_000);
+    const { final } = await server.send(request("tools/list", { cursor }), "tools/list");
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: "Invalid cursor. Fetch the list again without a cursor.",
+    });
   });
 });
 
