@@ -12,11 +12,9 @@ import { SSE_HEADERS, SseWriter } from "./sse-writer.ts";
 export function listenFromSource(source: ListenSource): ListenStreams {
   return (id, filter, context, settings) => {
     const stop = new AbortController();
-    let clientGone = false;
-    const writer = new SseWriter(settings.keepAliveMs, () => {
-      clientGone = true;
-      stop.abort(new Error("The client closed the listen stream."));
-    });
+    const writer = new SseWriter(settings.keepAliveMs, () =>
+      stop.abort(new Error("The client closed the listen stream.")),
+    );
     const messages = listenMessages(id);
     writer.send(messages.acknowledged(filter));
     const timer = setTimeout(
@@ -30,7 +28,7 @@ export function listenFromSource(source: ListenSource): ListenStreams {
       .catch((error: unknown) => console.error("A listen source failed", error))
       .finally(() => {
         clearTimeout(timer);
-        if (!clientGone) writer.send(messages.complete());
+        writer.send(messages.complete()); // nothing is sent once the client closed the stream
         writer.close();
       });
     return new Response(writer.readable, { headers: SSE_HEADERS });
