@@ -32,12 +32,12 @@ export type CompiledTool = {
   legacyStructured: boolean;
 };
 
-export type CompiledTemplate = {
+type CompiledTemplate = {
   definition: ResourceTemplateDefinition;
   template: UriTemplate;
   wire: ResourceTemplate;
 };
-export type CompiledPrompt = { definition: PromptDefinition; wire: Prompt };
+type CompiledPrompt = { definition: PromptDefinition; wire: Prompt };
 
 const DEFAULT_CACHE: CacheHint = { ttlMs: 60_000, cacheScope: "public" };
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;

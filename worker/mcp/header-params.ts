@@ -1,6 +1,5 @@
 import type { JsonObject } from "../../shared/jsonrpc.ts";
 import {
-  headerArgument,
   headerDeclarationsOf,
   type HeaderParam,
 } from "../../shared/protocol/header-declarations.ts";
@@ -18,6 +17,3 @@ export function collectHeaderParams(toolName: string, inputSchema: JsonObject): 
   }
   return declarations.params;
 }
-
-/** Reads the argument a header mirrors; undefined when absent or null. */
-export const readHeaderArgument = headerArgument;

@@ -2,7 +2,7 @@ import { decodeHeaderValue, Header } from "../../shared/protocol/headers.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../shared/jsonrpc.ts";
 import type { CompiledTool } from "./catalog.ts";
-import { readHeaderArgument, type HeaderParam } from "./header-params.ts";
+import { headerArgument, type HeaderParam } from "../../shared/protocol/header-declarations.ts";
 
 function mismatch(message: string): RpcError {
   return new RpcError(ErrorCode.HeaderMismatch, `Header mismatch: ${message}`, undefined, 400);
@@ -13,7 +13,7 @@ export function checkParamHeaders(tool: CompiledTool, args: JsonObject, headers:
   for (const param of tool.headerParams) {
     const name = `${Header.paramPrefix}${param.header}`;
     const raw = headers.get(name);
-    const value = readHeaderArgument(args, param.path);
+    const value = headerArgument(args, param.path);
     const where = `argument "${param.path.join(".")}"`;
     if (raw === null) {
       if (value !== undefined)
