@@ -157,7 +157,12 @@ describe("requests after the handshake, each standing alone", () => {
   it("answers an unknown method with -32601 at HTTP 200 (a 2025 client reads 404 as a lost session)", async () => {
     const { status, final } = await legacy("server/discover");
     expect(status).toBe(200);
-    expect(final?.error.code).toBe(-32601);
+    expect(final?.error).toMatchObject({
+      code: -32601,
+      message:
+        'Method not found: "server/discover" (server/discover needs the 2026-07-28 _meta envelope).',
+      data: { method: "server/discover" },
+    });
   });
 
   it("answers GET, which 2025 clients use to open a stream, with 405", async () => {

@@ -153,7 +153,23 @@ describe("HTTP framing", () => {
       "tools/list",
     );
     expect(reply.status).toBe(400);
-    expect(reply.final?.error.code).toBe(-32600);
+    expect(reply.final?.error).toMatchObject({
+      code: -32600,
+      message: "This response answers no request this server sent.",
+    });
+  });
+
+  it("refuses an answer to a server request where no rendezvous object is bound", async () => {
+    const server = serve(
+      defineServer({ name: "plain", version: "1", tools: [tool({ name: "t", run: () => "" })] }),
+    );
+    const body = JSON.stringify({ jsonrpc: "2.0", id: "edgemcp:1234", result: { roots: [] } });
+    const reply = await server.send(rawPost(body, MODERN_HEADERS, "plain"), "tools/list");
+    expect(reply.status).toBe(400);
+    expect(reply.final?.error).toMatchObject({
+      code: -32600,
+      message: "This response answers no request this server sent.",
+    });
   });
 
   it("ignores Mcp-Session-Id and Last-Event-ID and never echoes them", async () => {
