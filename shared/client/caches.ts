@@ -9,9 +9,16 @@ import type {
 } from "../protocol/results.ts";
 import { TtlCache } from "./cache.ts";
 
-// An update's URI may name a sub-resource of a cached read, or the other way round.
+const SEPARATORS = ["/", "?", "#"];
+
+// An update's URI may name a sub-resource of a cached read, or the other way round: `inner`
+// goes on past `outer` after a separator (`a/b` in `a`, and `dir/a` in `dir/` alike).
 function within(inner: string, outer: string): boolean {
-  return inner.startsWith(outer) && "/?#".includes(inner.charAt(outer.length));
+  return (
+    inner.length > outer.length &&
+    inner.startsWith(outer) &&
+    (SEPARATORS.includes(outer.at(-1) ?? "") || SEPARATORS.includes(inner.charAt(outer.length)))
+  );
 }
 
 function related(a: string, b: string): boolean {
