@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
 import "../zod-locale.ts";
 import type { JsonObject } from "../jsonrpc.ts";
-import { ResultTypeSchema } from "../protocol/results.ts";
 import { McpError } from "./errors.ts";
 import type { ErrorContext } from "./transport.ts";
 
@@ -21,8 +20,8 @@ export function parseResult<T>(
 
 /** The `resultType` of a raw result; 2025 results have none, which means "complete". */
 export function resultTypeOf(result: JsonObject): string {
-  const parsed = ResultTypeSchema.safeParse(result);
-  return (parsed.success ? parsed.data.resultType : undefined) ?? "complete";
+  const type = result.resultType;
+  return typeof type === "string" ? type : "complete";
 }
 
 /** Validates a result that must be complete (no input rounds, no task) against its schema. */

@@ -30,9 +30,6 @@ const CacheHints = {
   cacheScope: z.optional(CacheScopeSchema),
 };
 
-/** Only the discriminating member of a result, to branch before validating the rest. */
-export const ResultTypeSchema = z.looseObject(ResultBase);
-
 /** `server/discover`: versions, capabilities, instructions; serverInfo is in `_meta`. */
 export const DiscoverResultSchema = z.looseObject({
   ...ResultBase,
