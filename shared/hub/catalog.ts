@@ -1,4 +1,6 @@
 import type { Prompt, Resource, ResourceTemplate, Tool } from "../protocol/primitives.ts";
+import { UriTemplate } from "../uri-template.ts";
+import { errorText } from "./error-text.ts";
 import { isValidName, prefixed, type Naming } from "./names.ts";
 
 /** A cache hint as lists and reads carry it. */
@@ -17,6 +19,9 @@ export type UpstreamCatalog = {
 /** An entry of the merged catalog, with where it came from and its name there. */
 export type Entry<T> = { item: T; upstream: string; original: string };
 
+/** A resource template of the merged catalog, with its template parsed once. */
+export type TemplateEntry = Entry<ResourceTemplate> & { template: UriTemplate };
+
 /** Two or more upstreams wanting the same name or URI: none of them is listed. */
 export type Collision = {
   kind: "tool" | "prompt" | "resource" | "resourceTemplate";
@@ -24,14 +29,14 @@ export type Collision = {
   upstreams: string[];
 };
 
-/** Something the hub left out, and why (a name clients would refuse). */
+/** Something the hub left out, and why (a name clients would refuse, a template that does not parse). */
 export type Exclusion = { kind: Collision["kind"]; upstream: string; name: string; reason: string };
 
 export type MergedCatalog = {
   tools: Entry<Tool>[];
   prompts: Entry<Prompt>[];
   resources: Entry<Resource>[];
-  resourceTemplates: Entry<ResourceTemplate>[];
+  resourceTemplates: TemplateEntry[];
   collisions: Collision[];
   excluded: Exclusion[];
   /** The merged lists' hint: the smallest ttlMs of the upstreams, private if any is private. */
@@ -51,12 +56,12 @@ export function mergeCacheHints(hints: readonly CacheHint[]): CacheHint {
  * Merges entries keyed by name or URI in upstream order. A key claimed by two upstreams is left
  * out for all of them and reported: a hub must never let one upstream silently shadow another.
  */
-function mergeKeyed<T>(
+function mergeKeyed<E extends Entry<unknown>>(
   kind: Collision["kind"],
-  entries: Entry<T>[],
-  keyOf: (entry: Entry<T>) => string,
+  entries: E[],
+  keyOf: (entry: E) => string,
   collisions: Collision[],
-): Entry<T>[] {
+): E[] {
   const owners = new Map<string, Set<string>>();
   for (const entry of entries) {
     const key = keyOf(entry);
@@ -95,9 +100,27 @@ export function mergeCatalogs(
         return [];
       }),
     );
-  const kept = <T>(pick: (u: UpstreamCatalog) => T[], original: (item: T) => string): Entry<T>[] =>
+  // `extra` may throw (a template that does not parse): the item is then left out, saying why.
+  const kept = <T, X extends object>(
+    kind: "resource" | "resourceTemplate",
+    pick: (u: UpstreamCatalog) => T[],
+    original: (item: T) => string,
+    extra: (item: T) => X,
+  ): (Entry<T> & X)[] =>
     upstreams.flatMap((u) =>
-      pick(u).map((item) => ({ item, upstream: u.upstream, original: original(item) })),
+      pick(u).flatMap((item) => {
+        try {
+          return [{ item, upstream: u.upstream, original: original(item), ...extra(item) }];
+        } catch (error) {
+          excluded.push({
+            kind,
+            upstream: u.upstream,
+            name: original(item),
+            reason: errorText(error),
+          });
+          return [];
+        }
+      }),
     );
   return {
     tools: mergeKeyed(
@@ -115,8 +138,10 @@ export function mergeCatalogs(
     resources: mergeKeyed(
       "resource",
       kept(
+        "resource",
         (u) => u.resources,
         (r) => r.uri,
+        () => ({}),
       ),
       (e) => e.item.uri,
       collisions,
@@ -124,8 +149,10 @@ export function mergeCatalogs(
     resourceTemplates: mergeKeyed(
       "resourceTemplate",
       kept(
+        "resourceTemplate",
         (u) => u.resourceTemplates,
         (t) => t.uriTemplate,
+        (t) => ({ template: new UriTemplate(t.uriTemplate) }),
       ),
       (e) => e.item.uriTemplate,
       collisions,

@@ -1,7 +1,6 @@
 import type { McpClient } from "../client/index.ts";
 import type { Prompt, Resource, ResourceTemplate, Tool } from "../protocol/primitives.ts";
 import { abortable } from "../abortable.ts";
-import { UriTemplate } from "../uri-template.ts";
 import { errorText } from "./error-text.ts";
 
 import { mergeCatalogs, type MergedCatalog, type UpstreamCatalog } from "./catalog.ts";
@@ -40,8 +39,6 @@ export class Hub {
   readonly naming: Naming;
   readonly upstreams: readonly string[];
   readonly #options: HubOptions;
-  /** Each view's resource templates, compiled once, in catalog order. */
-  readonly #templates = new WeakMap<HubView, { template: UriTemplate; upstream: string }[]>();
 
   constructor(options: HubOptions) {
     this.#options = options;
@@ -95,15 +92,7 @@ export class Hub {
   resourceOwner(view: HubView, uri: string): { upstream: string } | undefined {
     const fixed = view.resources.find((entry) => entry.item.uri === uri);
     if (fixed) return { upstream: fixed.upstream };
-    let templates = this.#templates.get(view);
-    if (!templates) {
-      templates = view.resourceTemplates.map(({ item, upstream }) => ({
-        template: new UriTemplate(item.uriTemplate),
-        upstream,
-      }));
-      this.#templates.set(view, templates);
-    }
-    const match = templates.find(({ template }) => template.match(uri));
+    const match = view.resourceTemplates.find(({ template }) => template.match(uri));
     return match && { upstream: match.upstream };
   }
 

@@ -75,6 +75,31 @@ describe("merging catalogs", () => {
     expect(merged.excluded[0]?.reason).toMatch(/not a valid name/);
   });
 
+  it("leaves out a resource template that does not parse, saying why, and keeps the rest", () => {
+    const merged = mergeCatalogs(
+      [
+        upstream("a", {
+          resourceTemplates: [
+            { uriTemplate: "broken://{x", name: "broken" },
+            { uriTemplate: "files://{path}", name: "file" },
+          ],
+        }),
+      ],
+      naming,
+    );
+    expect(merged.resourceTemplates.map((e) => [e.item.uriTemplate, e.template.variables])).toEqual(
+      [["files://{path}", ["path"]]],
+    );
+    expect(merged.excluded).toEqual([
+      {
+        kind: "resourceTemplate",
+        upstream: "a",
+        name: "broken://{x",
+        reason: expect.stringMatching(/unclosed "\{"/),
+      },
+    ]);
+  });
+
   it("merges cache hints to the strictest", () => {
     expect(
       mergeCacheHints([

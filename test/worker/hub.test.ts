@@ -169,6 +169,44 @@ describe("the hub's merged catalog", () => {
     ]);
   });
 
+  it("leaves out an upstream template that does not parse, and lists everything else", async () => {
+    const broken = serve(
+      hubServer({
+        name: "broken-template-hub",
+        upstreams: (env) => [
+          {
+            name: "alpha",
+            app: {
+              fetch: async (r, _e, c) => {
+                const body = await r.clone().json<{ id: number; method: string }>();
+                if (body.method !== "resources/templates/list")
+                  return mcpApp(alpha).fetch(r, env, c);
+                const resourceTemplates = [
+                  { uriTemplate: "broken://{x", name: "broken" },
+                  { uriTemplate: "files://{path}", name: "file" },
+                ];
+                return Response.json({
+                  jsonrpc: "2.0",
+                  id: body.id,
+                  result: { resourceTemplates },
+                });
+              },
+            },
+          },
+        ],
+      }),
+    );
+    const templates = await broken.send(
+      mcpRequest("resources/templates/list"),
+      "resources/templates/list",
+    );
+    expect(
+      templates.final?.result.resourceTemplates.map((t: { uriTemplate: string }) => t.uriTemplate),
+    ).toEqual(["files://{path}"]);
+    const tools = await broken.send(mcpRequest("tools/list"), "tools/list");
+    expect(names(tools.final?.result.tools)).toContain("alpha__add");
+  });
+
   it("merges cache hints: the smallest ttlMs, private when any is", async () => {
     const { final } = await send("tools/list");
     expect(final?.result).toMatchObject({ ttlMs: 2_000, cacheScope: "private" });

@@ -1,5 +1,4 @@
 import { DEFAULT_LIST_TIMEOUT_MS, Hub, type HubView } from "../../shared/hub/hub.ts";
-import { UriTemplate } from "../../shared/uri-template.ts";
 import type { HandlerContext } from "../mcp/context.ts";
 import { prompt, resource, resourceTemplate, tool, type ServerDefinition } from "../mcp/define.ts";
 import { ForwardedResult } from "../mcp/results.ts";
@@ -171,11 +170,12 @@ function hubDefinition(
           ),
       }),
     ),
-    resourceTemplates: view.resourceTemplates.map(({ item, upstream }) =>
-      resourceTemplate({
+    // The merged catalog parsed each template once (leaving out those that do not parse).
+    resourceTemplates: view.resourceTemplates.map(({ item, upstream, template }) => ({
+      ...resourceTemplate({
         ...item,
         complete: Object.fromEntries(
-          new UriTemplate(item.uriTemplate).variables.map((v) => [
+          template.variables.map((v) => [
             v,
             complete(upstream, { type: "ref/resource", uri: item.uriTemplate })(v),
           ]),
@@ -183,7 +183,8 @@ function hubDefinition(
         read: async (_vars, uri, ctx) =>
           new ForwardedResult(await relay(upstream, ctx, "resources/read", { uri }, false)),
       }),
-    ),
+      compile: () => template,
+    })),
     tasks: hubTaskRouter(runtime),
     listen: listenFromSource(hubListenSource(runtime, view, invalidate)),
   };
