@@ -25,14 +25,10 @@ export type Routing = {
  * carry the routing headers; legacy ones the negotiated version and the session id.
  */
 export function requestHeaders(conn: Connection, routing: Routing): Headers {
-  const headers = new Headers(conn.headers);
+  const headers = sessionHeaders(conn);
   headers.set("Content-Type", "application/json");
   headers.set("Accept", "application/json, text/event-stream");
-  if (conn.protocolVersion !== undefined) headers.set(Header.protocolVersion, conn.protocolVersion);
-  if (conn.era === "legacy") {
-    if (conn.sessionId !== undefined) headers.set(Header.sessionId, conn.sessionId);
-    return headers;
-  }
+  if (conn.era === "legacy") return headers;
   if (routing.method !== undefined) headers.set(Header.method, routing.method);
   if (routing.name !== undefined) headers.set(Header.name, routing.name);
   for (const [suffix, value] of Object.entries(routing.params ?? {})) {
@@ -41,10 +37,14 @@ export function requestHeaders(conn: Connection, routing: Routing): Headers {
   return headers;
 }
 
-/** Headers for a request without a body's routing (legacy session teardown). */
+/**
+ * The caller's headers, then the negotiated version and, on a legacy connection, its session
+ * id: all a request without a body's routing needs (legacy session teardown).
+ */
 export function sessionHeaders(conn: Connection): Headers {
   const headers = new Headers(conn.headers);
   if (conn.protocolVersion !== undefined) headers.set(Header.protocolVersion, conn.protocolVersion);
-  if (conn.sessionId !== undefined) headers.set(Header.sessionId, conn.sessionId);
+  if (conn.era === "legacy" && conn.sessionId !== undefined)
+    headers.set(Header.sessionId, conn.sessionId);
   return headers;
 }
