@@ -2,11 +2,10 @@ import type { ClientCapabilities } from "../protocol/capabilities.ts";
 import { McpError } from "./errors.ts";
 import type { InputHandlers } from "./options.ts";
 
-const PAIRS = [
-  ["elicitation", "elicitation"],
-  ["sampling", "sampling"],
-  ["roots", "roots"],
-] as const satisfies ReadonlyArray<readonly [keyof ClientCapabilities, keyof InputHandlers]>;
+// Each input capability and the handler serving it share their name.
+const INPUTS = ["elicitation", "sampling", "roots"] as const satisfies ReadonlyArray<
+  keyof ClientCapabilities & keyof InputHandlers
+>;
 
 /**
  * The capabilities to declare: derived from the handlers when none are given, else the given
@@ -17,19 +16,17 @@ export function resolveCapabilities(
   handlers: InputHandlers,
 ): ClientCapabilities {
   if (!declared) {
-    return Object.fromEntries(
-      PAIRS.filter(([, handler]) => handlers[handler]).map(([capability]) => [capability, {}]),
-    );
+    return Object.fromEntries(INPUTS.filter((name) => handlers[name]).map((name) => [name, {}]));
   }
-  for (const [capability, handler] of PAIRS) {
-    const has = declared[capability] !== undefined;
-    const handles = handlers[handler] !== undefined;
+  for (const name of INPUTS) {
+    const has = declared[name] !== undefined;
+    const handles = handlers[name] !== undefined;
     if (has === handles) continue;
     throw new McpError(
       has
-        ? `The client declares the ${capability} capability but registers no ${handler} handler.`
-        : `The client registers a ${handler} handler but does not declare the ${capability} capability.`,
-      { kind: "client", data: { capability } },
+        ? `The client declares the ${name} capability but registers no ${name} handler.`
+        : `The client registers a ${name} handler but does not declare the ${name} capability.`,
+      { kind: "client", data: { capability: name } },
     );
   }
   return declared;
