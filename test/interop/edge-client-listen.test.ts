@@ -205,6 +205,8 @@ describe("edgemcp client: subscriptions/listen against a fake 2026 server", () =
     await expect(client.listen({ toolsListChanged: true })).rejects.toMatchObject({
       kind: "protocol",
       method: "subscriptions/listen",
+      message: "The first listen message is not its acknowledgement.",
+      data: { message: { method: "notifications/tools/list_changed" } },
     });
   });
 
@@ -218,7 +220,11 @@ describe("edgemcp client: subscriptions/listen against a fake 2026 server", () =
       },
     });
     const client = await connect(fake.url);
-    await expect(client.listen({})).rejects.toMatchObject({ kind: "protocol" });
+    await expect(client.listen({})).rejects.toMatchObject({
+      kind: "protocol",
+      method: "subscriptions/listen",
+      message: "The first listen message is not its acknowledgement.",
+    });
   });
 
   it("reports a refused listen as a JSON-RPC error", async () => {

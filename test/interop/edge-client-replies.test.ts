@@ -32,7 +32,11 @@ describe("edgemcp client: reading replies from fake servers", () => {
       "tools/call": (_call, reply) => reply.stream().end(),
     });
     const client = await connect(fake.url);
-    await expect(client.callTool("x")).rejects.toMatchObject({ kind: "protocol" });
+    await expect(client.callTool("x")).rejects.toMatchObject({
+      kind: "protocol",
+      method: "tools/call",
+      message: "The tools/call stream ended before its response.",
+    });
   });
 
   it("fails a result that does not match its schema, naming the method", async () => {
@@ -43,6 +47,8 @@ describe("edgemcp client: reading replies from fake servers", () => {
     await expect(client.getPrompt("p")).rejects.toMatchObject({
       kind: "protocol",
       method: "prompts/get",
+      message: expect.stringMatching(/^The prompts\/get result is not valid: .*messages/s),
+      data: { result: { resultType: "complete", messages: "nope" } },
     });
   });
 
@@ -51,7 +57,11 @@ describe("edgemcp client: reading replies from fake servers", () => {
       "prompts/get": (_call, reply) => reply.result({ resultType: "banana", messages: [] }),
     });
     const client = await connect(fake.url);
-    await expect(client.getPrompt("p")).rejects.toMatchObject({ kind: "protocol" });
+    await expect(client.getPrompt("p")).rejects.toMatchObject({
+      kind: "protocol",
+      method: "prompts/get",
+      message: 'Unsupported result type "banana" for prompts/get.',
+    });
   });
 
   it("sends an empty name or argument as the empty base64 sentinel", async () => {

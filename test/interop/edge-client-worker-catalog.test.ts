@@ -241,6 +241,14 @@ describe("edgemcp client against the Worker: errors", () => {
   });
 
   it("reports an unreachable endpoint as a network failure", async () => {
-    await expect(connect("http://127.0.0.1:9/mcp")).rejects.toMatchObject({ kind: "network" });
+    for (const url of ["http://127.0.0.1:9/mcp", "http://127.0.0.1:1/mcp"]) {
+      const failure = await connect(url).catch((e: unknown) => e);
+      expect(failure).toMatchObject({
+        kind: "network",
+        method: "server/discover",
+        cause: expect.anything(),
+      });
+      expect((failure as Error).message.startsWith(`Could not reach ${url}: `)).toBe(true);
+    }
   });
 });
