@@ -36,14 +36,19 @@ export function defineServer(definition: ServerDefinition): McpServer {
   return new McpServer(definition);
 }
 
+/** How soon a failed reload is tried again, meanwhile serving the last good catalog. */
+const RETRY_AFTER_FAILURE_MS = 1_000;
+
 /**
  * A server whose definition is loaded, and reloaded once `ttlMs` has passed (the hub builds
  * its merged catalog from its upstreams this way). Concurrent requests share one load; a
- * failed reload keeps serving the last good catalog.
+ * failed reload keeps serving the last good catalog, and is tried again a second later.
  */
 export class DynamicServer implements Served {
   #current: { catalog: Catalog; until: number } | undefined;
-  #loading: Promise<Catalog> | undefined;
+  #loading: { promise: Promise<Catalog>; generation: number } | undefined;
+  /** Bumped by `invalidate()`: a load started before it is not kept as current. */
+  #generation = 0;
 
   constructor(
     readonly name: string,
@@ -52,27 +57,38 @@ export class DynamicServer implements Served {
     ) => Promise<{ definition: ServerDefinition; ttlMs: number }>,
   ) {}
 
-  /** Forgets the current catalog, so the next request loads it again (e.g. after a list changed). */
+  /**
+   * Marks the current catalog stale (e.g. after a list changed), so the next request loads it
+   * again; it is still served should that load fail.
+   */
   invalidate(): void {
-    this.#current = undefined;
+    this.#generation++;
+    if (this.#current) this.#current = { ...this.#current, until: 0 };
   }
 
   async catalogFor(context: ServeContext): Promise<Catalog> {
     const current = this.#current;
     if (current && Date.now() < current.until) return current.catalog;
-    this.#loading ??= this.load(context)
+    // A load started before the last invalidation may have read what changed since: not shared.
+    if (this.#loading?.generation === this.#generation) return this.#loading.promise;
+    const generation = this.#generation;
+    const promise = this.load(context)
       .then(({ definition, ttlMs }) => {
         const catalog = new Catalog(definition);
-        this.#current = { catalog, until: Date.now() + ttlMs };
+        if (generation === this.#generation) this.#current = { catalog, until: Date.now() + ttlMs };
         return catalog;
       })
       .catch((error: unknown) => {
-        if (current) return current.catalog;
-        throw error;
+        const last = this.#current;
+        if (!last) throw error;
+        if (generation === this.#generation)
+          this.#current = { ...last, until: Date.now() + RETRY_AFTER_FAILURE_MS };
+        return last.catalog;
       })
       .finally(() => {
-        this.#loading = undefined;
+        if (this.#loading?.promise === promise) this.#loading = undefined;
       });
-    return this.#loading;
+    this.#loading = { promise, generation };
+    return promise;
   }
 }
