@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { JsonObjectSchema } from "./messages.ts";
 
 /** An icon for display: `https:` or `data:` URLs only. */
 export const IconSchema = z.object({
@@ -16,20 +17,19 @@ export const AnnotationsSchema = z.object({
 });
 export type Annotations = z.infer<typeof AnnotationsSchema>;
 
-const MetaSchema = z.record(z.string(), z.unknown());
-const common = { annotations: z.optional(AnnotationsSchema), _meta: z.optional(MetaSchema) };
+const common = { annotations: z.optional(AnnotationsSchema), _meta: z.optional(JsonObjectSchema) };
 
 export const TextResourceContentsSchema = z.object({
   uri: z.string(),
   mimeType: z.optional(z.string()),
   text: z.string(),
-  _meta: z.optional(MetaSchema),
+  _meta: z.optional(JsonObjectSchema),
 });
 export const BlobResourceContentsSchema = z.object({
   uri: z.string(),
   mimeType: z.optional(z.string()),
   blob: z.string(),
-  _meta: z.optional(MetaSchema),
+  _meta: z.optional(JsonObjectSchema),
 });
 export const ResourceContentsSchema = z.union([
   TextResourceContentsSchema,

@@ -1,6 +1,5 @@
 import * as z from "zod/mini";
-
-const Json = z.record(z.string(), z.unknown());
+import { JsonObjectSchema } from "./messages.ts";
 
 /** A form elicitation: a message and a flat object schema of primitive fields. */
 export const ElicitFormParamsSchema = z.looseObject({
@@ -8,7 +7,7 @@ export const ElicitFormParamsSchema = z.looseObject({
   message: z.string(),
   requestedSchema: z.looseObject({
     type: z.literal("object"),
-    properties: z.record(z.string(), Json),
+    properties: z.record(z.string(), JsonObjectSchema),
     required: z.optional(z.array(z.string())),
   }),
 });
@@ -32,10 +31,10 @@ export const CreateMessageParamsSchema = z.looseObject({
   temperature: z.optional(z.number()),
   stopSequences: z.optional(z.array(z.string())),
   includeContext: z.optional(z.string()),
-  modelPreferences: z.optional(Json),
-  metadata: z.optional(Json),
-  tools: z.optional(z.array(Json)),
-  toolChoice: z.optional(Json),
+  modelPreferences: z.optional(JsonObjectSchema),
+  metadata: z.optional(JsonObjectSchema),
+  tools: z.optional(z.array(JsonObjectSchema)),
+  toolChoice: z.optional(JsonObjectSchema),
 });
 export type CreateMessageParams = z.infer<typeof CreateMessageParamsSchema>;
 
@@ -43,7 +42,7 @@ export type CreateMessageParams = z.infer<typeof CreateMessageParamsSchema>;
 export const InputRequestSchema = z.discriminatedUnion("method", [
   z.object({ method: z.literal("elicitation/create"), params: ElicitParamsSchema }),
   z.object({ method: z.literal("sampling/createMessage"), params: CreateMessageParamsSchema }),
-  z.object({ method: z.literal("roots/list"), params: z.optional(Json) }),
+  z.object({ method: z.literal("roots/list"), params: z.optional(JsonObjectSchema) }),
 ]);
 export type InputRequest = z.infer<typeof InputRequestSchema>;
 
@@ -56,6 +55,6 @@ export const InputRequiredResultSchema = z.looseObject({
   resultType: z.literal("input_required"),
   inputRequests: z.optional(InputRequestsSchema),
   requestState: z.optional(z.string()),
-  _meta: z.optional(Json),
+  _meta: z.optional(JsonObjectSchema),
 });
 export type InputRequiredResult = z.infer<typeof InputRequiredResultSchema>;

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { JsonObjectSchema } from "./messages.ts";
 import { ContentBlockSchema } from "./content.ts";
 
 /** The client's answer to `elicitation/create`. */
@@ -13,11 +14,7 @@ export type ElicitResult = z.infer<typeof ElicitResultSchema>;
 /** The client's answer to `sampling/createMessage`. */
 export const CreateMessageResultSchema = z.looseObject({
   role: z.enum(["user", "assistant"]),
-  content: z.union([
-    ContentBlockSchema,
-    z.array(z.record(z.string(), z.unknown())),
-    z.record(z.string(), z.unknown()),
-  ]),
+  content: z.union([ContentBlockSchema, z.array(JsonObjectSchema), JsonObjectSchema]),
   model: z.string(),
   stopReason: z.optional(z.string()),
 });

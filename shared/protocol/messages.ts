@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 
-const Params = z.record(z.string(), z.unknown());
+/** Any JSON object: params, `_meta`, capability flags, JSON Schemas. */
+export const JsonObjectSchema = z.record(z.string(), z.unknown());
 
 /** A JSON-RPC id as MCP allows it: a string or a number, never null. */
 export const JsonRpcIdSchema = z.union([z.string(), z.number()]);
@@ -16,7 +17,7 @@ export const JsonRpcErrorObjectSchema = z.object({
 export const JsonRpcResultResponseSchema = z.object({
   jsonrpc: z.literal("2.0"),
   id: JsonRpcIdSchema,
-  result: Params,
+  result: JsonObjectSchema,
 });
 
 /** An error response; the id is absent (or null, from lenient peers) when the request was unreadable. */
@@ -31,14 +32,14 @@ export const JsonRpcRequestSchema = z.object({
   jsonrpc: z.literal("2.0"),
   id: JsonRpcIdSchema,
   method: z.string(),
-  params: z.optional(Params),
+  params: z.optional(JsonObjectSchema),
 });
 
 /** A notification (progress, log, list changes, ...). */
 export const JsonRpcNotificationSchema = z.object({
   jsonrpc: z.literal("2.0"),
   method: z.string(),
-  params: z.optional(Params),
+  params: z.optional(JsonObjectSchema),
 });
 
 /** Any message a server sends a client, as a client reads it off the wire. */

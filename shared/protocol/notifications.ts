@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
+import { JsonObjectSchema, JsonRpcIdSchema } from "./messages.ts";
 import { LOG_LEVELS } from "./meta.ts";
 import { TaskSchema } from "./tasks.ts";
-
-const Meta = z.record(z.string(), z.unknown());
 
 /** How far a request has got, as `notifications/progress` reports it. */
 export const ProgressSchema = z.object({
@@ -14,7 +13,7 @@ export type Progress = z.infer<typeof ProgressSchema>;
 
 /** `notifications/progress` params: the progress and the token of the request. */
 export const ProgressParamsSchema = z.extend(ProgressSchema, {
-  progressToken: z.union([z.string(), z.number()]),
+  progressToken: JsonRpcIdSchema,
 });
 
 /** `notifications/message` params: a log entry at a level. */
@@ -38,10 +37,10 @@ export type ListenFilter = z.infer<typeof ListenFilterSchema>;
 /** The first message of a listen stream: the subset of the filter the server honours. */
 export const SubscriptionAcknowledgedSchema = z.object({
   method: z.literal("notifications/subscriptions/acknowledged"),
-  params: z.looseObject({ notifications: ListenFilterSchema, _meta: z.optional(Meta) }),
+  params: z.looseObject({ notifications: ListenFilterSchema, _meta: z.optional(JsonObjectSchema) }),
 });
 
-const Plain = z.optional(z.looseObject({ _meta: z.optional(Meta) }));
+const Plain = z.optional(z.looseObject({ _meta: z.optional(JsonObjectSchema) }));
 
 /** A notification a listen stream delivers after its acknowledgement. */
 export const ListenNotificationSchema = z.discriminatedUnion("method", [
@@ -50,7 +49,7 @@ export const ListenNotificationSchema = z.discriminatedUnion("method", [
   z.object({ method: z.literal("notifications/resources/list_changed"), params: Plain }),
   z.object({
     method: z.literal("notifications/resources/updated"),
-    params: z.looseObject({ uri: z.string(), _meta: z.optional(Meta) }),
+    params: z.looseObject({ uri: z.string(), _meta: z.optional(JsonObjectSchema) }),
   }),
   z.object({
     method: z.literal("notifications/tasks"),
@@ -61,6 +60,6 @@ export type ListenNotification = z.infer<typeof ListenNotificationSchema>;
 
 /** `notifications/cancelled`: on HTTP, only a server ending a listen stream sends it. */
 export const CancelledParamsSchema = z.looseObject({
-  requestId: z.union([z.string(), z.number()]),
+  requestId: JsonRpcIdSchema,
   reason: z.optional(z.string()),
 });

@@ -1,9 +1,10 @@
 import * as z from "zod/mini";
+import { JsonObjectSchema } from "./messages.ts";
 import { LOG_LEVELS } from "./meta.ts";
 
 const Cursor = { cursor: z.optional(z.string()) };
 const Mrtr = {
-  inputResponses: z.optional(z.record(z.string(), z.unknown())),
+  inputResponses: z.optional(JsonObjectSchema),
   requestState: z.optional(z.string()),
 };
 
@@ -12,7 +13,7 @@ export const ListParamsSchema = z.object(Cursor);
 
 export const CallToolParamsSchema = z.object({
   name: z.string(),
-  arguments: z.optional(z.record(z.string(), z.unknown())),
+  arguments: z.optional(JsonObjectSchema),
   ...Mrtr,
 });
 export type CallToolParams = z.infer<typeof CallToolParamsSchema>;
@@ -48,7 +49,7 @@ export type CompleteParams = z.infer<typeof CompleteParamsSchema>;
 /** Params of the legacy `initialize` handshake. */
 export const InitializeParamsSchema = z.object({
   protocolVersion: z.string(),
-  capabilities: z.record(z.string(), z.unknown()),
+  capabilities: JsonObjectSchema,
   clientInfo: z.looseObject({ name: z.string(), version: z.string() }),
 });
 

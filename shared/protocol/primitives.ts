@@ -1,8 +1,6 @@
 import * as z from "zod/mini";
+import { JsonObjectSchema } from "./messages.ts";
 import { AnnotationsSchema, ContentBlockSchema, IconSchema } from "./content.ts";
-
-const MetaSchema = z.record(z.string(), z.unknown());
-const JsonSchemaObject = z.record(z.string(), z.unknown());
 
 /** Hints about a tool's behaviour; clients must not trust them. */
 export const ToolAnnotationsSchema = z.object({
@@ -19,10 +17,10 @@ export const ToolSchema = z.object({
   title: z.optional(z.string()),
   description: z.optional(z.string()),
   icons: z.optional(z.array(IconSchema)),
-  inputSchema: JsonSchemaObject,
-  outputSchema: z.optional(JsonSchemaObject),
+  inputSchema: JsonObjectSchema,
+  outputSchema: z.optional(JsonObjectSchema),
   annotations: z.optional(ToolAnnotationsSchema),
-  _meta: z.optional(MetaSchema),
+  _meta: z.optional(JsonObjectSchema),
 });
 export type Tool = z.infer<typeof ToolSchema>;
 
@@ -35,7 +33,7 @@ export const ResourceSchema = z.object({
   annotations: z.optional(AnnotationsSchema),
   size: z.optional(z.number()),
   icons: z.optional(z.array(IconSchema)),
-  _meta: z.optional(MetaSchema),
+  _meta: z.optional(JsonObjectSchema),
 });
 export type Resource = z.infer<typeof ResourceSchema>;
 
@@ -47,7 +45,7 @@ export const ResourceTemplateSchema = z.object({
   mimeType: z.optional(z.string()),
   annotations: z.optional(AnnotationsSchema),
   icons: z.optional(z.array(IconSchema)),
-  _meta: z.optional(MetaSchema),
+  _meta: z.optional(JsonObjectSchema),
 });
 export type ResourceTemplate = z.infer<typeof ResourceTemplateSchema>;
 
@@ -65,7 +63,7 @@ export const PromptSchema = z.object({
   description: z.optional(z.string()),
   arguments: z.optional(z.array(PromptArgumentSchema)),
   icons: z.optional(z.array(IconSchema)),
-  _meta: z.optional(MetaSchema),
+  _meta: z.optional(JsonObjectSchema),
 });
 export type Prompt = z.infer<typeof PromptSchema>;
 

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { JsonObjectSchema } from "./messages.ts";
 import { ServerCapabilitiesSchema } from "./capabilities.ts";
 import { ContentBlockSchema, ResourceContentsSchema } from "./content.ts";
 import {
@@ -9,8 +10,6 @@ import {
   ResourceTemplateSchema,
   ToolSchema,
 } from "./primitives.ts";
-
-const Meta = z.record(z.string(), z.unknown());
 
 /** Who may reuse a cached result: everyone, or the same authorization only. */
 export const CacheScopeSchema = z.enum(["public", "private"]);
@@ -23,7 +22,7 @@ export type CacheScope = z.infer<typeof CacheScopeSchema>;
  */
 const ResultBase = {
   resultType: z.optional(z.string()),
-  _meta: z.optional(Meta),
+  _meta: z.optional(JsonObjectSchema),
 };
 const CacheHints = {
   ttlMs: z.optional(z.number()),
@@ -46,7 +45,7 @@ export const InitializeResultSchema = z.looseObject({
   capabilities: ServerCapabilitiesSchema,
   serverInfo: LooseImplementationSchema,
   instructions: z.optional(z.string()),
-  _meta: z.optional(Meta),
+  _meta: z.optional(JsonObjectSchema),
 });
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;
 

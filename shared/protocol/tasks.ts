@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { InputRequestsSchema } from "./input-requests.ts";
-import { JsonRpcErrorObjectSchema } from "./messages.ts";
+import { JsonRpcErrorObjectSchema, JsonObjectSchema } from "./messages.ts";
 
 /** The extension id a client declares (and a server advertises) to use tasks. */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
@@ -28,9 +28,9 @@ export const TaskSchema = z.looseObject({
   ttlMs: z.optional(z.nullable(z.number())),
   pollIntervalMs: z.optional(z.number()),
   inputRequests: z.optional(InputRequestsSchema),
-  result: z.optional(z.record(z.string(), z.unknown())),
+  result: z.optional(JsonObjectSchema),
   error: z.optional(JsonRpcErrorObjectSchema),
-  _meta: z.optional(z.record(z.string(), z.unknown())),
+  _meta: z.optional(JsonObjectSchema),
 });
 export type Task = z.infer<typeof TaskSchema>;
 
