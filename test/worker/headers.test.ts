@@ -159,11 +159,21 @@ describe("Mcp-Param-* headers from x-mcp-header arguments", () => {
   });
 
   it.each([
-    ["bad padding", "=?base64?SGVsbG8?="],
-    ["bad characters", "=?base64?SGVs!!!bG8=?="],
-    ["invalid UTF-8 inside", "=?base64?/w==?="],
-  ])("rejects base64 with %s", async (_why, header) => {
+    ["bad padding", "=?base64?SGVsbG8?=", "has a base64 payload of invalid length"],
+    ["invalid UTF-8 inside", "=?base64?/w==?=", "has a base64 payload that is not valid UTF-8"],
+  ])("rejects base64 with %s as undecodable", async (_why, header, reason) => {
     const reply = await region("Hello", { "Mcp-Param-Region": header });
+    expect(reply.status).toBe(400);
+    expect(reply.final?.error).toMatchObject({
+      code: -32020,
+      message: `Header mismatch: Mcp-Param-Region ${reason}.`,
+    });
+  });
+
+  it("rejects base64 with bad characters", async () => {
+    // The sentinel only matches the base64 alphabet, so this value is read literally and
+    // refused as a value mismatch rather than as undecodable base64.
+    const reply = await region("Hello", { "Mcp-Param-Region": "=?base64?SGVs!!!bG8=?=" });
     expect(reply.status).toBe(400);
     expect(reply.final?.error.code).toBe(-32020);
   });

@@ -232,7 +232,8 @@ describe("tasks", () => {
     const { final } = await send("tasks/get", { taskId }, { headers: { "Mcp-Name": taskId } });
     expect(final?.error).toMatchObject({
       code: -32602,
-      message: expect.stringMatching(/Unknown task/),
+      message: expect.stringMatching(/^Unknown task "/),
+      data: { taskId },
     });
   });
 
@@ -257,6 +258,7 @@ describe("tasks", () => {
     );
     expect(final?.error.code).toBe(-32602);
     expect(final?.error.message).toMatch(/^Unknown task/);
+    expect(final?.error.data).toEqual({ taskId });
   });
 
   it.each([
@@ -264,7 +266,11 @@ describe("tasks", () => {
     ["a malformed id", "not-a-task"],
   ])("answers %s with -32602", async (_what, taskId) => {
     const { final } = await send("tasks/get", { taskId }, { headers: { "Mcp-Name": taskId } });
-    expect(final?.error.code).toBe(-32602);
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: `Unknown task "${taskId}": it never existed, expired, or belongs to another caller.`,
+      data: { taskId },
+    });
   });
 
   it.each([
