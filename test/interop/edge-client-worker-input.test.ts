@@ -12,10 +12,14 @@ describe("edgemcp client against the Worker: input rounds (MRTR)", () => {
   });
 
   it("declares the capabilities of its handlers in every request", () => {
-    expect(wire.sent[0]?.params?._meta).toHaveProperty(
-      "io.modelcontextprotocol/clientCapabilities",
-      { elicitation: {}, sampling: {}, roots: {} },
-    );
+    expect(wire.methods()).toEqual(["server/discover", "tools/list"]);
+    for (const sent of wire.sent) {
+      expect(sent.params?._meta).toHaveProperty("io.modelcontextprotocol/clientCapabilities", {
+        elicitation: {},
+        sampling: {},
+        roots: {},
+      });
+    }
   });
 
   it("answers an elicitation and retries with a new id, the answer and the echoed state", async () => {
@@ -40,6 +44,8 @@ describe("edgemcp client against the Worker: input rounds (MRTR)", () => {
     expect(wire.methods()).toEqual(["tools/call", "tools/call", "tools/call"]);
     const states = wire.sent.map((sent) => sent.params?.requestState);
     expect(states[0]).toBeUndefined();
+    expect(states[1]).toEqual(expect.any(String));
+    expect(states[2]).toEqual(expect.any(String));
     expect(states[1]).not.toBe(states[2]);
   });
 
