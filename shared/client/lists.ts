@@ -134,14 +134,17 @@ async function walk<T extends Page>(
   const [first] = pages;
   if (!first) throw new McpError("A list walk fetched no page.", { kind: "client" });
   const fresh = pages.map((page) => page.freshUntil);
+  // The joined list is as cached as its least cached page: fresh until the first page expires,
+  // private when any page is.
+  const stored = fresh.every((until) => until !== undefined);
+  const scope = pages.some((page) => page.cacheScope === "private") ? "private" : "public";
   return {
     result: spec.join(
       first.result,
       pages.map((page) => page.result),
     ),
     source: pages.every((page) => page.source === "cache") ? "cache" : "network",
-    ...(fresh.every((until) => until !== undefined) ? { freshUntil: Math.min(...fresh) } : {}),
-    ...(first.cacheScope ? { cacheScope: first.cacheScope } : {}),
+    ...(stored ? { freshUntil: Math.min(...fresh), cacheScope: scope } : {}),
   };
 }
 
