@@ -1,7 +1,8 @@
 import { ProtocolErrorCode, type Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectV2, delay, MODERN_MODES, textOf, uniqueLabel } from "./clients.ts";
+import { connectV2, MODERN_MODES, textOf, uniqueLabel } from "./clients.ts";
 import { MINIMAL_WAV, RED_PIXEL_PNG } from "./fixtures.ts";
+import { abortStatus } from "./hub-support.ts";
 import { methodOf, wireLog } from "./wire-log.ts";
 
 /** How a 2026-07-28 client must send an unsafe header value. */
@@ -118,11 +119,7 @@ describe.each(MODERN_MODES)("official v2 client, %s: tools", (_label, mode) => {
     );
     await expect(call).rejects.toThrow(/abort/i);
 
-    let status = "";
-    for (let attempt = 0; attempt < 20 && !status.startsWith("aborted"); attempt++) {
-      if (attempt > 0) await delay(100);
-      status = textOf(await client.callTool({ name: "test_abort_status", arguments: { label } }));
-    }
+    const status = await abortStatus(client, "test_abort_status", label);
     expect(status).toMatch(new RegExp(`^aborted: ${label} at step \\d+ \\(t=\\d+\\)$`));
     expect(Number(/at step (\d+)/.exec(status)?.[1])).toBeLessThan(50);
   });
