@@ -28,7 +28,7 @@ export function mediaTypeOf(response: Response): string {
 }
 
 /** Parses one JSON text as a server message, or fails as a protocol error. */
-export function parseServerMessage(text: string, context: ErrorContext): ServerMessage {
+function parseServerMessage(text: string, context: ErrorContext): ServerMessage {
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { JsonObjectSchema } from "./messages.ts";
 
 /** A form elicitation: a message and a flat object schema of primitive fields. */
-export const ElicitFormParamsSchema = z.looseObject({
+const ElicitFormParamsSchema = z.looseObject({
   mode: z.optional(z.literal("form")),
   message: z.string(),
   requestedSchema: z.looseObject({
@@ -13,7 +13,7 @@ export const ElicitFormParamsSchema = z.looseObject({
 });
 
 /** A URL elicitation: the user visits `url`; the outcome is learned on the retry. */
-export const ElicitUrlParamsSchema = z.looseObject({
+const ElicitUrlParamsSchema = z.looseObject({
   mode: z.literal("url"),
   message: z.string(),
   url: z.string(),

@@ -20,7 +20,7 @@ export const CreateMessageResultSchema = z.looseObject({
 });
 export type CreateMessageResult = z.infer<typeof CreateMessageResultSchema>;
 
-export const RootSchema = z.object({ uri: z.string(), name: z.optional(z.string()) });
+const RootSchema = z.object({ uri: z.string(), name: z.optional(z.string()) });
 
 /** The client's answer to `roots/list`. */
 export const ListRootsResultSchema = z.object({ roots: z.array(RootSchema) });

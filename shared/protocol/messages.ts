@@ -14,7 +14,7 @@ export const JsonRpcErrorObjectSchema = z.object({
 });
 
 /** A successful response. */
-export const JsonRpcResultResponseSchema = z.object({
+const JsonRpcResultResponseSchema = z.object({
   jsonrpc: z.literal("2.0"),
   id: JsonRpcIdSchema,
   result: JsonObjectSchema,
@@ -28,7 +28,7 @@ export const JsonRpcErrorResponseSchema = z.object({
 });
 
 /** A request (from a 2025 server, on a response stream). */
-export const JsonRpcRequestSchema = z.object({
+const JsonRpcRequestSchema = z.object({
   jsonrpc: z.literal("2.0"),
   id: JsonRpcIdSchema,
   method: z.string(),
@@ -36,7 +36,7 @@ export const JsonRpcRequestSchema = z.object({
 });
 
 /** A notification (progress, log, list changes, ...). */
-export const JsonRpcNotificationSchema = z.object({
+const JsonRpcNotificationSchema = z.object({
   jsonrpc: z.literal("2.0"),
   method: z.string(),
   params: z.optional(JsonObjectSchema),

@@ -25,7 +25,7 @@ export const GetPromptParamsSchema = z.object({
 });
 
 /** An absolute URI (RFC 3986): a scheme, then visible ASCII; other characters are percent-encoded. */
-export const UriSchema = z
+const UriSchema = z
   .string()
   .check(
     z.regex(

@@ -12,7 +12,7 @@ import {
 } from "./primitives.ts";
 
 /** Who may reuse a cached result: everyone, or the same authorization only. */
-export const CacheScopeSchema = z.enum(["public", "private"]);
+const CacheScopeSchema = z.enum(["public", "private"]);
 export type CacheScope = z.infer<typeof CacheScopeSchema>;
 
 /**
