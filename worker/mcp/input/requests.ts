@@ -9,6 +9,7 @@ import {
   type SamplingMessage,
 } from "../../../shared/protocol/input.ts";
 import { isJsonObject, type JsonObject } from "../../../shared/jsonrpc.ts";
+import { JsonObjectSchema } from "../../../shared/protocol/messages.ts";
 import { jsonSchemaOf } from "../json-schema.ts";
 
 /**
@@ -95,8 +96,7 @@ export function elicit(
   const requestedSchema = options.schema
     ? jsonSchemaOf(options.schema, "input")
     : options.requestedSchema;
-  const content: z.core.$ZodType<Record<string, unknown>> =
-    options.schema ?? z.record(z.string(), z.unknown());
+  const content: z.core.$ZodType<Record<string, unknown>> = options.schema ?? JsonObjectSchema;
   return {
     method: "elicitation/create",
     params: { mode: "form", message: options.message, requestedSchema },
