@@ -363,6 +363,51 @@ describe("forwarding through the hub", () => {
     });
   });
 
+  it("gives up on a completion the upstream never answers", async () => {
+    const slow = serve(
+      hubServer({
+        name: "slow-complete-hub",
+        callTimeoutMs: 150,
+        upstreams: (env) => [{ name: "stuck", app: hangsOn(env, "completion/complete") }],
+      }),
+    );
+    const started = Date.now();
+    const { final } = await slow.send(
+      mcpRequest("completion/complete", {
+        ref: { type: "ref/prompt", name: "stuck__greet" },
+        argument: { name: "who", value: "A" },
+      }),
+      "completion/complete",
+    );
+    expect(final?.error?.message).toMatch(/^Upstream "stuck" is unavailable: no answer within/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it("gives up on a task request the upstream never answers", async () => {
+    const slow = serve(
+      hubServer({
+        name: "slow-task-hub",
+        callTimeoutMs: 150,
+        upstreams: (env) => [{ name: "stuck", app: hangsOn(env, "tasks/get") }],
+      }),
+    );
+    const started = Date.now();
+    const taskId = "stuck__abc";
+    const { final } = await slow.send(
+      mcpRequest(
+        "tasks/get",
+        { taskId },
+        {
+          capabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } },
+          headers: { "Mcp-Name": taskId },
+        },
+      ),
+      "tasks/get",
+    );
+    expect(final?.error?.message).toMatch(/^Upstream "stuck" is unavailable: no answer within/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it("gives up on an upstream that asks a 2025 client for input more than 8 times", async () => {
     const pester = defineServer({
       name: "pester",

@@ -13,7 +13,7 @@ const MAX_ROUNDS = 8;
 const RelayStateSchema = z.object({ upstreamState: z.optional(z.string()) });
 
 /** A signal that aborts with the call, or when the upstream has been quiet for `idleMs`. */
-function idleTimeout(
+export function idleTimeout(
   idleMs: number,
   outer: AbortSignal,
 ): { signal: AbortSignal; touch(): void; stop(): void } {

@@ -13,6 +13,8 @@ import { withUpstream, type HubRuntime } from "./runtime.ts";
 import type { UpstreamConfig } from "./upstreams.ts";
 import type { Alias } from "./errors.ts";
 import type { CompleteParams } from "../../shared/protocol/params.ts";
+import { CompleteResultSchema } from "../../shared/protocol/results.ts";
+import { parseComplete } from "../../shared/client/parse.ts";
 
 export type HubConfig = {
   name?: string;
@@ -96,15 +98,20 @@ function hubDefinition(
     (upstream: string, ref: CompleteParams["ref"]) =>
     (argument: string) =>
     async (value: string, context: { arguments: Record<string, string> }, ctx: HandlerContext) =>
-      withUpstream(
-        runtime,
-        upstream,
-        ctx,
-        false,
-        async (client) =>
-          (await client.complete({ ref, argument: { name: argument, value }, context })).result
-            .completion,
-      );
+      withUpstream(runtime, upstream, ctx, false, async (client) => {
+        // Forwarded like any request (idle timeout, cancelled with the call), then checked
+        // as the client's own complete() would.
+        const params = { ref, argument: { name: argument, value }, context };
+        const result = await forward("completion/complete", params, {
+          ctx,
+          client,
+          upstream,
+          naming,
+          idleMs,
+        });
+        const parseContext = { era: client.era, method: "completion/complete" };
+        return parseComplete(CompleteResultSchema, result, parseContext).completion;
+      });
   return {
     name: config.name ?? "edgemcp-hub",
     version: config.version ?? "0.1.0",

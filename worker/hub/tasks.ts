@@ -1,9 +1,11 @@
+import { abortable } from "../../shared/abortable.ts";
 import { namespaceKeys, upstreamKeys } from "../../shared/hub/input-keys.ts";
 import { prefixed, type Naming } from "../../shared/hub/names.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { isJsonObject, type JsonObject } from "../../shared/jsonrpc.ts";
 import type { TaskRouter } from "../mcp/define.ts";
 import type { HandlerContext } from "../mcp/context.ts";
+import { idleTimeout } from "./forward.ts";
 import { withUpstream, type HubRuntime } from "./runtime.ts";
 
 /** An upstream's task (or task creation) as the hub's client sees it: under the hub's names. */
@@ -38,9 +40,19 @@ export function hubTaskRouter(runtime: HubRuntime): TaskRouter {
     extra: JsonObject,
     ctx: HandlerContext,
   ): Promise<JsonObject> => {
-    const result = await withUpstream(runtime, upstream, ctx, false, (client) =>
-      client.request(method, { taskId: original, ...extra }, { signal: ctx.signal }),
-    );
+    const result = await withUpstream(runtime, upstream, ctx, false, async (client) => {
+      // An upstream that never answers fails the request after the hub's idle timeout.
+      const idle = idleTimeout(runtime.idleMs, ctx.signal);
+      try {
+        const params = { taskId: original, ...extra };
+        return await abortable(
+          client.request(method, params, { signal: idle.signal }),
+          idle.signal,
+        );
+      } finally {
+        idle.stop();
+      }
+    });
     return asHubTask(upstream, result, naming);
   };
   return {
