@@ -8,7 +8,8 @@ import {
 } from "../../shared/client/index.ts";
 import { textOf } from "./clients.ts";
 import { README_URI, startSdkV1Server } from "./edge-client-sdk-servers.ts";
-import { eventually, wireRecorder } from "./edge-client-support.ts";
+import { eventually } from "../support/eventually.ts";
+import { wireRecorder } from "./edge-client-support.ts";
 
 describe("edgemcp client against an @modelcontextprotocol/sdk 1.32.2 server (2025, sessions on)", () => {
   let server: Awaited<ReturnType<typeof startSdkV1Server>>;

@@ -8,7 +8,8 @@ import {
 } from "../../shared/client/index.ts";
 import { textOf } from "./clients.ts";
 import { README_URI, startSdkV2Server } from "./edge-client-sdk-servers.ts";
-import { eventually, wireRecorder } from "./edge-client-support.ts";
+import { eventually } from "../support/eventually.ts";
+import { wireRecorder } from "./edge-client-support.ts";
 
 describe("edgemcp client against an @modelcontextprotocol/server 2.4.0 server (2026-07-28)", () => {
   let server: Awaited<ReturnType<typeof startSdkV2Server>>;

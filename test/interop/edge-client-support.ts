@@ -46,17 +46,3 @@ export const ANSWERING: InputHandlers = {
   }),
   roots: async () => ({ roots: [{ uri: "file:///project", name: "project" }] }),
 };
-
-/** Polls `check` until it returns a value, for effects that reach the server asynchronously. */
-export async function eventually<T>(
-  check: () => Promise<T | undefined>,
-  timeoutMs = 5000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -6,7 +6,8 @@ import {
   type Progress,
 } from "../../shared/client/index.ts";
 import { everythingUrl, textOf, uniqueLabel } from "./clients.ts";
-import { eventually, wireRecorder } from "./edge-client-support.ts";
+import { eventually } from "../support/eventually.ts";
+import { wireRecorder } from "./edge-client-support.ts";
 
 describe("edgemcp client against the Worker: tool calls", () => {
   let client: McpClient;

@@ -1,6 +1,7 @@
 import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeSse } from "../../shared/sse.ts";
+import { eventually } from "../support/eventually.ts";
 import { modernBody } from "../support/mcp-request.ts";
 import { startTwoInstances } from "./two-instances.ts";
 
@@ -117,18 +118,21 @@ describe("two Worker instances sharing the Durable Objects", () => {
     });
     expect(cancel.status).toBe(202);
 
-    let status = "";
-    for (let i = 0; i < 100 && !status.startsWith("aborted"); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      const reply = await post(
-        "a",
-        "everything",
-        "tools/call",
-        { name: "test_abort_status", arguments: { label } },
-        `s-${i}`,
-      ).then(json);
-      status = reply.result.content[0].text;
-    }
+    let polls = 0;
+    const status = await eventually(
+      async () => {
+        const reply = await post(
+          "a",
+          "everything",
+          "tools/call",
+          { name: "test_abort_status", arguments: { label } },
+          `s-${polls++}`,
+        ).then(json);
+        const text: string = reply.result.content[0].text;
+        return text.startsWith("aborted") ? text : undefined;
+      },
+      { intervalMs: 20, what: `an abort of ${label}` },
+    );
     const match = /^aborted: .* at step (\d+) \(t=(\d+)\)$/.exec(status);
     expect(match, status).not.toBeNull();
     const latency = Number(match?.[2]) - sentAt;

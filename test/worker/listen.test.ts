@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MetaKey } from "../../shared/protocol/meta.ts";
 import { durableObjects } from "../../worker/durable/drivers.ts";
 import { defineServer, resource, tool } from "../../worker/mcp/index.ts";
+import { eventually } from "../support/eventually.ts";
 import { mcpRequest } from "../support/mcp-request.ts";
 import { call } from "./call.ts";
 import { serve } from "./custom-server.ts";
@@ -83,8 +84,10 @@ describe("subscriptions/listen", () => {
     await stream.next();
     expect(await bus.count()).toBe(before + 1);
     await stream.close();
-    for (let i = 0; i < 50 && (await bus.count()) > before; i++)
-      await new Promise((r) => setTimeout(r, 10));
+    await eventually(async () => ((await bus.count()) > before ? undefined : true), {
+      intervalMs: 10,
+      what: "the bus forgetting the stream",
+    });
     expect(await bus.count()).toBe(before);
   });
 

@@ -4,6 +4,7 @@ import * as z from "zod";
 import { MetaKey } from "../../shared/protocol/meta.ts";
 import { decodeSse } from "../../shared/sse.ts";
 import { defineServer, tool } from "../../worker/mcp/index.ts";
+import { eventually } from "../support/eventually.ts";
 import { mcpRequest } from "../support/mcp-request.ts";
 import { call } from "./call.ts";
 import { serve } from "./custom-server.ts";
@@ -134,12 +135,17 @@ describe("cancellation", () => {
     const first = await events.next();
     expect(JSON.parse(first.value!.data).method).toBe("notifications/progress");
     await events.return(undefined);
-    let status = "";
-    for (let i = 0; i < 50 && !status.startsWith("aborted"); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      status = (await call("tools/call", { name: "test_abort_status", arguments: { label } })).final
-        ?.result.content[0].text;
-    }
+    const status = await eventually(
+      async () => {
+        const { final } = await call("tools/call", {
+          name: "test_abort_status",
+          arguments: { label },
+        });
+        const text: string = final?.result.content[0].text;
+        return text.startsWith("aborted") ? text : undefined;
+      },
+      { intervalMs: 20, what: `an abort of ${label}` },
+    );
     expect(status).toMatch(new RegExp(`^aborted: ${label} at step \\d+ \\(t=\\d+\\)$`));
   });
 

@@ -4,6 +4,7 @@ import type { Coordination } from "../../worker/durable/bindings.ts";
 import { durableObjects } from "../../worker/durable/drivers.ts";
 import { bearerTokens, defineServer, elicit, tool, ToolError } from "../../worker/mcp/index.ts";
 
+import { eventually } from "../support/eventually.ts";
 import { mcpRequest } from "../support/mcp-request.ts";
 import type { Message } from "../support/reply.ts";
 import { serve } from "./custom-server.ts";
@@ -92,16 +93,17 @@ async function poll(
   until: (task: Message["result"]) => boolean,
   options: Parameters<typeof mcpRequest>[2] = {},
 ) {
-  for (let i = 0; i < 100; i++) {
-    const { final } = await send(
-      "tasks/get",
-      { taskId },
-      { headers: { "Mcp-Name": taskId }, ...options },
-    );
-    if (final?.error || until(final?.result)) return final;
-    await new Promise((r) => setTimeout(r, 30));
-  }
-  throw new Error(`task ${taskId} never reached the expected state`);
+  return eventually(
+    async () => {
+      const { final } = await send(
+        "tasks/get",
+        { taskId },
+        { headers: { "Mcp-Name": taskId }, ...options },
+      );
+      return final?.error || until(final?.result) ? final : undefined;
+    },
+    { intervalMs: 30, what: `task ${taskId} reaching the expected state` },
+  );
 }
 
 describe("tasks", () => {
@@ -176,8 +178,10 @@ describe("tasks", () => {
     ).toEqual({ resultType: "complete", _meta: expect.any(Object) });
     const cancelled = await poll(taskId, (t) => t.status === "cancelled");
     expect(cancelled?.result.status).toBe("cancelled");
-    for (let i = 0; i < 50 && !cancelledLabels.has(label); i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await eventually(async () => cancelledLabels.has(label) || undefined, {
+      intervalMs: 20,
+      what: "the tool seeing its signal abort",
+    });
     expect(cancelledLabels.has(label)).toBe(true);
     // Cancelling again is harmless.
     expect(
