@@ -3,7 +3,12 @@ import type { Prompt, Resource, ResourceTemplate, Tool } from "../protocol/primi
 import { abortable } from "../abortable.ts";
 import { errorText } from "./error-text.ts";
 
-import { mergeCatalogs, type MergedCatalog, type UpstreamCatalog } from "./catalog.ts";
+import {
+  mergeCacheHints,
+  mergeCatalogs,
+  type MergedCatalog,
+  type UpstreamCatalog,
+} from "./catalog.ts";
 import { splitPrefixed, type Naming } from "./names.ts";
 
 /** Why an upstream is missing from the catalog right now. */
@@ -112,14 +117,19 @@ export class Hub {
       caps.resources ? client.listResources(options) : none,
       caps.resources ? client.listResourceTemplates(options) : none,
     ]);
-    const first = tools.result ?? prompts.result ?? resources.result ?? templates.result;
+    // Each list may carry its own hint: the upstream's is the strictest of them.
+    const cache = mergeCacheHints(
+      [tools.result, prompts.result, resources.result, templates.result].flatMap((list) =>
+        list ? [{ ttlMs: list.ttlMs ?? 0, cacheScope: list.cacheScope ?? "private" }] : [],
+      ),
+    );
     return {
       upstream,
       tools: tools.result?.tools ?? ([] as Tool[]),
       prompts: prompts.result?.prompts ?? ([] as Prompt[]),
       resources: resources.result?.resources ?? ([] as Resource[]),
       resourceTemplates: templates.result?.resourceTemplates ?? ([] as ResourceTemplate[]),
-      cache: { ttlMs: first?.ttlMs ?? 0, cacheScope: first?.cacheScope ?? "private" },
+      cache,
     };
   }
 }

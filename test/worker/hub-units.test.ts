@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mergeCacheHints, mergeCatalogs, type UpstreamCatalog } from "../../shared/hub/catalog.ts";
+import type { McpClient } from "../../shared/client/index.ts";
 import { Hub } from "../../shared/hub/hub.ts";
 import { namespaceKeys, upstreamKeys } from "../../shared/hub/input-keys.ts";
 import { splitPrefixed } from "../../shared/hub/names.ts";
@@ -134,6 +135,24 @@ describe("resource owners", () => {
       expect(hub.resourceOwner(view, "files://x")).toEqual({ upstream: "a" });
       expect(hub.resourceOwner(view, "other://x")).toBeUndefined();
     }
+  });
+});
+
+describe("an upstream's cache hint", () => {
+  it("is the strictest of all its lists' hints, not the first list's", async () => {
+    const list = (key: string, ttlMs: number, cacheScope: "public" | "private") => async () => ({
+      result: { [key]: [], ttlMs, cacheScope },
+    });
+    const client = {
+      server: { capabilities: { tools: {}, prompts: {}, resources: {} } },
+      listTools: list("tools", 60_000, "public"),
+      listPrompts: list("prompts", 5_000, "public"),
+      listResources: list("resources", 30_000, "private"),
+      listResourceTemplates: list("resourceTemplates", 60_000, "public"),
+    } as unknown as McpClient;
+    const view = await new Hub({ upstreams: ["a"] }).view(async () => client);
+    expect(view.status).toEqual([{ upstream: "a", ok: true }]);
+    expect(view.cache).toEqual({ ttlMs: 5_000, cacheScope: "private" });
   });
 });
 
