@@ -7,7 +7,10 @@ export const Header = {
   sessionId: "Mcp-Session-Id",
 } as const;
 
-const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+// Anything wrapped in the (exact, lowercase) markers is encoded, whatever is inside: the
+// encoder wraps every value that looks like this, so none is ever meant literally.
+const SENTINEL = /^=\?base64\?(.*)\?=$/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 // RFC 9110 field-value characters: visible ASCII, space and tab.
 const HEADER_SAFE = /^[\x20-\x7e\t]*$/;
 // RFC 9110 token characters, for header names built from x-mcp-header.
@@ -52,6 +55,11 @@ export function decodeHeaderValue(raw: string): DecodedHeader {
   const match = SENTINEL.exec(value);
   if (!match) return { ok: true, value };
   const b64 = match[1] ?? "";
+  if (!BASE64.test(b64))
+    return {
+      ok: false,
+      reason: "has a base64 payload with characters outside the base64 alphabet",
+    };
   if (b64.length % 4 !== 0) return { ok: false, reason: "has a base64 payload of invalid length" };
   try {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
