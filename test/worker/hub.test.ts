@@ -3,7 +3,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { durableObjects } from "../../worker/durable/drivers.ts";
+import { ClientPool } from "../../worker/hub/client-pool.ts";
 import { hubServer } from "../../worker/hub/hub-server.ts";
+import type { UpstreamConfig } from "../../worker/hub/upstreams.ts";
 import {
   bearerTokens,
   defineServer,
@@ -628,6 +630,39 @@ describe("the hub's in-process upstreams", () => {
     expect((await call("first")).final?.result.content[0].text).toBe("ok");
     expect((await call("second")).final?.result.content[0].text).toBe("ok");
     expect(lateWork).toBe(0);
+  });
+});
+
+describe("the hub's client pool", () => {
+  it("keeps a newer client when an evicted connect under the same key fails late", async () => {
+    let connects = 0;
+    let release = () => {};
+    const failing = new Promise<void>((resolve) => (release = resolve));
+    const upstream: UpstreamConfig = {
+      name: "u",
+      app: {
+        fetch: async (r, _e, c) => {
+          const body = await r.clone().json<{ method: string }>();
+          if (body.method === "server/discover" && ++connects === 1) {
+            await failing;
+            return new Response("no", { status: 503 });
+          }
+          return mcpApp(alpha).fetch(r, env, c);
+        },
+      },
+    };
+    const pool = new ClientPool(new Map([["u", upstream]]), 10_000);
+    const signal = new AbortController().signal;
+    const principal = (subject: string) => ({ subject, capabilities: {} });
+    const evicted = pool.client("u", principal("p0"), env, signal).catch((error: unknown) => error);
+    // 256 other principals fill the pool, evicting p0's pending connect.
+    for (let i = 1; i <= 256; i++) await pool.client("u", principal(`p${i}`), env, signal);
+    const newer = await pool.client("u", principal("p0"), env, signal);
+    expect(connects).toBe(258);
+    release();
+    expect(await evicted).toBeInstanceOf(Error);
+    expect(await pool.client("u", principal("p0"), env, signal)).toBe(newer);
+    expect(connects).toBe(258);
   });
 });
 

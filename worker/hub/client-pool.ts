@@ -89,9 +89,12 @@ export class ClientPool {
         handlers: relayHandlers(principal.capabilities),
         signal: connecting,
       };
-      client = abortable(connect(url, options), connecting);
-
-      client.catch(() => this.#clients.delete(key));
+      const pending = abortable(connect(url, options), connecting);
+      // Only this entry: once evicted, the key may hold a newer client for the same principal.
+      pending.catch(() => {
+        if (this.#clients.get(key) === pending) this.#clients.delete(key);
+      });
+      client = pending;
       if (this.#clients.size >= MAX_CLIENTS)
         this.#clients.delete(this.#clients.keys().next().value ?? "");
       this.#clients.set(key, client);
