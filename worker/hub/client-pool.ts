@@ -43,21 +43,12 @@ function relayHandlers(capabilities: ClientCapabilities): InputHandlers {
  */
 export class ClientPool {
   readonly #clients = new Map<string, Promise<McpClient>>();
-  /** The key part of each capability set seen (one request's calls share their caller's). */
-  readonly #capabilityKeys = new WeakMap<ClientCapabilities, string>();
 
   constructor(
     private readonly upstreams: ReadonlyMap<string, UpstreamConfig>,
     /** How long connecting to an upstream may take. */
     private readonly connectTimeoutMs: number,
   ) {}
-
-  #capabilityKey(capabilities: ClientCapabilities): string {
-    let key = this.#capabilityKeys.get(capabilities);
-    if (key === undefined)
-      this.#capabilityKeys.set(capabilities, (key = JSON.stringify(capabilities)));
-    return key;
-  }
 
   client(
     upstream: string,
@@ -68,7 +59,7 @@ export class ClientPool {
     const config = this.upstreams.get(upstream);
     if (!config) return Promise.reject(new Error(`The hub has no upstream named "${upstream}".`));
     // The credential is part of the key: a pooled client forwards the one it was created with.
-    const key = `${upstream}\n${principal.subject}\n${principal.credential ?? ""}\n${this.#capabilityKey(principal.capabilities)}`;
+    const key = `${upstream}\n${principal.subject}\n${principal.credential ?? ""}\n${JSON.stringify(principal.capabilities)}`;
     let client = this.#clients.get(key);
     if (!client) {
       // A connect that outlives its caller or the timeout is dropped, even if the upstream never
