@@ -34,6 +34,13 @@ describe("hub names", () => {
     expect(namespaceKeys("a", { k: 1 }, naming)).toEqual({ a__k: 1 });
     expect(upstreamKeys("a", { a__k: 1, b__k: 2, other: 3 }, naming)).toEqual({ k: 1 });
   });
+
+  it("gives an upstream its own answers even when a longer upstream name shares the prefix", () => {
+    // A request is forwarded to one upstream, and the keys it carries were namespaced for that
+    // upstream alone: a's key "b__k" travels as "a__b__k" and must reach a, upstream "a__b" or not.
+    expect(namespaceKeys("a", { b__k: 1 }, naming)).toEqual({ a__b__k: 1 });
+    expect(upstreamKeys("a", { a__b__k: 1 }, naming)).toEqual({ b__k: 1 });
+  });
 });
 
 describe("merging catalogs", () => {
