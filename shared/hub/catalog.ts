@@ -1,10 +1,10 @@
 import type { Prompt, Resource, ResourceTemplate, Tool } from "../protocol/primitives.ts";
+import type { CacheHint } from "../protocol/results.ts";
 import { UriTemplate } from "../uri-template.ts";
-import { errorText } from "./error-text.ts";
+import { errorText } from "../error-text.ts";
 import { isValidName, prefixed, type Naming } from "./names.ts";
 
 /** A cache hint as lists and reads carry it. */
-export type CacheHint = { ttlMs: number; cacheScope: "public" | "private" };
 
 /** One upstream's lists, as fetched. */
 export type UpstreamCatalog = {

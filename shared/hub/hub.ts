@@ -1,7 +1,7 @@
 import type { McpClient } from "../client/index.ts";
 import type { Prompt, Resource, ResourceTemplate, Tool } from "../protocol/primitives.ts";
 import { abortable } from "../abortable.ts";
-import { errorText } from "./error-text.ts";
+import { errorText } from "../error-text.ts";
 
 import {
   mergeCacheHints,

@@ -1,8 +1,7 @@
+import { NAME_PATTERN } from "../protocol/primitives.ts";
+
 /** How the hub spells a member of an upstream: `<upstream><separator><name>`. */
 export type Naming = { separator: string };
-
-/** Tool and prompt names clients accept (1-128 of A-Z a-z 0-9 _ . -). */
-const VALID_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 export function prefixed(upstream: string, name: string, { separator }: Naming): string {
   return `${upstream}${separator}${name}`;
@@ -10,7 +9,7 @@ export function prefixed(upstream: string, name: string, { separator }: Naming):
 
 /** Whether a prefixed name is one clients accept. */
 export function isValidName(name: string): boolean {
-  return VALID_NAME.test(name);
+  return NAME_PATTERN.test(name);
 }
 
 /**

@@ -12,6 +12,9 @@ export const ToolAnnotationsSchema = z.object({
 });
 export type ToolAnnotations = z.infer<typeof ToolAnnotationsSchema>;
 
+/** Tool and prompt names clients accept: 1-128 of A-Z a-z 0-9 _ . - */
+export const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
+
 export const ToolSchema = z.object({
   name: z.string(),
   title: z.optional(z.string()),

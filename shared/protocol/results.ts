@@ -14,6 +14,8 @@ import {
 /** Who may reuse a cached result: everyone, or the same authorization only. */
 const CacheScopeSchema = z.enum(["public", "private"]);
 export type CacheScope = z.infer<typeof CacheScopeSchema>;
+/** How long a result stays fresh and who may share it (`ttlMs`, `cacheScope` on the wire). */
+export type CacheHint = { ttlMs: number; cacheScope: CacheScope };
 
 /**
  * Members every result may carry. `resultType` is required on 2026 results and absent on

@@ -1,5 +1,5 @@
 import { McpError } from "../../shared/client/index.ts";
-import { errorText } from "../../shared/hub/error-text.ts";
+import { errorText } from "../../shared/error-text.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { InputRequiredSignal } from "../mcp/input/signal.ts";
 import { ToolError } from "../mcp/results.ts";

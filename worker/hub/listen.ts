@@ -1,5 +1,5 @@
 import type { McpClient, Subscription } from "../../shared/client/index.ts";
-import { errorText } from "../../shared/hub/error-text.ts";
+import { errorText } from "../../shared/error-text.ts";
 import type { HubView } from "../../shared/hub/hub.ts";
 import { prefixed } from "../../shared/hub/names.ts";
 import type { ListenFilter } from "../../shared/protocol/notifications.ts";

@@ -1,7 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import * as z from "zod/mini";
 import type { FetchLike } from "../../shared/client/index.ts";
-import { errorText } from "../../shared/hub/error-text.ts";
+import { errorText } from "../../shared/error-text.ts";
 
 /** The execution context an in-process call gets (the hub's request keeps the isolate alive). */
 export type CallContext = {

@@ -6,6 +6,7 @@ import { readVar } from "./env-vars.ts";
 import { registerServer } from "./registry.ts";
 import type { Served } from "./server.ts";
 import { handlePost, type TransportOptions } from "./transport.ts";
+import { errorText } from "../../shared/error-text.ts";
 
 export type McpAppOptions = Partial<TransportOptions> & {
   /** Extra browser origins allowed (default: the `ALLOWED_ORIGINS` variable, comma-separated). */
@@ -68,7 +69,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       try {
         durable ??= checkedDurable(options.durable?.(env));
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorText(error);
         console.error(message);
         return withCors(httpError(500, `Server misconfigured: ${message}`), origin);
       }

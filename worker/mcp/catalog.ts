@@ -1,12 +1,13 @@
 import * as z from "zod/mini";
 import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
-import type {
-  Implementation,
-  Prompt,
-  PromptArgument,
-  Resource,
-  ResourceTemplate,
-  Tool,
+import {
+  NAME_PATTERN,
+  type Implementation,
+  type Prompt,
+  type PromptArgument,
+  type Resource,
+  type ResourceTemplate,
+  type Tool,
 } from "../../shared/protocol/primitives.ts";
 import type { JsonObject } from "../../shared/jsonrpc.ts";
 import type {
@@ -40,7 +41,6 @@ type CompiledTemplate = {
 type CompiledPrompt = { definition: PromptDefinition; wire: Prompt };
 
 const DEFAULT_CACHE: CacheHint = { ttlMs: 60_000, cacheScope: "public" };
-const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /** Everything about a server that does not depend on the request, computed once per isolate. */
 export class Catalog {
@@ -164,7 +164,7 @@ export class Catalog {
 
   #addTool(definition: ToolDefinition<z.core.$ZodObject, z.core.$ZodType | undefined>): void {
     const server = this.definition.name;
-    if (!TOOL_NAME.test(definition.name)) {
+    if (!NAME_PATTERN.test(definition.name)) {
       throw new Error(
         `Server "${server}": tool name "${definition.name}" must be 1-128 characters of A-Z a-z 0-9 _ . -`,
       );

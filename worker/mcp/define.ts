@@ -8,6 +8,7 @@ import type {
 } from "../../shared/protocol/primitives.ts";
 
 import type { JsonObject, JsonRpcId } from "../../shared/jsonrpc.ts";
+import type { CacheHint } from "../../shared/protocol/results.ts";
 import type { ListenSettings } from "./listen.ts";
 import type { ListenFilter } from "../../shared/protocol/notifications.ts";
 
@@ -25,8 +26,7 @@ import {
   type TemplateVariables,
 } from "../../shared/uri-template.ts";
 
-/** How long a result stays fresh and who may share it (`ttlMs`, `cacheScope` on the wire). */
-export type CacheHint = { ttlMs: number; cacheScope: "public" | "private" };
+export type { CacheHint };
 
 /** The four paginated lists, named by their result member. */
 export type ListKey = "tools" | "prompts" | "resources" | "resourceTemplates";

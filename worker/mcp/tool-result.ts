@@ -5,6 +5,7 @@ import { isJsonObject, type JsonObject } from "../../shared/jsonrpc.ts";
 import type { CompiledTool } from "./catalog.ts";
 import type { Era } from "./context.ts";
 import { ForwardedResult, ToolError, ToolResult } from "./results.ts";
+import { errorText } from "../../shared/error-text.ts";
 
 /** Turns what a tool's `run` returned into a CallToolResult for the request's era. */
 export function shapeToolResult(tool: CompiledTool, value: unknown, era: Era): JsonObject {
@@ -45,7 +46,7 @@ export function toolFailure(tool: CompiledTool, error: unknown): JsonObject {
   const message =
     error instanceof ToolError
       ? error.message
-      : `Tool "${tool.wire.name}" failed: ${error instanceof Error ? error.message : String(error)}`;
+      : `Tool "${tool.wire.name}" failed: ${errorText(error)}`;
   return { content: [{ type: "text", text: message }], isError: true };
 }
 

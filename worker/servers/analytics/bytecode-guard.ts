@@ -1,4 +1,5 @@
 import { SqlRefusal } from "./sql-guard.ts";
+import { errorText } from "../../../shared/error-text.ts";
 
 // Opcodes of SQLite's virtual machine that write; a read-only program never contains them.
 const WRITE_OPCODES = new Set([
@@ -33,9 +34,7 @@ export async function checkProgramIsReadOnly(db: D1Database, statement: string):
   try {
     program = (await db.prepare(`EXPLAIN ${statement}`).all<Op>()).results;
   } catch (error) {
-    throw new SqlRefusal(
-      `The query does not compile: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new SqlRefusal(`The query does not compile: ${errorText(error)}`);
   }
   for (const op of program) {
     if (WRITE_OPCODES.has(op.opcode) || (op.opcode === "Transaction" && op.p2 !== 0)) {

@@ -1,5 +1,6 @@
 import { checkProgramIsReadOnly } from "./bytecode-guard.ts";
 import { checkReadOnly, SqlRefusal } from "./sql-guard.ts";
+import { errorText } from "../../../shared/error-text.ts";
 
 export type QueryPage = { columns: string[]; rows: Record<string, unknown>[]; hasMore: boolean };
 
@@ -27,9 +28,7 @@ export async function runPage(
   try {
     [columns, ...raw] = await prepared.raw<unknown[]>({ columnNames: true });
   } catch (error) {
-    throw new SqlRefusal(
-      `The query failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new SqlRefusal(`The query failed: ${errorText(error)}`);
   }
   const names = (columns ?? []).map(String);
   const rows = raw
