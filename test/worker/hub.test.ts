@@ -14,7 +14,9 @@ import {
   resource,
   tool,
 } from "../../worker/mcp/index.ts";
+import type { McpAppOptions } from "../../worker/mcp/app.ts";
 import { mcpApp } from "../../worker/mcp/hono.ts";
+import type { Served } from "../../worker/mcp/server.ts";
 import { decodeSse } from "../../shared/sse.ts";
 import { MetaKey } from "../../shared/protocol/meta.ts";
 import { legacyRequest, mcpRequest } from "../support/mcp-request.ts";
@@ -101,14 +103,35 @@ const hangsOn = (env: Cloudflare.Env, method = "tools/call") => ({
   },
 });
 
+/** A hub in front of one upstream, "stuck", that never answers `method`; calls give up at 150 ms. */
+const stuckHub = (name: string, method?: string) =>
+  serve(
+    hubServer({
+      name,
+      callTimeoutMs: 150,
+      upstreams: (env) => [{ name: "stuck", app: hangsOn(env, method) }],
+    }),
+  );
+
+/** An upstream served in this isolate by `mcpApp(server, options)`, with the hub's bindings. */
+const inProcess = (
+  env: Cloudflare.Env,
+  name: string,
+  server: Served,
+  options?: McpAppOptions,
+): UpstreamConfig => ({
+  name,
+  app: { fetch: (r, _e, c) => mcpApp(server, options).fetch(r, env, c) },
+});
+
 const hub = serve(
   hubServer({
     name: "test-hub",
     listTimeoutMs: 300,
     callTimeoutMs: 300,
     upstreams: (env) => [
-      { name: "alpha", app: { fetch: (r, _e, c) => mcpApp(alpha).fetch(r, env, c) } },
-      { name: "alpha__b", app: { fetch: (r, _e, c) => mcpApp(beta).fetch(r, env, c) } },
+      inProcess(env, "alpha", alpha),
+      inProcess(env, "alpha__b", beta),
       { name: "down", app: { fetch: () => new Response("no", { status: 503 }) } },
       { name: "silent", app: { fetch: () => new Promise<Response>(() => {}) } },
     ],
@@ -324,13 +347,7 @@ describe("forwarding through the hub", () => {
   });
 
   it("gives a call a clear error when the upstream stops answering", async () => {
-    const slow = serve(
-      hubServer({
-        name: "slow-hub",
-        callTimeoutMs: 150,
-        upstreams: (env) => [{ name: "stuck", app: hangsOn(env) }],
-      }),
-    );
+    const slow = stuckHub("slow-hub");
 
     const started = Date.now();
     const { final } = await slow.send(
@@ -347,13 +364,7 @@ describe("forwarding through the hub", () => {
   });
 
   it("names the upstream that stops answering outside a tool call, with -32603", async () => {
-    const slow = serve(
-      hubServer({
-        name: "slow-read-hub",
-        callTimeoutMs: 150,
-        upstreams: (env) => [{ name: "stuck", app: hangsOn(env, "resources/read") }],
-      }),
-    );
+    const slow = stuckHub("slow-read-hub", "resources/read");
     const { final } = await slow.send(
       mcpRequest("resources/read", { uri: "alpha://readme" }),
       "resources/read",
@@ -366,13 +377,7 @@ describe("forwarding through the hub", () => {
   });
 
   it("gives up on a completion the upstream never answers", async () => {
-    const slow = serve(
-      hubServer({
-        name: "slow-complete-hub",
-        callTimeoutMs: 150,
-        upstreams: (env) => [{ name: "stuck", app: hangsOn(env, "completion/complete") }],
-      }),
-    );
+    const slow = stuckHub("slow-complete-hub", "completion/complete");
     const started = Date.now();
     const { final } = await slow.send(
       mcpRequest("completion/complete", {
@@ -386,13 +391,7 @@ describe("forwarding through the hub", () => {
   });
 
   it("gives up on a task request the upstream never answers", async () => {
-    const slow = serve(
-      hubServer({
-        name: "slow-task-hub",
-        callTimeoutMs: 150,
-        upstreams: (env) => [{ name: "stuck", app: hangsOn(env, "tasks/get") }],
-      }),
-    );
+    const slow = stuckHub("slow-task-hub", "tasks/get");
     const started = Date.now();
     const taskId = "stuck__abc";
     const { final } = await slow.send(
@@ -431,9 +430,7 @@ describe("forwarding through the hub", () => {
     const pestered = serve(
       hubServer({
         name: "pester-hub",
-        upstreams: (env) => [
-          { name: "p", app: { fetch: (r, _e, c) => mcpApp(pester).fetch(r, env, c) } },
-        ],
+        upstreams: (env) => [inProcess(env, "p", pester)],
       }),
       { durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS }) },
     );
@@ -478,9 +475,7 @@ describe("the hub's idle timeout", () => {
       hubServer({
         name: "patient-hub",
         callTimeoutMs: 150,
-        upstreams: (env) => [
-          { name: "alpha", app: { fetch: (r, _e, c) => mcpApp(alpha).fetch(r, env, c) } },
-        ],
+        upstreams: (env) => [inProcess(env, "alpha", alpha)],
       }),
       { durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS }) },
     );
@@ -535,9 +530,7 @@ describe("the hub's idle timeout", () => {
       hubServer({
         name: "chatty-hub",
         callTimeoutMs: 150,
-        upstreams: (env) => [
-          { name: "c", app: { fetch: (r, _e, c) => mcpApp(chatty).fetch(r, env, c) } },
-        ],
+        upstreams: (env) => [inProcess(env, "c", chatty)],
       }),
     );
     const { final, messages } = await logged.send(
@@ -602,9 +595,7 @@ describe("the hub's in-process upstreams", () => {
     const app = mcpApp(
       hubServer({
         name: "background-hub",
-        upstreams: (env) => [
-          { name: "bg", app: { fetch: (r, _e, c) => mcpApp(background).fetch(r, env, c) } },
-        ],
+        upstreams: (env) => [inProcess(env, "bg", background)],
       }),
     );
     // A request's context, which counts the work handed to it once its request has ended.
@@ -781,17 +772,7 @@ describe("listen through the hub", () => {
       hubServer({
         name: "listen-hub",
         upstreams: (env) => [
-          {
-            name: "n",
-            app: {
-              fetch: (r, _e, c) =>
-                mcpApp(notifying, { durable: () => durableObjects({ bus: env.MCP_BUS }) }).fetch(
-                  r,
-                  env,
-                  c,
-                ),
-            },
-          },
+          inProcess(env, "n", notifying, { durable: () => durableObjects({ bus: env.MCP_BUS }) }),
         ],
       }),
     );
@@ -872,17 +853,7 @@ describe("tasks through the hub", () => {
     hubServer({
       name: "tasks-hub",
       upstreams: (env) => [
-        {
-          name: "t",
-          app: {
-            fetch: (r, _e, c) =>
-              mcpApp(taskful, { durable: () => durableObjects({ tasks: env.MCP_TASKS }) }).fetch(
-                r,
-                env,
-                c,
-              ),
-          },
-        },
+        inProcess(env, "t", taskful, { durable: () => durableObjects({ tasks: env.MCP_TASKS }) }),
       ],
     }),
   );
