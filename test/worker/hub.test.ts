@@ -86,30 +86,36 @@ const beta = defineServer({
   resources: [resource({ uri: "shared://x", name: "x", read: () => "beta x" })],
 });
 
-/** Lists fine, then never answers `method` (a tool call unless told). */
-const hangsOn = (env: Cloudflare.Env, method = "tools/call") => ({
-  fetch: async (
-    request: Request,
-    _env: Cloudflare.Env,
-    ctx: {
-      waitUntil(p: Promise<unknown>): void;
-      passThroughOnException(): void;
-      props: Record<string, unknown>;
-    },
-  ) => {
-    const body = await request.clone().json<{ method: string }>();
-    if (body.method === method) return new Promise<Response>(() => {});
-    return mcpApp(alpha).fetch(request, env, ctx);
+type Sent = { id: number | string; method: string };
+
+/**
+ * `alpha` served in this isolate as upstream `name`, except for the requests `intercept` answers
+ * itself (it sees each one first, and returns undefined to let alpha answer).
+ */
+const alphaUnless = (
+  env: Cloudflare.Env,
+  name: string,
+  intercept: (sent: Sent, request: Request) => Promise<Response | undefined> | Response | undefined,
+): UpstreamConfig => ({
+  name,
+  app: {
+    fetch: async (r, _e, c) =>
+      (await intercept(await r.clone().json<Sent>(), r)) ?? mcpApp(alpha).fetch(r, env, c),
   },
 });
 
 /** A hub in front of one upstream, "stuck", that never answers `method`; calls give up at 150 ms. */
-const stuckHub = (name: string, method?: string) =>
+const stuckHub = (name: string, method = "tools/call") =>
   serve(
     hubServer({
       name,
       callTimeoutMs: 150,
-      upstreams: (env) => [{ name: "stuck", app: hangsOn(env, method) }],
+      // Lists fine, then never answers `method`.
+      upstreams: (env) => [
+        alphaUnless(env, "stuck", (sent) =>
+          sent.method === method ? new Promise<Response>(() => {}) : undefined,
+        ),
+      ],
     }),
   );
 
@@ -199,25 +205,14 @@ describe("the hub's merged catalog", () => {
       hubServer({
         name: "broken-template-hub",
         upstreams: (env) => [
-          {
-            name: "alpha",
-            app: {
-              fetch: async (r, _e, c) => {
-                const body = await r.clone().json<{ id: number; method: string }>();
-                if (body.method !== "resources/templates/list")
-                  return mcpApp(alpha).fetch(r, env, c);
-                const resourceTemplates = [
-                  { uriTemplate: "broken://{x", name: "broken" },
-                  { uriTemplate: "files://{path}", name: "file" },
-                ];
-                return Response.json({
-                  jsonrpc: "2.0",
-                  id: body.id,
-                  result: { resourceTemplates },
-                });
-              },
-            },
-          },
+          alphaUnless(env, "alpha", (sent) => {
+            if (sent.method !== "resources/templates/list") return undefined;
+            const resourceTemplates = [
+              { uriTemplate: "broken://{x", name: "broken" },
+              { uriTemplate: "files://{path}", name: "file" },
+            ];
+            return Response.json({ jsonrpc: "2.0", id: sent.id, result: { resourceTemplates } });
+          }),
         ],
       }),
     );
@@ -553,16 +548,10 @@ describe("the hub's in-process upstreams", () => {
       hubServer({
         name: "token-hub",
         upstreams: (env) => [
-          {
-            name: "alpha",
-            app: {
-              fetch: async (r, _e, c) => {
-                const body = await r.clone().json<{ method: string }>();
-                if (body.method === "tools/call") seen.push(r.headers.get("Authorization"));
-                return mcpApp(alpha).fetch(r, env, c);
-              },
-            },
-          },
+          alphaUnless(env, "alpha", (sent, r) => {
+            if (sent.method === "tools/call") seen.push(r.headers.get("Authorization"));
+            return undefined;
+          }),
         ],
       }),
       { authenticate: bearerTokens({ variable: "API_TOKENS" }) },
@@ -629,19 +618,11 @@ describe("the hub's client pool", () => {
     let connects = 0;
     let release = () => {};
     const failing = new Promise<void>((resolve) => (release = resolve));
-    const upstream: UpstreamConfig = {
-      name: "u",
-      app: {
-        fetch: async (r, _e, c) => {
-          const body = await r.clone().json<{ method: string }>();
-          if (body.method === "server/discover" && ++connects === 1) {
-            await failing;
-            return new Response("no", { status: 503 });
-          }
-          return mcpApp(alpha).fetch(r, env, c);
-        },
-      },
-    };
+    const upstream = alphaUnless(env, "u", async (sent) => {
+      if (sent.method !== "server/discover" || ++connects !== 1) return undefined;
+      await failing;
+      return new Response("no", { status: 503 });
+    });
     const pool = new ClientPool(new Map([["u", upstream]]), 10_000);
     const signal = new AbortController().signal;
     const principal = (subject: string) => ({ subject, capabilities: {} });
@@ -803,16 +784,10 @@ describe("listen through the hub", () => {
       hubServer({
         name: "listen-tasks-hub",
         upstreams: (env) => [
-          {
-            name: "plain",
-            app: {
-              fetch: async (r, _e, c) => {
-                const { method } = await r.clone().json<{ method: string }>();
-                if (method === "subscriptions/listen") upstreamListens++;
-                return mcpApp(alpha).fetch(r, env, c);
-              },
-            },
-          },
+          alphaUnless(env, "plain", (sent) => {
+            if (sent.method === "subscriptions/listen") upstreamListens++;
+            return undefined;
+          }),
         ],
       }),
     );
