@@ -1,14 +1,11 @@
 import { ErrorCode, RpcError } from "./protocol/errors.ts";
-
-export type JsonRpcId = string | number;
-export type JsonObject = Record<string, unknown>;
-
-export type JsonRpcRequest = { jsonrpc: "2.0"; id: JsonRpcId; method: string; params?: JsonObject };
-export type JsonRpcNotification = { jsonrpc: "2.0"; method: string; params?: JsonObject };
-export type JsonRpcErrorObject = { code: number; message: string; data?: unknown };
-export type JsonRpcResponse =
-  | { jsonrpc: "2.0"; id: JsonRpcId; result: JsonObject }
-  | { jsonrpc: "2.0"; id?: JsonRpcId; error: JsonRpcErrorObject };
+import type {
+  JsonObject,
+  JsonRpcId,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+} from "./protocol/messages.ts";
 
 /** One received JSON-RPC message, classified. */
 export type JsonRpcMessage =

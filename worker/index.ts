@@ -4,7 +4,7 @@ import { durableObjects } from "./durable/drivers.ts";
 import { hubServer } from "./hub/hub-server.ts";
 import { remoteUpstreams } from "./hub/upstreams.ts";
 import { mcpApp } from "./mcp/hono.ts";
-import { readVar } from "./mcp/env-vars.ts";
+import { readVar } from "./env-vars.ts";
 import { servers } from "./servers/index.ts";
 
 const app = new Hono<{ Bindings: Cloudflare.Env }>();

@@ -1,4 +1,5 @@
-import { isJsonObject, type JsonObject } from "../jsonrpc.ts";
+import { isJsonObject } from "../jsonrpc.ts";
+import type { JsonObject } from "../protocol/messages.ts";
 import type { ListenFilter } from "../protocol/notifications.ts";
 import type { CompleteParams } from "../protocol/params.ts";
 import type {
@@ -16,7 +17,7 @@ import { awaitTask, type AwaitTaskOptions } from "./await-task.ts";
 import { paramHeaders, startToolCall, type ToolArguments } from "./call-tool.ts";
 import type { ClientCore } from "./core.ts";
 import type { ServerDescription } from "./description.ts";
-import type { Era } from "./errors.ts";
+import type { Era } from "../protocol/versions.ts";
 import { list, listTools, PROMPTS, RESOURCES, TEMPLATES } from "./lists.ts";
 import { openListen } from "./listen.ts";
 import { complete, discover, getPrompt, readResource } from "./operations.ts";

@@ -1,6 +1,6 @@
 import type { ClientCapabilities } from "../protocol/capabilities.ts";
 import type { Implementation } from "../protocol/primitives.ts";
-import type { Era } from "./errors.ts";
+import type { Era } from "../protocol/versions.ts";
 import type { FetchLike, InputHandlers, WireEvent } from "./options.ts";
 
 /** What a connection is made of, fixed for its lifetime (headers can be replaced). */

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../jsonrpc.ts";
+import type { JsonObject } from "../protocol/messages.ts";
 import type { LogLevel } from "../protocol/meta.ts";
 import type { ListenNotification } from "../protocol/notifications.ts";
 import { ClientCaches } from "./caches.ts";

@@ -1,7 +1,7 @@
 import { MetaKey } from "../protocol/meta.ts";
 import { LooseImplementationSchema, type Implementation } from "../protocol/primitives.ts";
 import type { DiscoverResult, InitializeResult } from "../protocol/results.ts";
-import type { Era } from "./errors.ts";
+import type { Era } from "../protocol/versions.ts";
 
 /** What the client knows about the server: from `server/discover`, or mapped from `initialize`. */
 export type ServerDescription = {

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonRpcId } from "../jsonrpc.ts";
+import type { JsonObject, JsonRpcId } from "../protocol/messages.ts";
 import { MetaKey, type LogLevel } from "../protocol/meta.ts";
 import type { Connection } from "./connection.ts";
 

@@ -1,5 +1,4 @@
-/** Which protocol era a connection speaks: 2026 per-request `_meta`, or the 2025 handshake. */
-export type Era = "modern" | "legacy";
+import type { Era } from "../protocol/versions.ts";
 
 /**
  * What failed:

@@ -1,5 +1,5 @@
 import { linkedController } from "../abortable.ts";
-import type { JsonObject } from "../jsonrpc.ts";
+import type { JsonObject } from "../protocol/messages.ts";
 import type { Connection } from "./connection.ts";
 import { McpError } from "./errors.ts";
 import { withEnvelope } from "./envelope.ts";

@@ -1,6 +1,7 @@
-import type { JsonObject } from "../jsonrpc.ts";
+import type { JsonObject } from "../protocol/messages.ts";
 import type { InputRequest, InputRequests } from "../protocol/input-requests.ts";
-import { McpError, type Era } from "./errors.ts";
+import { McpError } from "./errors.ts";
+import type { Era } from "../protocol/versions.ts";
 import type { InputContext, InputHandlers } from "./options.ts";
 
 function missing(kind: string, key: string, era: Era): McpError {

@@ -1,7 +1,8 @@
 // The client's public surface; everything else in this folder is internal.
 export { connect } from "./connect.ts";
 export { McpClient } from "./client.ts";
-export { McpError, hasRpcCode, type Era, type McpErrorKind } from "./errors.ts";
+export { McpError, hasRpcCode, type McpErrorKind } from "./errors.ts";
+export type { Era } from "../protocol/versions.ts";
 export type { ServerDescription } from "./description.ts";
 export type { ToolArguments } from "./call-tool.ts";
 export { Subscription, type ListenEnd } from "./subscription.ts";

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../jsonrpc.ts";
+import type { JsonObject } from "../protocol/messages.ts";
 import { ErrorCode } from "../protocol/errors.ts";
 import { InputRequestSchema } from "../protocol/input-requests.ts";
 import type { Connection } from "./connection.ts";

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../jsonrpc.ts";
+import type { JsonObject } from "../protocol/messages.ts";
 import { InputRequiredResultSchema } from "../protocol/input-requests.ts";
 import { McpError } from "./errors.ts";
 import { answerInputRequests } from "./fulfil.ts";

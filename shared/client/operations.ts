@@ -1,4 +1,4 @@
-import type { JsonObject } from "../jsonrpc.ts";
+import type { JsonObject } from "../protocol/messages.ts";
 import type { CompleteParams } from "../protocol/params.ts";
 import {
   CompleteResultSchema,

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import "../zod-locale.ts";
-import type { JsonObject } from "../jsonrpc.ts";
+import type { JsonObject } from "../protocol/messages.ts";
 import { McpError } from "./errors.ts";
 import type { ErrorContext } from "./transport.ts";
 

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonRpcId } from "../jsonrpc.ts";
+import type { JsonObject, JsonRpcId } from "../protocol/messages.ts";
 import { ServerMessageSchema, type ServerMessage } from "../protocol/messages.ts";
 import {
   LogMessageParamsSchema,

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../jsonrpc.ts";
+import type { JsonObject } from "../protocol/messages.ts";
 import { encodeHeaderValue, Header } from "../protocol/headers.ts";
 import { NAME_PARAM } from "../protocol/methods.ts";
 import type { Connection } from "./connection.ts";

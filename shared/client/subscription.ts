@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { JsonRpcId } from "../jsonrpc.ts";
+import type { JsonRpcId } from "../protocol/messages.ts";
 import { MetaKey } from "../protocol/meta.ts";
 import { JsonRpcIdSchema, type ServerMessage } from "../protocol/messages.ts";
 import {

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../jsonrpc.ts";
+import type { JsonObject } from "../protocol/messages.ts";
 import type { CallToolResult } from "../protocol/results.ts";
 import type { Task } from "../protocol/tasks.ts";
 import { awaitTask, type AwaitTaskOptions } from "./await-task.ts";

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../jsonrpc.ts";
+import type { JsonObject } from "../protocol/messages.ts";
 import { EmptyResultSchema } from "../protocol/results.ts";
 import { GetTaskResultSchema, type Task } from "../protocol/tasks.ts";
 import type { ClientCore } from "./core.ts";

@@ -1,5 +1,6 @@
 import type { Connection } from "./connection.ts";
-import { McpError, type Era } from "./errors.ts";
+import { McpError } from "./errors.ts";
+import type { Era } from "../protocol/versions.ts";
 
 /** The era and method a failure belongs to, stamped on every error raised for it. */
 export type ErrorContext = { era: Era; method: string };

@@ -14,6 +14,14 @@ export const ErrorCode = {
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * A failure the model should see and can act on: a tool that throws it is answered with a result
+ * carrying `isError: true` and this message, not with a protocol error.
+ */
+export class ToolError extends Error {
+  override readonly name = "ToolError";
+}
+
 /** A protocol fault: answered as a JSON-RPC error, with an HTTP status where the spec fixes one. */
 export class RpcError extends Error {
   override readonly name = "RpcError";

@@ -1,4 +1,5 @@
-import { isJsonObject, type JsonObject } from "../jsonrpc.ts";
+import { isJsonObject } from "../jsonrpc.ts";
+import type { JsonObject } from "./messages.ts";
 import { isHeaderToken } from "./headers.ts";
 
 const ANNOTATION = "x-mcp-header";

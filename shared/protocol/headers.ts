@@ -1,3 +1,5 @@
+import { toBase64 } from "../base64.ts";
+
 /** HTTP headers of the Streamable HTTP transport (names are case-insensitive on the wire). */
 export const Header = {
   protocolVersion: "MCP-Protocol-Version",
@@ -30,15 +32,9 @@ function needsEncoding(value: string): boolean {
   );
 }
 
-function toBase64(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 /** Encodes a value for `Mcp-Name` / `Mcp-Param-*`, using the base64 sentinel only when needed. */
 export function encodeHeaderValue(value: string): string {
-  return needsEncoding(value) ? `=?base64?${toBase64(value)}?=` : value;
+  return needsEncoding(value) ? `=?base64?${toBase64(new TextEncoder().encode(value))}?=` : value;
 }
 
 export type DecodedHeader = { ok: true; value: string } | { ok: false; reason: string };

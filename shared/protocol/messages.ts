@@ -2,9 +2,11 @@ import * as z from "zod/mini";
 
 /** Any JSON object: params, `_meta`, capability flags, JSON Schemas. */
 export const JsonObjectSchema = z.record(z.string(), z.unknown());
+export type JsonObject = z.infer<typeof JsonObjectSchema>;
 
 /** A JSON-RPC id as MCP allows it: a string or a number, never null. */
 export const JsonRpcIdSchema = z.union([z.string(), z.number()]);
+export type JsonRpcId = z.infer<typeof JsonRpcIdSchema>;
 
 /** The `error` member of an error response. */
 export const JsonRpcErrorObjectSchema = z.object({
@@ -14,7 +16,7 @@ export const JsonRpcErrorObjectSchema = z.object({
 });
 
 /** A successful response. */
-const JsonRpcResultResponseSchema = z.object({
+export const JsonRpcResultResponseSchema = z.object({
   jsonrpc: z.literal("2.0"),
   id: JsonRpcIdSchema,
   result: JsonObjectSchema,
@@ -27,20 +29,26 @@ export const JsonRpcErrorResponseSchema = z.object({
   error: JsonRpcErrorObjectSchema,
 });
 
-/** A request (from a 2025 server, on a response stream). */
-const JsonRpcRequestSchema = z.object({
+/** A request: from a client, or from a 2025 server on a response stream. */
+export const JsonRpcRequestSchema = z.object({
   jsonrpc: z.literal("2.0"),
   id: JsonRpcIdSchema,
   method: z.string(),
   params: z.optional(JsonObjectSchema),
 });
+export type JsonRpcRequest = z.infer<typeof JsonRpcRequestSchema>;
 
 /** A notification (progress, log, list changes, ...). */
-const JsonRpcNotificationSchema = z.object({
+export const JsonRpcNotificationSchema = z.object({
   jsonrpc: z.literal("2.0"),
   method: z.string(),
   params: z.optional(JsonObjectSchema),
 });
+export type JsonRpcNotification = z.infer<typeof JsonRpcNotificationSchema>;
+
+/** A response: a result, or an error. */
+export type JsonRpcResponse =
+  z.infer<typeof JsonRpcResultResponseSchema> | z.infer<typeof JsonRpcErrorResponseSchema>;
 
 /** Any message a server sends a client, as a client reads it off the wire. */
 export const ServerMessageSchema = z.union([

@@ -1,3 +1,6 @@
+/** Which generation of the protocol a request or connection speaks: 2026 per-request `_meta`, or the 2025 handshake. */
+export type Era = "modern" | "legacy";
+
 /** The stateless revision edgemcp speaks natively. */
 export const MODERN_VERSION = "2026-07-28";
 

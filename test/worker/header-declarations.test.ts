@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defineServer, tool } from "../../worker/mcp/index.ts";
-import type { JsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../shared/protocol/messages.ts";
 
 const catalogOf = (inputSchema: JsonObject) =>
   defineServer({

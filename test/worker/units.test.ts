@@ -4,7 +4,7 @@ import { decodeHeaderValue, encodeHeaderValue } from "../../shared/protocol/head
 import { decodeSse, encodeSseComment, encodeSseMessage } from "../../shared/sse.ts";
 import { replyModeOf } from "../../worker/http/accept.ts";
 import { elicit, prompt, resourceTemplate, tool } from "../../worker/mcp/index.ts";
-import { ToolError } from "../../worker/mcp/results.ts";
+import { ToolError } from "../../worker/mcp/index.ts";
 import { UriTemplate } from "../../shared/uri-template.ts";
 import type { HandlerContext } from "../../worker/mcp/context.ts";
 import type { Rendezvous } from "../../worker/durable/rendezvous.ts";

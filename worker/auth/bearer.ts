@@ -1,4 +1,4 @@
-import { readVar } from "../mcp/env-vars.ts";
+import { readVar } from "../env-vars.ts";
 
 /**
  * Who is calling, as established by authentication; `credential` is the `Authorization` value

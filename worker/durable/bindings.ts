@@ -1,4 +1,4 @@
-import type { JsonRpcId } from "../../shared/jsonrpc.ts";
+import type { JsonRpcId } from "../../shared/protocol/messages.ts";
 import type { HandlerContext } from "../mcp/context.ts";
 import type { Notify } from "../mcp/reply.ts";
 import type { TaskService } from "../mcp/tasks/service.ts";

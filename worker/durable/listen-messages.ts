@@ -1,5 +1,5 @@
 import { MetaKey } from "../../shared/protocol/meta.ts";
-import type { JsonRpcId } from "../../shared/jsonrpc.ts";
+import type { JsonRpcId } from "../../shared/protocol/messages.ts";
 import type { ListenFilter } from "../../shared/protocol/notifications.ts";
 
 /**

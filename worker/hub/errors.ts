@@ -2,7 +2,7 @@ import { McpError } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/error-text.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { InputRequiredSignal } from "../mcp/input/signal.ts";
-import { ToolError } from "../mcp/results.ts";
+import { ToolError } from "../../shared/protocol/errors.ts";
 
 /** A tool or prompt the hub's client knows under another name than its upstream does. */
 export type Alias = { kind: "tool" | "prompt"; original: string; exposed: string };

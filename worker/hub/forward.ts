@@ -5,7 +5,8 @@ import { namespaceKeys, upstreamKeys } from "../../shared/hub/input-keys.ts";
 
 import type { Naming } from "../../shared/hub/names.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
-import { isJsonObject, type JsonObject } from "../../shared/jsonrpc.ts";
+import { isJsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../shared/protocol/messages.ts";
 import type { HandlerContext } from "../mcp/context.ts";
 
 const MAX_ROUNDS = 8;

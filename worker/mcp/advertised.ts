@@ -1,7 +1,7 @@
 import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
 import type { DurableBindings } from "../durable/bindings.ts";
 import type { Catalog } from "./catalog.ts";
-import type { Era } from "./context.ts";
+import type { Era } from "../../shared/protocol/versions.ts";
 import { TASKS_EXTENSION } from "../../shared/protocol/tasks.ts";
 
 const cache = new WeakMap<Catalog, Map<string, ServerCapabilities>>();

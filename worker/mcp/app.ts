@@ -2,7 +2,7 @@ import { guardOrigin, withCors } from "../http/cors.ts";
 import { httpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
 import type { Coordination, DurableSetup } from "../durable/bindings.ts";
-import { readVar } from "./env-vars.ts";
+import { readVar } from "../env-vars.ts";
 import { registerServer } from "./registry.ts";
 import type { Served } from "./server.ts";
 import { handlePost, type TransportOptions } from "./transport.ts";

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import "../../shared/zod-locale.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
-import type { JsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../shared/protocol/messages.ts";
 import type { Catalog } from "./catalog.ts";
 import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
 

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import type { Caller } from "../auth/bearer.ts";
 import type { Rendezvous } from "../durable/rendezvous.ts";
 import { awaitMessage, postMessage } from "../durable/rendezvous-client.ts";
-import type { JsonRpcId } from "../../shared/jsonrpc.ts";
+import type { JsonRpcId } from "../../shared/protocol/messages.ts";
 
 const CancelMessageSchema = z.object({ at: z.number(), reason: z.optional(z.string()) });
 

@@ -9,7 +9,7 @@ import {
   type ResourceTemplate,
   type Tool,
 } from "../../shared/protocol/primitives.ts";
-import type { JsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../shared/protocol/messages.ts";
 import type {
   CacheHint,
   ListKey,

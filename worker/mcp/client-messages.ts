@@ -1,6 +1,6 @@
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { CancelledParamsSchema } from "../../shared/protocol/notifications.ts";
-import type { JsonRpcNotification, JsonRpcResponse } from "../../shared/jsonrpc.ts";
+import type { JsonRpcNotification, JsonRpcResponse } from "../../shared/protocol/messages.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { DurableSetup } from "../durable/bindings.ts";
 import { callerKey } from "./cancel.ts";

@@ -1,16 +1,14 @@
 import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
 import type { LogLevel } from "../../shared/protocol/meta.ts";
 import type { Implementation } from "../../shared/protocol/primitives.ts";
-import type { JsonRpcId } from "../../shared/jsonrpc.ts";
+import type { Era } from "../../shared/protocol/versions.ts";
+import type { JsonRpcId } from "../../shared/protocol/messages.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { Handles } from "../state/handles.ts";
 import type { InputRequest } from "./input/requests.ts";
 import type { InputAnswers } from "./input/signal.ts";
 import type { InputRelay } from "./input/relay.ts";
 import type { ChangeNotifier } from "./notifier.ts";
-
-/** Which generation of the protocol a request came from. */
-export type Era = "modern" | "legacy";
 
 /** What the runtime knows about the request being served. */
 export type RequestInfo = {

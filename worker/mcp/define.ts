@@ -7,7 +7,7 @@ import type {
   ToolAnnotations,
 } from "../../shared/protocol/primitives.ts";
 
-import type { JsonObject, JsonRpcId } from "../../shared/jsonrpc.ts";
+import type { JsonObject, JsonRpcId } from "../../shared/protocol/messages.ts";
 import type { CacheHint } from "../../shared/protocol/results.ts";
 import type { ListenSettings } from "./listen.ts";
 import type { ListenFilter } from "../../shared/protocol/notifications.ts";

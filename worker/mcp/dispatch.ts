@@ -5,7 +5,7 @@ import { TASKS_EXTENSION } from "../../shared/protocol/tasks.ts";
 import type { Call, MethodHandler, Reply } from "./call.ts";
 
 import { InputRequiredSignal } from "./input/signal.ts";
-import type { Era } from "./context.ts";
+import type { Era } from "../../shared/protocol/versions.ts";
 import { complete } from "./methods/completion.ts";
 import { discover } from "./methods/discover.ts";
 import { acknowledgeSubscription, initialize, ping, setLevel } from "./methods/legacy.ts";

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../shared/protocol/messages.ts";
 import {
   headerDeclarationsOf,
   type HeaderParam,

@@ -12,13 +12,14 @@ export type {
   ServerDefinition,
   ToolDefinition,
 } from "./define.ts";
-export { toolResult, ToolError, ToolResult } from "./results.ts";
+export { toolResult, ToolResult } from "./results.ts";
 export type { CompletionReturn, PromptReturn, ReadReturn, ToolReturn } from "./results.ts";
-export type { Era, HandlerContext, RequestInfo } from "./context.ts";
+export type { HandlerContext, RequestInfo } from "./context.ts";
+export type { Era } from "../../shared/protocol/versions.ts";
 export { mcpHandler, type McpAppOptions, type McpHandler, type WorkerContext } from "./app.ts";
 // mcpApp (the endpoint as a Hono app) is in ./hono.ts, `edgemcp/hono`.
 export { UriTemplate } from "../../shared/uri-template.ts";
-export { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+export { ErrorCode, RpcError, ToolError } from "../../shared/protocol/errors.ts";
 export type { ContentBlock, ResourceContents } from "../../shared/protocol/content.ts";
 export type { PromptMessage, ToolAnnotations } from "../../shared/protocol/primitives.ts";
 export {

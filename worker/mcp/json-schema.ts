@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { JsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../shared/protocol/messages.ts";
 
 /**
  * The JSON Schema (2020-12, the protocol's default dialect) of a zod schema, without the

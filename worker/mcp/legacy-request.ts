@@ -1,6 +1,7 @@
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { Header } from "../../shared/protocol/headers.ts";
-import { isJsonObject, type JsonRpcRequest } from "../../shared/jsonrpc.ts";
+import { isJsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonRpcRequest } from "../../shared/protocol/messages.ts";
 import { MetaKey } from "../../shared/protocol/meta.ts";
 import {
   HEADERLESS_LEGACY_VERSION,
@@ -8,7 +9,7 @@ import {
   isLegacyVersion,
   LEGACY_VERSIONS,
 } from "../../shared/protocol/versions.ts";
-import type { Era } from "./context.ts";
+import type { Era } from "../../shared/protocol/versions.ts";
 
 /**
  * Which era a request belongs to: a `_meta` protocol version, or an `MCP-Protocol-Version`

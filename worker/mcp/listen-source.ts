@@ -1,4 +1,4 @@
-import type { JsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../shared/protocol/messages.ts";
 import { listenMessages } from "../durable/listen-messages.ts";
 import type { ListenSource, ListenStreams } from "./define.ts";
 import { SSE_HEADERS, SseWriter } from "./sse-writer.ts";

@@ -1,7 +1,7 @@
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { requireCapabilities, TASKS_REQUIRED } from "./required-capabilities.ts";
 import type { ServerCapabilities } from "../../shared/protocol/capabilities.ts";
-import type { JsonRpcId, JsonRpcRequest } from "../../shared/jsonrpc.ts";
+import type { JsonRpcId, JsonRpcRequest } from "../../shared/protocol/messages.ts";
 import type { ListenBus } from "../durable/listen-bus.ts";
 import { ListenFilterSchema, type ListenFilter } from "../../shared/protocol/notifications.ts";
 import { SSE_HEADERS } from "./sse-writer.ts";

@@ -8,7 +8,8 @@ import { isLogLevel, MetaKey, type LogLevel } from "../../shared/protocol/meta.t
 import { NAME_PARAM } from "../../shared/protocol/methods.ts";
 import { ImplementationSchema, type Implementation } from "../../shared/protocol/primitives.ts";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../../shared/protocol/versions.ts";
-import { isJsonObject, type JsonRpcRequest } from "../../shared/jsonrpc.ts";
+import { isJsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonRpcRequest } from "../../shared/protocol/messages.ts";
 
 /** What a 2026-07-28 request's `_meta` declares, once validated. */
 type ModernMeta = {

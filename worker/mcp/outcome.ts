@@ -1,9 +1,9 @@
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { MetaKey } from "../../shared/protocol/meta.ts";
-import type { JsonRpcId } from "../../shared/jsonrpc.ts";
+import type { JsonRpcId } from "../../shared/protocol/messages.ts";
 import type { Reply } from "./call.ts";
 import type { Catalog } from "./catalog.ts";
-import type { Era } from "./context.ts";
+import type { Era } from "../../shared/protocol/versions.ts";
 import { RawResult } from "./raw.ts";
 import type { Outcome } from "./reply.ts";
 

@@ -2,7 +2,7 @@ import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { MetaKey } from "../../shared/protocol/meta.ts";
 import type { Implementation } from "../../shared/protocol/primitives.ts";
 import type { CacheHint, ListKey } from "./define.ts";
-import type { Era } from "./context.ts";
+import type { Era } from "../../shared/protocol/versions.ts";
 import type { Cursors } from "./cursors.ts";
 import { RawResult } from "./raw.ts";
 

@@ -1,6 +1,6 @@
 import { decodeHeaderValue, Header } from "../../shared/protocol/headers.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
-import type { JsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../shared/protocol/messages.ts";
 import type { CompiledTool } from "./catalog.ts";
 import { headerArgument, type HeaderParam } from "../../shared/protocol/header-declarations.ts";
 

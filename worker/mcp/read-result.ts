@@ -1,5 +1,5 @@
 import type { ResourceContents } from "../../shared/protocol/content.ts";
-import { toBase64 } from "../state/base64url.ts";
+import { toBase64 } from "../../shared/base64.ts";
 import type { ForwardedResult, ReadReturn } from "./results.ts";
 
 /** Normalizes what a reader returned into `contents` entries for `uri`. */

@@ -1,5 +1,5 @@
 import type { ReplyMode } from "../http/accept.ts";
-import type { JsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../shared/protocol/messages.ts";
 import { encodeSseMessage } from "../../shared/sse.ts";
 import { outcomeResponse } from "./outcome.ts";
 import { SSE_HEADERS, SseWriter } from "./sse-writer.ts";

@@ -18,14 +18,6 @@ export function toolResult<S = unknown>(init: ToolResult<S>["init"]): ToolResult
   return new ToolResult(init);
 }
 
-/**
- * A failure the model should see and can act on: answered as a result with `isError: true`
- * and this message, not as a protocol error.
- */
-export class ToolError extends Error {
-  override readonly name = "ToolError";
-}
-
 /** What a tool without an output schema may return. */
 export type ToolReturn = string | ContentBlock | ContentBlock[] | ToolResult | ForwardedResult;
 

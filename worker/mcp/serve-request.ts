@@ -1,13 +1,14 @@
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { TASKS_EXTENSION } from "../../shared/protocol/tasks.ts";
-import type { JsonRpcRequest } from "../../shared/jsonrpc.ts";
+import type { JsonRpcRequest } from "../../shared/protocol/messages.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { ReplyMode } from "../http/accept.ts";
 import type { Keyring } from "../state/keyring.ts";
 import { Sealer } from "../state/sealer.ts";
 import { advertisedCapabilities } from "./advertised.ts";
 import { callerKey } from "./cancel.ts";
-import type { Era, HandlerContext, RequestInfo } from "./context.ts";
+import type { HandlerContext, RequestInfo } from "./context.ts";
+import type { Era } from "../../shared/protocol/versions.ts";
 import { createContext } from "./context-factory.ts";
 import { Cursors } from "./cursors.ts";
 import type { MethodHandler } from "./call.ts";

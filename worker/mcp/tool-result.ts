@@ -1,10 +1,12 @@
 import * as z from "zod/mini";
 import type { ContentBlock } from "../../shared/protocol/content.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
-import { isJsonObject, type JsonObject } from "../../shared/jsonrpc.ts";
+import { isJsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../shared/protocol/messages.ts";
 import type { CompiledTool } from "./catalog.ts";
-import type { Era } from "./context.ts";
-import { ForwardedResult, ToolError, ToolResult } from "./results.ts";
+import type { Era } from "../../shared/protocol/versions.ts";
+import { ForwardedResult, ToolResult } from "./results.ts";
+import { ToolError } from "../../shared/protocol/errors.ts";
 import { errorText } from "../../shared/error-text.ts";
 
 /** Turns what a tool's `run` returned into a CallToolResult for the request's era. */

@@ -1,11 +1,12 @@
 import * as z from "zod/mini";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
-import { isJsonObject, type JsonObject } from "../../shared/jsonrpc.ts";
+import { isJsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../shared/protocol/messages.ts";
 import { describeIssues } from "./call.ts";
 import type { CompiledTool } from "./catalog.ts";
 import type { HandlerContext } from "./context.ts";
 import { InputRequiredSignal } from "./input/signal.ts";
-import { ToolError } from "./results.ts";
+import { ToolError } from "../../shared/protocol/errors.ts";
 import { shapeToolResult, toolFailure } from "./tool-result.ts";
 
 /** Validates a tool's arguments with its schema, or throws -32602 naming what is wrong. */

@@ -1,5 +1,5 @@
-import { readVar } from "../mcp/env-vars.ts";
-import { toBase64Url } from "./base64url.ts";
+import { readVar } from "../env-vars.ts";
+import { toBase64Url } from "../../shared/base64.ts";
 
 /** One AES-GCM key and the short id a handle carries to name it (`idBytes` as sealed). */
 type SealingKey = { id: string; idBytes: Uint8Array; key: CryptoKey };

@@ -1,5 +1,5 @@
-import { ToolError } from "../mcp/results.ts";
-import { fromBase64Url, toBase64Url } from "./base64url.ts";
+import { ToolError } from "../../shared/protocol/errors.ts";
+import { fromBase64Url, toBase64Url } from "../../shared/base64.ts";
 import type { Keyring } from "./keyring.ts";
 
 const FORMAT_VERSION = 1;

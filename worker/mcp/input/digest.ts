@@ -1,4 +1,4 @@
-import { toBase64Url } from "../../state/base64url.ts";
+import { toBase64Url } from "../../../shared/base64.ts";
 
 /** JSON with object keys sorted at every level, so equal values serialize equally. */
 function canonicalJson(value: unknown): string {

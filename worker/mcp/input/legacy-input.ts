@@ -1,8 +1,9 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
-import { isJsonObject, type JsonObject } from "../../../shared/jsonrpc.ts";
+import { isJsonObject } from "../../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { Rendezvous } from "../../durable/rendezvous.ts";
 import { awaitMessage } from "../../durable/rendezvous-client.ts";
-import { ToolError } from "../results.ts";
+import { ToolError } from "../../../shared/protocol/errors.ts";
 import type { Notify } from "../reply.ts";
 import type { InputRelay } from "./relay.ts";
 import type { InputRequest } from "./requests.ts";

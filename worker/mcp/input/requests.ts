@@ -8,7 +8,8 @@ import {
   type ListRootsResult,
   type SamplingMessage,
 } from "../../../shared/protocol/input.ts";
-import { isJsonObject, type JsonObject } from "../../../shared/jsonrpc.ts";
+import { isJsonObject } from "../../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { JsonObjectSchema } from "../../../shared/protocol/messages.ts";
 import { jsonSchemaOf } from "../json-schema.ts";
 

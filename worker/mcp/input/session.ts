@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
-import { isJsonObject, type JsonObject } from "../../../shared/jsonrpc.ts";
+import { isJsonObject } from "../../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
 import { openProtocolHandle } from "../../state/handles.ts";
 import type { Sealer } from "../../state/sealer.ts";

@@ -1,6 +1,6 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
-import type { JsonObject } from "../../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { missingCapabilities } from "../required-capabilities.ts";
 import { wireInputRequest, type InputRequest } from "./requests.ts";
 

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { JsonObject } from "../../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { parseParams, type Call, type MethodHandler } from "../call.ts";
 import { requireCapabilities, TASKS_REQUIRED } from "../required-capabilities.ts";
 

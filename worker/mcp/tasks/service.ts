@@ -1,6 +1,7 @@
 import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
-import { isJsonObject, type JsonObject } from "../../../shared/jsonrpc.ts";
+import { isJsonObject } from "../../../shared/jsonrpc.ts";
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
 
 import type { TaskObject } from "../../durable/task-object.ts";
 import type { CompiledTool } from "../catalog.ts";

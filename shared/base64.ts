@@ -1,3 +1,5 @@
+// Base64 for handles (base64url), blobs and header values (standard), in browsers and Workers alike.
+
 /** Standard base64 of bytes (chunked so large inputs do not overflow the argument list). */
 export function toBase64(bytes: Uint8Array): string {
   let binary = "";
