@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { bearerTokens } from "./auth/bearer.ts";
-import { durableObjects } from "./durable/drivers.ts";
+import { durableObjects } from "./durable/index.ts";
 import { hubServer } from "./hub/hub-server.ts";
 import { remoteUpstreams } from "./hub/upstreams.ts";
 import { mcpApp } from "./mcp/hono.ts";

@@ -1,6 +1,6 @@
 import { isJsonObject } from "../jsonrpc.ts";
 import type { JsonObject } from "../protocol/messages.ts";
-import type { ListenFilter } from "../protocol/notifications.ts";
+import type { ListenFilter } from "../protocol/params.ts";
 import type { CompleteParams } from "../protocol/params.ts";
 import type {
   CallToolResult,

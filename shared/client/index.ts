@@ -41,4 +41,4 @@ export type {
 } from "../protocol/results.ts";
 export type { CreateMessageParams, ElicitParams } from "../protocol/input-requests.ts";
 export type { Task, TaskStatus } from "../protocol/tasks.ts";
-export { TASKS_EXTENSION } from "../protocol/tasks.ts";
+export { TASKS_EXTENSION } from "../protocol/capabilities.ts";

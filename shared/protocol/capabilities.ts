@@ -1,6 +1,9 @@
 import * as z from "zod/mini";
 import { JsonObjectSchema } from "./messages.ts";
 
+/** The extension id a client declares (and a server advertises) to use tasks. */
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
 /** What a client declares it can do, sent in every modern request's `_meta`. */
 export const ClientCapabilitiesSchema = z.looseObject({
   experimental: z.optional(z.record(z.string(), JsonObjectSchema)),

@@ -9,6 +9,7 @@ export const MODERN_METHODS = [
   "prompts/list",
   "prompts/get",
   "completion/complete",
+  "subscriptions/listen",
   "tasks/get",
   "tasks/update",
   "tasks/cancel",
@@ -26,7 +27,8 @@ export const LEGACY_ONLY_METHODS = [
 export type LegacyOnlyMethod = (typeof LEGACY_ONLY_METHODS)[number];
 
 export type LegacyMethod =
-  Exclude<ModernMethod, "server/discover" | `tasks/${string}`> | LegacyOnlyMethod;
+  | Exclude<ModernMethod, "server/discover" | "subscriptions/listen" | `tasks/${string}`>
+  | LegacyOnlyMethod;
 
 /** Which params member the `Mcp-Name` header mirrors, per method. */
 export const NAME_PARAM: Readonly<Record<string, "name" | "uri" | "taskId">> = {

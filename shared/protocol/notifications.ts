@@ -1,7 +1,12 @@
 import * as z from "zod/mini";
 import { JsonObjectSchema, JsonRpcIdSchema } from "./messages.ts";
 import { LOG_LEVELS } from "./meta.ts";
+import { ListenFilterSchema } from "./params.ts";
 import { TaskSchema } from "./tasks.ts";
+
+// The params of a listen request and of notifications/cancelled live with the other params;
+// they are named here too, where readers of listen streams look for them.
+export { CancelledParamsSchema, ListenFilterSchema, type ListenFilter } from "./params.ts";
 
 /** How far a request has got, as `notifications/progress` reports it. */
 export const ProgressSchema = z.object({
@@ -23,16 +28,6 @@ export const LogMessageParamsSchema = z.looseObject({
   data: z.unknown(),
 });
 export type LogMessageParams = z.infer<typeof LogMessageParamsSchema>;
-
-/** What a `subscriptions/listen` request asks for; every member is optional. */
-export const ListenFilterSchema = z.looseObject({
-  toolsListChanged: z.optional(z.boolean()),
-  promptsListChanged: z.optional(z.boolean()),
-  resourcesListChanged: z.optional(z.boolean()),
-  resourceSubscriptions: z.optional(z.array(z.string())),
-  taskIds: z.optional(z.array(z.string())),
-});
-export type ListenFilter = z.infer<typeof ListenFilterSchema>;
 
 /** The first message of a listen stream: the subset of the filter the server honours. */
 export const SubscriptionAcknowledgedSchema = z.object({
@@ -57,9 +52,3 @@ export const ListenNotificationSchema = z.discriminatedUnion("method", [
   }),
 ]);
 export type ListenNotification = z.infer<typeof ListenNotificationSchema>;
-
-/** `notifications/cancelled`: on HTTP, only a server ending a listen stream sends it. */
-export const CancelledParamsSchema = z.looseObject({
-  requestId: JsonRpcIdSchema,
-  reason: z.optional(z.string()),
-});

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { JsonObjectSchema } from "./messages.ts";
+import { JsonObjectSchema, JsonRpcIdSchema } from "./messages.ts";
 import { LOG_LEVELS } from "./meta.ts";
 
 const Cursor = { cursor: z.optional(z.string()) };
@@ -59,3 +59,19 @@ export const SetLevelParamsSchema = z.object({
 
 /** Params of the legacy `resources/subscribe` and `resources/unsubscribe`. */
 export const SubscribeParamsSchema = z.object({ uri: UriSchema });
+
+/** What a `subscriptions/listen` request asks for; every member is optional. */
+export const ListenFilterSchema = z.looseObject({
+  toolsListChanged: z.optional(z.boolean()),
+  promptsListChanged: z.optional(z.boolean()),
+  resourcesListChanged: z.optional(z.boolean()),
+  resourceSubscriptions: z.optional(z.array(z.string())),
+  taskIds: z.optional(z.array(z.string())),
+});
+export type ListenFilter = z.infer<typeof ListenFilterSchema>;
+
+/** `notifications/cancelled`: on HTTP, only a server ending a listen stream sends it. */
+export const CancelledParamsSchema = z.looseObject({
+  requestId: JsonRpcIdSchema,
+  reason: z.optional(z.string()),
+});

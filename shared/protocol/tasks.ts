@@ -2,8 +2,8 @@ import * as z from "zod/mini";
 import { InputRequestsSchema } from "./input-requests.ts";
 import { JsonRpcErrorObjectSchema, JsonObjectSchema } from "./messages.ts";
 
-/** The extension id a client declares (and a server advertises) to use tasks. */
-export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+// The extension id is a capability key; it is named here too, beside the task it enables.
+export { TASKS_EXTENSION } from "./capabilities.ts";
 
 /** Where a task stands; `completed`, `failed` and `cancelled` are final. */
 export const TaskStatusSchema = z.enum([

@@ -1,7 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { mcpHandler } from "../../worker/mcp/app.ts";
+import { mcpHandler } from "../../worker/mcp/index.ts";
 import * as z from "zod";
 import { Handles } from "../../worker/state/handles.ts";
 import { keyringFrom, MissingSecretError } from "../../worker/state/keyring.ts";

@@ -5,7 +5,7 @@ import { Hub } from "../../shared/hub/hub.ts";
 import { namespaceKeys, upstreamKeys } from "../../shared/hub/input-keys.ts";
 import { splitPrefixed } from "../../shared/hub/names.ts";
 import { renameIn } from "../../worker/hub/errors.ts";
-import { DynamicServer } from "../../worker/mcp/server.ts";
+import { DynamicServer } from "../../worker/mcp/index.ts";
 
 const naming = { separator: "__" };
 const upstream = (name: string, extra: Partial<UpstreamCatalog> = {}): UpstreamCatalog => ({

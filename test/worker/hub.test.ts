@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { durableObjects } from "../../worker/durable/drivers.ts";
+import { durableObjects } from "../../worker/durable/index.ts";
 import { ClientPool } from "../../worker/hub/client-pool.ts";
 import { hubServer } from "../../worker/hub/hub-server.ts";
 import type { UpstreamConfig } from "../../worker/hub/upstreams.ts";
@@ -14,9 +14,9 @@ import {
   resource,
   tool,
 } from "../../worker/mcp/index.ts";
-import type { McpAppOptions } from "../../worker/mcp/app.ts";
+import type { McpAppOptions } from "../../worker/mcp/index.ts";
 import { mcpApp } from "../../worker/mcp/hono.ts";
-import type { Served } from "../../worker/mcp/server.ts";
+import type { Served } from "../../worker/mcp/index.ts";
 import { decodeSse } from "../../shared/sse.ts";
 import { MetaKey } from "../../shared/protocol/meta.ts";
 import { legacyRequest, mcpRequest } from "../support/mcp-request.ts";

@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { durableObjects } from "../../worker/durable/drivers.ts";
+import { durableObjects } from "../../worker/durable/index.ts";
 import { defineServer, elicit, tool } from "../../worker/mcp/index.ts";
 import { legacyRequest } from "../support/mcp-request.ts";
 import { send } from "./call.ts";

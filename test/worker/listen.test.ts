@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MetaKey } from "../../shared/protocol/meta.ts";
-import { durableObjects } from "../../worker/durable/drivers.ts";
+import { durableObjects } from "../../worker/durable/index.ts";
 import { defineServer, resource, tool } from "../../worker/mcp/index.ts";
 import { eventually } from "../support/eventually.ts";
 import { mcpRequest } from "../support/mcp-request.ts";

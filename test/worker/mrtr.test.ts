@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { paramsDigest } from "../../worker/mcp/input/digest.ts";
+import { paramsDigest } from "../../worker/mcp/era/modern/digest.ts";
 import { defineServer, elicit, prompt } from "../../worker/mcp/index.ts";
 import { keyringFrom } from "../../worker/state/keyring.ts";
 import { Sealer } from "../../worker/state/sealer.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import type { Coordination } from "../../worker/durable/bindings.ts";
-import { durableObjects } from "../../worker/durable/drivers.ts";
+import type { Coordination } from "../../worker/durable/index.ts";
+import { durableObjects } from "../../worker/durable/index.ts";
 import { bearerTokens, defineServer, elicit, tool, ToolError } from "../../worker/mcp/index.ts";
 
 import { eventually } from "../support/eventually.ts";

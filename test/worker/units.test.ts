@@ -6,9 +6,8 @@ import { replyModeOf } from "../../worker/http/accept.ts";
 import { elicit, prompt, resourceTemplate, tool } from "../../worker/mcp/index.ts";
 import { ToolError } from "../../worker/mcp/index.ts";
 import { UriTemplate } from "../../shared/uri-template.ts";
-import type { HandlerContext } from "../../worker/mcp/context.ts";
-import type { Rendezvous } from "../../worker/durable/rendezvous.ts";
-import { legacyInput } from "../../worker/mcp/input/legacy-input.ts";
+import type { HandlerContext } from "../../worker/mcp/index.ts";
+import { legacyInput, type AnswerWait } from "../../worker/mcp/era/legacy/input.ts";
 import { RpcError } from "../../shared/protocol/errors.ts";
 
 function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
@@ -160,36 +159,26 @@ describe("the authoring API infers handler types from schemas", () => {
 });
 
 describe("asking 2025 clients for input", () => {
-  /** A rendezvous namespace that records every wait and answers from `answers`. */
-  function fakeRendezvous() {
-    const waits: { name: string; signal: AbortSignal }[] = [];
+  /** A wait for answers that records every wait and answers from `answers`. */
+  function fakeAnswers() {
+    const waits: { id: string; signal: AbortSignal }[] = [];
     const answers = new Map<string, string>();
-    const namespace = {
-      getByName: (name: string) => ({
-        fetch: (_url: string, init: { signal: AbortSignal }): Promise<Response> => {
-          waits.push({ name, signal: init.signal });
-          const answer = answers.get(name);
-          if (answer !== undefined) return Promise.resolve(new Response(answer));
-          return new Promise((_, reject) => {
-            init.signal.addEventListener("abort", () => reject(init.signal.reason), {
-              once: true,
-            });
-          });
-        },
-      }),
+    const port: AnswerWait = (id, signal) => {
+      waits.push({ id, signal });
+      const answer = answers.get(id);
+      if (answer !== undefined) return Promise.resolve(answer);
+      return new Promise((_, reject) => {
+        signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+      });
     };
-    return {
-      waits,
-      answers,
-      namespace: namespace as unknown as DurableObjectNamespace<Rendezvous>,
-    };
+    return { waits, answers, port };
   }
 
   const elicitation = { method: "elicitation/create", params: { message: "Name?" } };
 
   it("starts no wait for a request it could not send", async () => {
-    const { waits, namespace } = fakeRendezvous();
-    const { relay } = legacyInput(() => false, new AbortController().signal, namespace);
+    const { waits, port } = fakeAnswers();
+    const { relay } = legacyInput(() => false, new AbortController().signal, port);
     const failure = await relay.ask({ who: elicitation }, undefined).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(RpcError);
     expect(failure).toMatchObject({
@@ -200,17 +189,17 @@ describe("asking 2025 clients for input", () => {
   });
 
   it("stops waiting for the other answers once one is refused", async () => {
-    const { waits, answers, namespace } = fakeRendezvous();
+    const { waits, answers, port } = fakeAnswers();
     const { relay } = legacyInput(
       (message) => {
         if (message.method === "roots/list") {
           const refusal = { jsonrpc: "2.0", id: message.id, error: { code: -1, message: "no" } };
-          answers.set(`response:${String(message.id)}`, JSON.stringify(refusal));
+          answers.set(String(message.id), JSON.stringify(refusal));
         }
         return true;
       },
       new AbortController().signal,
-      namespace,
+      port,
     );
     await expect(
       relay.ask({ who: elicitation, roots: { method: "roots/list" } }, undefined),
@@ -221,23 +210,18 @@ describe("asking 2025 clients for input", () => {
 });
 
 describe("checking 2025 clients' answers", () => {
-  /** A rendezvous namespace where every request the call sends is answered with `result`. */
+  /** A wait for answers where every request the call sends is answered with `result`. */
   function answering(result: unknown) {
     const sent: string[] = [];
     const notify = (message: { id?: unknown }) => {
       sent.push(String(message.id));
       return true;
     };
-    const namespace = {
-      getByName: (name: string) => ({
-        fetch: async () => {
-          const id = name.slice("response:".length);
-          expect(sent).toContain(id);
-          return new Response(JSON.stringify({ jsonrpc: "2.0", id, result }));
-        },
-      }),
-    } as unknown as DurableObjectNamespace<Rendezvous>;
-    return legacyInput(notify, new AbortController().signal, namespace);
+    const port: AnswerWait = async (id) => {
+      expect(sent).toContain(id);
+      return JSON.stringify({ jsonrpc: "2.0", id, result });
+    };
+    return legacyInput(notify, new AbortController().signal, port);
   }
   const who = elicit({ message: "Name?", schema: z.object({ name: z.string() }) });
 

@@ -1,4 +1,5 @@
 import { readVar } from "../env-vars.ts";
+import { HttpError } from "../http/http-error.ts";
 
 /**
  * Who is calling, as established by authentication; `credential` is the `Authorization` value
@@ -15,14 +16,15 @@ export type Authenticate = (
   env: Cloudflare.Env,
 ) => Promise<Caller | undefined> | Caller | undefined;
 
-export class AuthError extends Error {
+/** A missing or bad credential: answered 401 with its `WWW-Authenticate` challenge. */
+export class AuthError extends HttpError {
   override readonly name = "AuthError";
   constructor(
     message: string,
     /** The `WWW-Authenticate` challenge sent with the 401. */
     readonly challenge: string,
   ) {
-    super(message);
+    super(401, message, { "WWW-Authenticate": challenge });
   }
 }
 

@@ -1,7 +1,11 @@
 // The Durable Object classes of edgemcp (`import { ... } from "edgemcp/durable"`): export them
 // from your Worker's entry module and bind them in wrangler.toml.
+import type { Coordination } from "../mcp/ports.ts";
+
 export { ListenBus } from "./listen-bus.ts";
 export { Rendezvous } from "./rendezvous.ts";
 export { TaskObject } from "./task-object.ts";
-export { durableObjects } from "./drivers.ts";
-export type { Coordination, DurableBindings, DurableDrivers } from "./bindings.ts";
+export { durableObjects, type DurableBindings } from "./coordination.ts";
+export type { Coordination };
+/** The coordination ports `durableObjects()` fills (the same type as `Coordination`). */
+export type DurableDrivers = Coordination;

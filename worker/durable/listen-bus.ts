@@ -1,9 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
 import * as z from "zod/mini";
-import { ListenFilterSchema, type ListenFilter } from "../../shared/protocol/notifications.ts";
-import { SseWriter } from "../mcp/sse-writer.ts";
-import { notificationFor, type BusEvent } from "./listen-filter.ts";
-import { listenMessages } from "./listen-messages.ts";
+import { ListenFilterSchema, type ListenFilter } from "../../shared/protocol/params.ts";
+import { SseWriter } from "../http/sse.ts";
+import { notificationFor } from "../mcp/listen/filter.ts";
+import { listenMessages } from "../mcp/listen/messages.ts";
+import type { ListenEvent } from "../mcp/ports.ts";
 
 const OpenSchema = z.object({
   id: z.union([z.string(), z.number()]),
@@ -44,7 +45,7 @@ export class ListenBus extends DurableObject {
   }
 
   /** Sends `event` to every stream whose filter asks for it; resolves with how many got it. */
-  async publish(event: BusEvent): Promise<number> {
+  async publish(event: ListenEvent): Promise<number> {
     let delivered = 0;
     for (const subscriber of this.#subscribers) {
       const notification = notificationFor(subscriber.filter, event);

@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { TERMINAL_TASK_STATUSES } from "../../shared/protocol/tasks.ts";
-import { registeredServer } from "../mcp/registry.ts";
-import { runTask } from "../mcp/tasks/run-task.ts";
-import { publicTask, TaskStateSchema, type TaskState } from "../mcp/tasks/task-state.ts";
+import { registeredServer } from "../mcp/tasks/registry.ts";
+import { runTask } from "../mcp/tasks/run.ts";
+import { publicTask, TaskStateSchema, type TaskState } from "../mcp/tasks/state.ts";
 
 /**
  * One task (extension io.modelcontextprotocol/tasks). Its state is stored durably before the
@@ -94,10 +94,11 @@ export class TaskObject extends DurableObject {
   async #save(state: TaskState): Promise<void> {
     const saved = { ...state, lastUpdatedAt: new Date().toISOString() };
     await this.ctx.storage.put("task", saved);
-    const bus = registeredServer(saved.server)?.durable?.(this.env).bus;
-    if (bus)
-      await bus
-        .getByName(saved.server)
-        .publish({ kind: "task", taskId: saved.taskId, task: publicTask(saved) });
+    const hub = registeredServer(saved.server)?.coordination?.(this.env).listen;
+    await hub?.publish(saved.server, {
+      kind: "task",
+      taskId: saved.taskId,
+      task: publicTask(saved),
+    });
   }
 }

@@ -1,7 +1,9 @@
-/** The body was larger than the configured limit. */
-export class BodyTooLarge extends Error {
+import { HttpError } from "./http-error.ts";
+
+/** The body was larger than the configured limit (413). */
+export class BodyTooLarge extends HttpError {
   constructor(readonly limit: number) {
-    super(`The request body exceeds the ${limit}-byte limit.`);
+    super(413, `The request body exceeds the ${limit}-byte limit. Send a smaller request.`);
   }
 }
 

@@ -1,5 +1,5 @@
 import { isAllowedOrigin, type OriginPolicy } from "./origin.ts";
-import { httpError } from "./http-error.ts";
+import { HttpError } from "./http-error.ts";
 
 // Request headers an MCP client sends; `Mcp-Param-*` is matched by prefix.
 const ALLOWED_REQUEST_HEADERS = new Set([
@@ -23,15 +23,15 @@ function allowedHeader(name: string): boolean {
 }
 
 /**
- * The origin guard and CORS preflight of an MCP endpoint: a foreign `Origin` gets 403 before
- * anything else, and a preflight from an allowed one is answered with exactly the MCP request
- * headers. Undefined means: serve the request (then add `withCors`).
+ * The origin guard and CORS preflight of an MCP endpoint: a foreign `Origin` is refused (403)
+ * before anything else, and a preflight from an allowed one is answered with exactly the MCP
+ * request headers. Undefined means: serve the request (then add `withCors`).
  */
 export function guardOrigin(request: Request, policy: OriginPolicy): Response | undefined {
   const origin = request.headers.get("Origin");
   if (origin === null) return undefined;
   if (!isAllowedOrigin(origin, request.url, policy)) {
-    return httpError(
+    throw new HttpError(
       403,
       `Origin ${origin} is not allowed to use this MCP endpoint. Add it to ALLOWED_ORIGINS.`,
     );

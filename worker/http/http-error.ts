@@ -1,20 +1,15 @@
-import { ErrorCode } from "../../shared/protocol/errors.ts";
-
 /**
- * An HTTP-level rejection (before a JSON-RPC request exists): the status says what kind, and
- * the body is a JSON-RPC error without an id (MCP forbids a null id) that says what to change.
+ * A refusal at the HTTP level, before (or instead of) a JSON-RPC exchange: the status says what
+ * kind, the message what to change, and `headers` go with the reply (`Allow`, `WWW-Authenticate`).
+ * It is thrown; the MCP endpoint's one error path answers it.
  */
-export function httpError(
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  const body = JSON.stringify({
-    jsonrpc: "2.0",
-    error: { code: ErrorCode.InvalidRequest, message },
-  });
-  return new Response(body, {
-    status,
-    headers: { "Content-Type": "application/json", ...headers },
-  });
+export class HttpError extends Error {
+  override readonly name: string = "HttpError";
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
 }

@@ -1,7 +1,7 @@
 import { McpError } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/error-text.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
-import { InputRequiredSignal } from "../mcp/input/signal.ts";
+import { InputRequiredSignal } from "../mcp/index.ts";
 import { ToolError } from "../../shared/protocol/errors.ts";
 
 /** A tool or prompt the hub's client knows under another name than its upstream does. */

@@ -7,7 +7,7 @@ import type { Naming } from "../../shared/hub/names.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { isJsonObject } from "../../shared/jsonrpc.ts";
 import type { JsonObject } from "../../shared/protocol/messages.ts";
-import type { HandlerContext } from "../mcp/context.ts";
+import type { HandlerContext } from "../mcp/index.ts";
 
 const MAX_ROUNDS = 8;
 /** What the hub keeps between input rounds: the upstream's own requestState. */

@@ -1,11 +1,17 @@
 import { DEFAULT_LIST_TIMEOUT_MS, Hub, type HubView } from "../../shared/hub/hub.ts";
-import type { HandlerContext } from "../mcp/context.ts";
-import { prompt, resource, resourceTemplate, tool, type ServerDefinition } from "../mcp/define.ts";
-import { ForwardedResult } from "../mcp/results.ts";
-import { DynamicServer } from "../mcp/server.ts";
+import {
+  DynamicServer,
+  ForwardedResult,
+  listenFromSource,
+  prompt,
+  resource,
+  resourceTemplate,
+  tool,
+  type HandlerContext,
+  type ServerDefinition,
+} from "../mcp/index.ts";
 import { ClientPool } from "./client-pool.ts";
 import { forward } from "./forward.ts";
-import { listenFromSource } from "../mcp/listen-source.ts";
 import { hubListenSource } from "./listen.ts";
 import { LISTING, principalOf } from "./principal.ts";
 import { asHubTask, hubTaskRouter } from "./tasks.ts";

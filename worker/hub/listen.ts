@@ -2,10 +2,9 @@ import type { McpClient, Subscription } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/error-text.ts";
 import type { HubView } from "../../shared/hub/hub.ts";
 import { prefixed } from "../../shared/hub/names.ts";
-import type { ListenFilter } from "../../shared/protocol/notifications.ts";
-import { TASKS_EXTENSION } from "../../shared/protocol/tasks.ts";
-import type { ListenSource } from "../mcp/define.ts";
-import { honouredFilter } from "../mcp/listen.ts";
+import type { ListenFilter } from "../../shared/protocol/params.ts";
+import { TASKS_EXTENSION } from "../../shared/protocol/capabilities.ts";
+import { honouredFilter, type ListenSource } from "../mcp/index.ts";
 import type { HubRuntime } from "./runtime.ts";
 
 /** The hub's filter split by upstream: each one's resource URIs and task ids (its own ids). */

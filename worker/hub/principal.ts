@@ -1,17 +1,12 @@
-import type { HandlerContext } from "../mcp/context.ts";
+import { upstreamCapabilities, type HandlerContext } from "../mcp/index.ts";
 import type { Principal } from "./client-pool.ts";
 
-/** What 2025 clients are assumed to handle: their `initialize` capabilities cannot be recalled. */
-const LEGACY_ASSUMED = { elicitation: {}, sampling: {}, roots: {} };
-
-/** The principal an upstream call is made for: the hub's caller, with its declared capabilities. */
+/** The principal an upstream call is made for: the hub's caller, with its client's capabilities. */
 export function principalOf(ctx: HandlerContext): Principal {
-  const capabilities =
-    ctx.request.era === "legacy" ? LEGACY_ASSUMED : ctx.request.clientCapabilities;
   return {
     subject: ctx.caller?.subject ?? "",
     ...(ctx.caller?.credential ? { credential: ctx.caller.credential } : {}),
-    capabilities,
+    capabilities: upstreamCapabilities(ctx.request),
   };
 }
 

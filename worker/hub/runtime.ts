@@ -1,6 +1,6 @@
 import type { McpClient } from "../../shared/client/index.ts";
 import type { Hub } from "../../shared/hub/hub.ts";
-import type { HandlerContext } from "../mcp/context.ts";
+import type { HandlerContext } from "../mcp/index.ts";
 import { upstreamFailure, type Alias } from "./errors.ts";
 
 /** The pieces forwarding needs, shared by the hub's tools, prompts, resources and tasks. */

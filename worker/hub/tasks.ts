@@ -4,8 +4,7 @@ import { prefixed, type Naming } from "../../shared/hub/names.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { isJsonObject } from "../../shared/jsonrpc.ts";
 import type { JsonObject } from "../../shared/protocol/messages.ts";
-import type { TaskRouter } from "../mcp/define.ts";
-import type { HandlerContext } from "../mcp/context.ts";
+import type { HandlerContext, TaskRouter } from "../mcp/index.ts";
 import { idleTimeout } from "./forward.ts";
 import { withUpstream, type HubRuntime } from "./runtime.ts";
 

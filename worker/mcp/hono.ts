@@ -1,8 +1,8 @@
 // `edgemcp/hono`: the endpoint as a Hono app. Kept apart from `edgemcp/server` so a Worker that
 // exports `mcpHandler` carries no Hono.
 import { Hono } from "hono";
-import { mcpHandler, type McpAppOptions } from "./app.ts";
-import type { Served } from "./server.ts";
+import type { Served } from "./define/server.ts";
+import { mcpHandler, type McpAppOptions } from "./handler.ts";
 
 /**
  * The same endpoint as a Hono app serving its root path: mount it with

@@ -1,27 +1,30 @@
 // The public server API of edgemcp (`import { ... } from "edgemcp/server"`).
-export { defineServer, McpServer } from "./server.ts";
-export { tool, resource, resourceTemplate, prompt } from "./define.ts";
+
+// Defining a server.
+export { defineServer, McpServer } from "./define/server.ts";
+export { tool, toolResult, ToolResult } from "./define/tool.ts";
+export type { AnyTool, ToolDefinition, ToolReturn } from "./define/tool.ts";
+export { resource, resourceTemplate } from "./define/resource.ts";
 export type {
-  CacheHint,
   Completer,
+  CompletionReturn,
   ListedResource,
-  PromptDefinition,
+  ReadReturn,
   ResourceDefinition,
   ResourceTemplateDefinition,
   TemplateEntry,
-  ServerDefinition,
-  ToolDefinition,
-} from "./define.ts";
-export { toolResult, ToolResult } from "./results.ts";
-export type { CompletionReturn, PromptReturn, ReadReturn, ToolReturn } from "./results.ts";
-export type { HandlerContext, RequestInfo } from "./context.ts";
+} from "./define/resource.ts";
+export { prompt } from "./define/prompt.ts";
+export type { PromptDefinition, PromptReturn } from "./define/prompt.ts";
+export type { CacheHint, ListKey, ServerDefinition, TaskRouter } from "./define/definition.ts";
+export type {
+  ChangeNotifier,
+  Envelope,
+  HandlerContext,
+  Notify,
+  RequestInfo,
+} from "./call/context.ts";
 export type { Era } from "../../shared/protocol/versions.ts";
-export { mcpHandler, type McpAppOptions, type McpHandler, type WorkerContext } from "./app.ts";
-// mcpApp (the endpoint as a Hono app) is in ./hono.ts, `edgemcp/hono`.
-export { UriTemplate } from "../../shared/uri-template.ts";
-export { ErrorCode, RpcError, ToolError } from "../../shared/protocol/errors.ts";
-export type { ContentBlock, ResourceContents } from "../../shared/protocol/content.ts";
-export type { PromptMessage, ToolAnnotations } from "../../shared/protocol/primitives.ts";
 export {
   elicit,
   elicitUrl,
@@ -30,6 +33,37 @@ export {
   type Elicited,
   type InputRequest,
 } from "./input/requests.ts";
+export type { InputAnswers } from "./input/answers.ts";
+export { UriTemplate } from "../../shared/uri-template.ts";
+export { ErrorCode, RpcError, ToolError } from "../../shared/protocol/errors.ts";
+export type { ContentBlock, ResourceContents } from "../../shared/protocol/content.ts";
+export type { PromptMessage, ToolAnnotations } from "../../shared/protocol/primitives.ts";
 export { Handles } from "../state/handles.ts";
 export { HandleError, type HandleProblem } from "../state/sealer.ts";
 export { bearerTokens, AuthError, type Authenticate, type Caller } from "../auth/bearer.ts";
+
+// Serving it: a Worker handler (mcpApp, the same as a Hono app, is `edgemcp/hono`).
+export { mcpHandler, type McpAppOptions, type McpHandler, type WorkerContext } from "./handler.ts";
+export type {
+  Cancellation,
+  CallerTasks,
+  Coordination,
+  ListenEvent,
+  ListenHub,
+  ListenStream,
+  ServerRequests,
+  TaskStart,
+  Tasks,
+} from "./ports.ts";
+
+// Building a proxy or gateway on top of other servers (the hub uses these, and nothing else).
+export { DynamicServer } from "./define/dynamic.ts";
+export type { ServeContext, Served } from "./define/server.ts";
+export { ForwardedResult } from "./results/ready.ts";
+export { InputRequiredSignal } from "./input/answers.ts";
+export type { InputRelay } from "./input/relay.ts";
+export { listenFromSource } from "./listen/source.ts";
+export type { ListenSettings, ListenSource, ListenStreams } from "./listen/source.ts";
+export { honouredFilter } from "./listen/filter.ts";
+export { upstreamCapabilities } from "./era/index.ts";
+export { serveMessage, type Framed, type Runtime, type Settings } from "./pipeline.ts";

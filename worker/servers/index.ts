@@ -1,4 +1,4 @@
-import type { McpServer } from "../mcp/server.ts";
+import type { McpServer } from "../mcp/index.ts";
 import { analytics } from "./analytics/index.ts";
 import { everything } from "./everything/index.ts";
 import { notes } from "./notes/index.ts";

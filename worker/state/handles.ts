@@ -47,14 +47,13 @@ export class Handles {
 
 /** Opens a handle carried in a protocol field: a refusal there is -32602, not a tool result. */
 export async function openProtocolHandle(
-  sealer: Sealer,
+  handles: Handles,
   purpose: string,
-  subject: string,
   handle: string,
   renew: string,
 ): Promise<unknown> {
   try {
-    return await sealer.open(purpose, subject, handle, renew);
+    return await handles.open(purpose, handle, { renew });
   } catch (error) {
     if (error instanceof HandleError)
       throw new RpcError(ErrorCode.InvalidParams, error.message, { problem: error.problem });

@@ -9,9 +9,8 @@ import {
   type SamplingMessage,
 } from "../../../shared/protocol/input.ts";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
-import type { JsonObject } from "../../../shared/protocol/messages.ts";
-import { JsonObjectSchema } from "../../../shared/protocol/messages.ts";
-import { jsonSchemaOf } from "../json-schema.ts";
+import { JsonObjectSchema, type JsonObject } from "../../../shared/protocol/messages.ts";
+import { jsonSchemaOf } from "../define/json-schema.ts";
 
 /**
  * Something a handler asks the client for (elicitation, sampling or roots), with what the

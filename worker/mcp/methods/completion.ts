@@ -1,7 +1,7 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { CompleteParamsSchema } from "../../../shared/protocol/params.ts";
-import { parseParams, type MethodHandler } from "../call.ts";
-import type { Completer } from "../define.ts";
+import type { Completer } from "../define/resource.ts";
+import { parseParams, type MethodHandler } from "./method.ts";
 
 const MAX_VALUES = 100;
 

@@ -1,5 +1,5 @@
 import { SUPPORTED_VERSIONS } from "../../../shared/protocol/versions.ts";
-import type { MethodHandler } from "../call.ts";
+import type { MethodHandler } from "./method.ts";
 
 /** `server/discover`: versions, capabilities, instructions; the same for every caller. */
 export const discover: MethodHandler = ({ catalog, capabilities }) => ({

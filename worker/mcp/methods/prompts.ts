@@ -1,12 +1,12 @@
 import * as z from "zod/mini";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { GetPromptParamsSchema, ListParamsSchema } from "../../../shared/protocol/params.ts";
-import { parseParams, type MethodHandler } from "../call.ts";
-import { ForwardedResult, type PromptReturn } from "../results.ts";
+import { toPromptResult } from "../results/prompt.ts";
+import { parseParams, type MethodHandler } from "./method.ts";
 
 export const listPrompts: MethodHandler = (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
-  return call.catalog.pages.prompts.page(cursor, call.ctx.request.era, call.cursors);
+  return call.era.page(call.catalog.lists.prompts, cursor, call.ctx.handles);
 };
 
 export const getPrompt: MethodHandler = async (call) => {
@@ -16,9 +16,7 @@ export const getPrompt: MethodHandler = async (call) => {
     throw new RpcError(
       ErrorCode.InvalidParams,
       `Unknown prompt "${params.name}". Call prompts/list to see the prompts this server offers.`,
-      {
-        name: params.name,
-      },
+      { name: params.name },
     );
   }
   const given = params.arguments ?? {};
@@ -55,14 +53,3 @@ export const getPrompt: MethodHandler = async (call) => {
   }
   return toPromptResult(await prompt.definition.get(args, call.ctx));
 };
-
-function toPromptResult(value: PromptReturn) {
-  if (value instanceof ForwardedResult) return value.json;
-
-  if (typeof value === "string")
-    return { messages: [{ role: "user", content: { type: "text", text: value } }] };
-  if (Array.isArray(value)) return { messages: value };
-  return value.description === undefined
-    ? { messages: value.messages }
-    : { description: value.description, messages: value.messages };
-}

@@ -1,34 +1,26 @@
-import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
+import { RpcError } from "../../../shared/protocol/errors.ts";
 import { ListParamsSchema, ReadResourceParamsSchema } from "../../../shared/protocol/params.ts";
 import type { Resource } from "../../../shared/protocol/primitives.ts";
-import { parseParams, type MethodHandler } from "../call.ts";
-import { resourceWire } from "../catalog.ts";
-import { ListPages } from "../pages.ts";
-import { toContents } from "../read-result.ts";
-import { ForwardedResult } from "../results.ts";
+import { resourceWire } from "../catalog/compile.ts";
+import { ForwardedResult } from "../results/ready.ts";
+import { toContents } from "../results/resource.ts";
+import { parseParams, type MethodHandler } from "./method.ts";
 
 export const listResources: MethodHandler = async (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
   const { catalog, ctx } = call;
-  const pages = catalog.pages.resources;
-  if (pages) return pages.page(cursor, ctx.request.era, call.cursors);
+  if (catalog.lists.resources) return call.era.page(catalog.lists.resources, cursor, ctx.handles);
   // A template that lists its resources makes the list depend on data, so it is built per call.
   const listed: Resource[] = catalog.staticResources();
   for (const { definition } of catalog.templates) {
     if (definition.list) listed.push(...(await definition.list(ctx)).map((r) => resourceWire(r)));
   }
-  return new ListPages(
-    "resources",
-    listed,
-    catalog.pageSize.resources,
-    catalog.cache.resources,
-    catalog.serverInfo,
-  ).page(cursor, ctx.request.era, call.cursors);
+  return call.era.page(catalog.listFor("resources", listed), cursor, ctx.handles);
 };
 
 export const listResourceTemplates: MethodHandler = (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
-  return call.catalog.pages.resourceTemplates.page(cursor, call.ctx.request.era, call.cursors);
+  return call.era.page(call.catalog.lists.resourceTemplates, cursor, call.ctx.handles);
 };
 
 export const readResource: MethodHandler = async (call) => {
@@ -54,10 +46,8 @@ export const readResource: MethodHandler = async (call) => {
       ...(definition.cache ?? catalog.cache.read),
     };
   }
-  const code =
-    ctx.request.era === "legacy" ? ErrorCode.LegacyResourceNotFound : ErrorCode.InvalidParams;
   throw new RpcError(
-    code,
+    call.era.resourceNotFound,
     `Resource not found: ${uri}. Call resources/list or resources/templates/list to see what exists.`,
     { uri },
   );

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
-import { parseParams, type Call, type MethodHandler } from "../call.ts";
-import { requireCapabilities, TASKS_REQUIRED } from "../required-capabilities.ts";
+import { parseParams, type Call, type MethodHandler } from "./method.ts";
+import { requireCapabilities, TASKS_REQUIRED } from "./requirements.ts";
 
 const TaskParamsSchema = z.object({ taskId: z.string() });
 const UpdateParamsSchema = z.extend(TaskParamsSchema, {
@@ -24,7 +24,7 @@ function tasks(call: Call): {
     };
   }
   // tasks/* resolve only when the server advertises extensions, and tasks is the only one it
-  // advertises: without a router that takes the task objects, so the request has its service.
+  // advertises: without a router that takes the task store, so the request has its service.
   return call.tasks!;
 }
 

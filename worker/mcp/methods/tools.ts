@@ -1,17 +1,18 @@
-import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
-import { ListParamsSchema, CallToolParamsSchema } from "../../../shared/protocol/params.ts";
-import { parseParams, type MethodHandler } from "../call.ts";
-import { checkParamHeaders } from "../param-headers.ts";
-import {
-  missingCapabilities,
-  requireCapabilities,
-  TASKS_REQUIRED,
-} from "../required-capabilities.ts";
-import { executeTool, validateArguments } from "../tool-runner.ts";
+import * as z from "zod/mini";
+import { isJsonObject } from "../../../shared/jsonrpc.ts";
+import { ErrorCode, RpcError, ToolError } from "../../../shared/protocol/errors.ts";
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
+import { CallToolParamsSchema, ListParamsSchema } from "../../../shared/protocol/params.ts";
+import type { CompiledTool } from "../catalog/catalog.ts";
+import type { HandlerContext } from "../call/context.ts";
+import { InputRequiredSignal } from "../input/answers.ts";
+import { shapeToolResult, toolFailure } from "../results/tool.ts";
+import { describeIssues, parseParams, type MethodHandler } from "./method.ts";
+import { missingCapabilities, TASKS_REQUIRED } from "./requirements.ts";
 
 export const listTools: MethodHandler = (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
-  return call.catalog.pages.tools.page(cursor, call.ctx.request.era, call.cursors);
+  return call.era.page(call.catalog.lists.tools, cursor, call.ctx.handles);
 };
 
 export const callTool: MethodHandler = async (call) => {
@@ -21,40 +22,35 @@ export const callTool: MethodHandler = async (call) => {
     throw new RpcError(
       ErrorCode.InvalidParams,
       `Unknown tool "${params.name}". Call tools/list to see the tools this server offers.`,
-      {
-        name: params.name,
-      },
+      { name: params.name },
     );
   }
-  const raw = params.arguments ?? {};
   const { request } = call.ctx;
-  const taskMode = tool.definition.task?.mode;
-  const wantsTasks = !missingCapabilities(TASKS_REQUIRED, request.clientCapabilities);
-  if (request.era === "modern") {
-    checkParamHeaders(tool, raw, call.headers);
-    const { requires } = tool.definition;
-    if (requires)
-      requireCapabilities(requires, request.clientCapabilities, `Tool "${tool.wire.name}"`);
-    if (taskMode === "required")
-      requireCapabilities(
-        TASKS_REQUIRED,
-        request.clientCapabilities,
-        `Tool "${tool.wire.name}" (it runs as a task)`,
-      );
+  const { requires, task } = tool.definition;
+  if (requires) call.era.requireCapabilities(requires, request, `Tool "${tool.wire.name}"`);
+  if (task?.mode === "required") {
+    const what = `Tool "${tool.wire.name}" (it runs as a task)`;
+    call.era.requireCapabilities(TASKS_REQUIRED, request, what);
   }
-  const args = validateArguments(tool, raw);
+  const args = validateArguments(tool, params.arguments ?? {});
   // A tool that may run as a task becomes one only for clients that declared the extension.
   if (
-    taskMode &&
-    wantsTasks &&
-    request.era === "modern" &&
+    task &&
     call.tasks &&
+    !missingCapabilities(TASKS_REQUIRED, request.clientCapabilities) &&
     !params.requestState &&
     !params.inputResponses
   ) {
-    return call.tasks.create(tool, args, request.clientCapabilities);
+    const { ttlMs, pollIntervalMs } = task;
+    return call.tasks.create({
+      tool: tool.wire.name,
+      args,
+      capabilities: request.clientCapabilities,
+      ...(ttlMs === undefined ? {} : { ttlMs }),
+      ...(pollIntervalMs === undefined ? {} : { pollIntervalMs }),
+    });
   }
-  if (taskMode === "required") {
+  if (task?.mode === "required") {
     throw new RpcError(
       ErrorCode.MethodNotFound,
       `Tool "${tool.wire.name}" runs only as a task, which this server cannot run right now.`,
@@ -62,3 +58,39 @@ export const callTool: MethodHandler = async (call) => {
   }
   return executeTool(tool, args, call.ctx);
 };
+
+/** Validates a tool's arguments with its schema, or throws -32602 naming what is wrong. */
+export function validateArguments(tool: CompiledTool, args: JsonObject): JsonObject {
+  const { input } = tool.definition;
+  if (!input) return args;
+  const parsed = z.safeParse(input, args);
+  if (!parsed.success) {
+    throw new RpcError(
+      ErrorCode.InvalidParams,
+      `Invalid arguments for tool "${tool.wire.name}": ${describeIssues(parsed.error, "arguments")}`,
+    );
+  }
+  return isJsonObject(parsed.data) ? parsed.data : args;
+}
+
+/**
+ * Runs a tool with validated arguments and shapes its result. The tool's own failures become
+ * `isError` results; protocol faults and requests for client input propagate.
+ */
+export async function executeTool(
+  tool: CompiledTool,
+  args: JsonObject,
+  ctx: HandlerContext,
+): Promise<JsonObject> {
+  let value: unknown;
+  try {
+    value = await tool.definition.run(args, ctx);
+  } catch (error) {
+    if (error instanceof RpcError || error instanceof InputRequiredSignal) throw error;
+    // A tool stopped by its signal (the client left, or cancelled) is not a bug to log.
+    if (!(error instanceof ToolError) && !ctx.signal.aborted)
+      console.error(`Tool "${tool.wire.name}" threw`, error);
+    return toolFailure(tool, error);
+  }
+  return shapeToolResult(tool, value);
+}

@@ -1,77 +1,76 @@
-import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
-import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
+import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
-
-import type { TaskObject } from "../../durable/task-object.ts";
-import type { CompiledTool } from "../catalog.ts";
-import type { TaskState } from "./task-state.ts";
+import type { CallerTasks, TaskStart } from "../ports.ts";
+import type { TaskState } from "./state.ts";
 
 const DEFAULT_TTL_MS = 60 * 60_000;
 const DEFAULT_POLL_MS = 1_000;
 
-/** Creates and reaches one caller's tasks of one server. */
-export class TaskService {
+/** A task as it is stored first: everything but its id, which the store assigns. */
+export type NewTask = Omit<TaskState, "taskId">;
+
+/** Where tasks are kept; every read and change is for the task's own subject only. */
+export interface TaskStore {
+  /** Stores a task under a new id and starts it; resolves with its public JSON. */
+  create(task: NewTask): Promise<string>;
+  /** The task's public JSON; undefined when it is unknown, expired or another caller's. */
+  read(taskId: string, subject: string): Promise<string | undefined>;
+  /** Records answers to the task's input requests; false when it is unknown. */
+  answer(taskId: string, subject: string, responses: Record<string, unknown>): Promise<boolean>;
+  /** Cancels the task; false when it is unknown. */
+  cancel(taskId: string, subject: string): Promise<boolean>;
+}
+
+/**
+ * One caller's tasks of one server over a task store: the state a task starts with, its
+ * public JSON as the tasks methods answer it, and -32602 for a task the caller cannot see.
+ */
+export class TaskService implements CallerTasks {
   constructor(
-    private readonly namespace: DurableObjectNamespace<TaskObject>,
+    private readonly store: TaskStore,
     private readonly server: string,
     private readonly subject: string,
   ) {}
 
   /** Creates the task durably, then answers with its flat `resultType: "task"` shape. */
-  async create(
-    tool: CompiledTool,
-    args: JsonObject,
-    capabilities: ClientCapabilities,
-  ): Promise<JsonObject> {
-    const id = this.namespace.newUniqueId();
+  async create(start: TaskStart): Promise<JsonObject> {
     const now = new Date().toISOString();
-    const state: TaskState = {
-      taskId: id.toString(),
+    const created = await this.store.create({
       server: this.server,
-      tool: tool.wire.name,
-      args,
+      tool: start.tool,
+      args: start.args,
       subject: this.subject,
-      capabilities,
+      capabilities: start.capabilities,
       status: "working",
       createdAt: now,
       lastUpdatedAt: now,
-      ttlMs: tool.definition.task?.ttlMs ?? DEFAULT_TTL_MS,
-      pollIntervalMs: tool.definition.task?.pollIntervalMs ?? DEFAULT_POLL_MS,
+      ttlMs: start.ttlMs ?? DEFAULT_TTL_MS,
+      pollIntervalMs: start.pollIntervalMs ?? DEFAULT_POLL_MS,
       answers: {},
       pending: [],
-    };
-    return { resultType: "task", ...taskJson(await this.namespace.get(id).create(state)) };
+    });
+    return { resultType: "task", ...taskJson(created) };
   }
 
   async get(taskId: string): Promise<JsonObject> {
-    const task = await this.#stub(taskId).read(this.subject);
+    const task = await this.store.read(taskId, this.subject);
     if (task === undefined) throw unknownTask(taskId);
     return { resultType: "complete", ...taskJson(task) };
   }
 
   async update(taskId: string, responses: Record<string, unknown>): Promise<JsonObject> {
-    if (!(await this.#stub(taskId).answer(this.subject, responses))) throw unknownTask(taskId);
+    if (!(await this.store.answer(taskId, this.subject, responses))) throw unknownTask(taskId);
     return { resultType: "complete" };
   }
 
   async cancel(taskId: string): Promise<JsonObject> {
-    if (!(await this.#stub(taskId).cancel(this.subject))) throw unknownTask(taskId);
+    if (!(await this.store.cancel(taskId, this.subject))) throw unknownTask(taskId);
     return { resultType: "complete" };
-  }
-
-  #stub(taskId: string): DurableObjectStub<TaskObject> {
-    let id: DurableObjectId;
-    try {
-      id = this.namespace.idFromString(taskId);
-    } catch {
-      throw unknownTask(taskId);
-    }
-    return this.namespace.get(id);
   }
 }
 
-/** A task's public JSON, as the task object serialized it. */
+/** A task's public JSON, as the store serialized it. */
 function taskJson(text: string): JsonObject {
   const value: unknown = JSON.parse(text);
   if (!isJsonObject(value))

@@ -1,0 +1,45 @@
+import type { Coordination, Tasks } from "../mcp/ports.ts";
+import type { ListenBus } from "./listen-bus.ts";
+import { listenHubOver } from "./listen-hub.ts";
+import type { Rendezvous } from "./rendezvous.ts";
+import { TaskService, type TaskStore } from "../mcp/tasks/service.ts";
+import { cancellationOver, serverRequestsOver } from "./rendezvous-ports.ts";
+import type { TaskObject } from "./task-object.ts";
+import { taskStoreOver } from "./task-store.ts";
+
+/**
+ * The Durable Object namespaces a server may coordinate through. Each is optional: without
+ * one, the feature it carries is off (and, where a client asks for it, refused clearly).
+ */
+export type DurableBindings = {
+  /** Cross-instance cancellation and answers to server-to-client requests (2025 clients). */
+  rendezvous?: DurableObjectNamespace<Rendezvous>;
+  /** `subscriptions/listen` streams and the events published to them. */
+  bus?: DurableObjectNamespace<ListenBus>;
+  /** Tasks (extension io.modelcontextprotocol/tasks), one object per task. */
+  tasks?: DurableObjectNamespace<TaskObject>;
+};
+
+/**
+ * The runtime's coordination ports over Durable Objects, for `mcpHandler(server, { durable })`:
+ * `durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS, bus: env.MCP_BUS,
+ * tasks: env.MCP_TASKS })`. Each binding is optional.
+ */
+export function durableObjects(bindings: DurableBindings): Coordination {
+  const { rendezvous, bus, tasks } = bindings;
+  return {
+    ...(rendezvous
+      ? {
+          cancellation: cancellationOver(rendezvous),
+          serverRequests: serverRequestsOver(rendezvous),
+        }
+      : {}),
+    ...(tasks ? { tasks: tasksIn(taskStoreOver(tasks)) } : {}),
+    ...(bus ? { listen: listenHubOver(bus) } : {}),
+  };
+}
+
+/** Each caller's tasks, kept in the task objects. */
+function tasksIn(store: TaskStore): Tasks {
+  return { forCaller: (server, subject) => new TaskService(store, server, subject) };
+}

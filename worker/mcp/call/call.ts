@@ -1,0 +1,168 @@
+import type { ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
+import { TASKS_EXTENSION } from "../../../shared/protocol/capabilities.ts";
+import type { Caller } from "../../auth/bearer.ts";
+import type { ReplyMode } from "../../http/accept.ts";
+import type { Handles } from "../../state/handles.ts";
+import type { Catalog } from "../catalog/catalog.ts";
+import type { EraAdapter, EraAsking } from "../era/era.ts";
+import { InputRequiredSignal } from "../input/answers.ts";
+import { notifierFor } from "../listen/events.ts";
+import type { Listening, MethodHandler, Result } from "../methods/method.ts";
+import type { Coordination } from "../ports.ts";
+import { failure } from "../request/errors.ts";
+import { Reply, type Outcome } from "../request/reply.ts";
+import { RawResult } from "../results/ready.ts";
+import { callerKey } from "./cancel.ts";
+import {
+  createContext,
+  refuseAsking,
+  type Asking,
+  type Notify,
+  type RequestInfo,
+} from "./context.ts";
+
+/** One routed request, with everything its handler may use. */
+export type Calling = {
+  era: EraAdapter;
+  info: RequestInfo;
+  params: JsonObject;
+  server: string;
+  catalog: Catalog;
+  capabilities: ServerCapabilities;
+  caller: Caller | undefined;
+  handles: Handles;
+  headers: Headers;
+  /** Aborts when the client goes away. */
+  signal: AbortSignal;
+  mode: ReplyMode;
+  keepAliveMs: number;
+  listenMaxMs: number;
+  env: Cloudflare.Env;
+  waitUntil(promise: Promise<unknown>): void;
+  coordination: Coordination;
+};
+
+/** A call under way: the reply it talks through, and the outcome it will end with. */
+export type Running = { reply: Reply; outcome: Promise<Outcome> };
+
+/** A route's handler, answered once; `asks`: it may ask the client for input. */
+type Method = { run: MethodHandler; asks?: true };
+
+/** `ctx.input` in the handler of a method that cannot ask the client for input. */
+function refused(method: string): Asking {
+  return refuseAsking(
+    `Asking the client for input is not available in ${method} handlers (only tools/call, prompts/get and resources/read).`,
+  );
+}
+
+/**
+ * The call stage: prepares how the handler may ask for input (where that can fail, before any
+ * reply), ties the call's lifetime to the client (going away, closing the stream, cancelling
+ * from another request), and starts the handler. Its outcome never rejects: a failure is an
+ * error outcome of the request's era.
+ */
+export async function startCall(route: Method, calling: Calling): Promise<Running> {
+  const { era, info, params, handles, coordination } = calling;
+  const abort = new AbortController();
+  const reply = new Reply(calling.mode, calling.keepAliveMs, abort);
+  const asking: EraAsking = route.asks
+    ? await era.asking({
+        method: info.method,
+        params,
+        info,
+        handles,
+        send: reply.send,
+        signal: abort.signal,
+        coordination,
+      })
+    : refused(info.method);
+  const release = bind(route, calling, abort);
+  const outcome = run(route, calling, asking, reply, abort.signal).finally(release);
+  return { reply, outcome };
+}
+
+/** A listen request as its stream sees it: contexts that live as long as the stream. */
+export function listening(calling: Calling): Listening {
+  const asking = refused(calling.info.method);
+  return { ...calling, context: (signal) => contextOf(calling, signal, () => false, asking) };
+}
+
+/** The handler's context for this request, with its notification channel and its input. */
+function contextOf(calling: Calling, signal: AbortSignal, send: Notify, asking: Asking) {
+  const { era, info } = calling;
+  return createContext({
+    request: info,
+    env: calling.env,
+    waitUntil: calling.waitUntil,
+    send,
+    signal,
+    caller: calling.caller,
+    handles: calling.handles,
+    notify: notifierFor(calling.coordination.listen, calling.server),
+    asking,
+    logs: (level) => era.logs(level, info),
+  });
+}
+
+/**
+ * Aborts the call when the client goes away or, for calls that may run long, when another
+ * request cancels it; returns what undoes that once the call is over.
+ */
+function bind(route: Method, calling: Calling, abort: AbortController): () => void {
+  const { signal, coordination } = calling;
+  const onGone = () => abort.abort(new Error("The client closed the request."));
+  if (signal.aborted) onGone();
+  else signal.addEventListener("abort", onGone, { once: true });
+  const stopWatching =
+    route.asks && coordination.cancellation
+      ? coordination.cancellation.watch(
+          callerKey(calling.caller, calling.headers),
+          calling.info.id,
+          (reason) => abort.abort(new Error(reason)),
+        )
+      : undefined;
+  return () => {
+    signal.removeEventListener("abort", onGone);
+    stopWatching?.();
+  };
+}
+
+async function run(
+  route: Method,
+  calling: Calling,
+  asking: EraAsking,
+  reply: Reply,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  const { era, info, catalog, capabilities, coordination, server } = calling;
+  try {
+    const ctx = contextOf(calling, signal, reply.send, asking);
+    const tasks =
+      coordination.tasks && capabilities.extensions?.[TASKS_EXTENSION]
+        ? coordination.tasks.forCaller(server, calling.caller?.subject ?? "")
+        : undefined;
+    let result: Result;
+    try {
+      result = await route.run({
+        era,
+        catalog,
+        capabilities,
+        params: calling.params,
+        ctx,
+        tasks,
+      });
+    } catch (error) {
+      // A handler still missing answers ends this round (2026), where the era has rounds.
+      if (!(error instanceof InputRequiredSignal) || !asking.inputRequired) throw error;
+      result = await asking.inputRequired(error);
+    }
+    const json =
+      result instanceof RawResult
+        ? `{"jsonrpc":"2.0","id":${JSON.stringify(info.id)},"result":${result.json}}`
+        : era.result(result, info.id, catalog);
+    return { json, status: 200 };
+  } catch (error) {
+    return failure(error, info.id, era);
+  }
+}

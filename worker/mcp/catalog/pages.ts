@@ -1,0 +1,121 @@
+import * as z from "zod/mini";
+import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
+import type { Implementation } from "../../../shared/protocol/primitives.ts";
+import type { CacheHint } from "../../../shared/protocol/results.ts";
+import { openProtocolHandle, type Handles } from "../../state/handles.ts";
+import type { ListKey } from "../define/definition.ts";
+import { RawResult } from "../results/ready.ts";
+
+/** One list of a catalog, the same for every era: its items, serialized once, and how it pages. */
+export type List = {
+  key: ListKey;
+  items: readonly object[];
+  json: readonly string[];
+  pageSize: number;
+  cache: CacheHint;
+  serverInfo: Implementation;
+  /** Names this version of the list, so a cursor from another version is refused. */
+  fingerprint: string;
+};
+
+export function listOf(
+  key: ListKey,
+  items: readonly object[],
+  pageSize: number,
+  cache: CacheHint,
+  serverInfo: Implementation,
+): List {
+  const json = items.map((item) => JSON.stringify(item));
+  const fingerprint = fnv1a(`${key}\n${json.join("\n")}`);
+  return { key, items, json, pageSize, cache, serverInfo, fingerprint };
+}
+
+/** How an era writes a page: what comes before the items' member, the items, what follows. */
+export type PageFrame = { open: string; items: readonly string[]; close: string };
+
+const CURSOR = "cursor";
+const CURSOR_TTL_MS = 60 * 60_000;
+const RENEW = "Fetch the list again without a cursor.";
+
+/** Where a cursor points: a list, a page of it, and the list's fingerprint when it was issued. */
+const CursorSchema = z.object({ l: z.string(), i: z.int().check(z.positive()), f: z.string() });
+
+/** A page's result around its `nextCursor`, or (the last page) the whole result, built once. */
+type Page = { head: string; tail: string; last: RawResult | undefined };
+
+/**
+ * One list cut into pages whose result bodies are serialized up front; serving a page is a
+ * lookup plus, when more pages follow, one cursor sealed for the caller (an hour). A cursor
+ * names its page and the list's fingerprint, so one from a different version of the list is
+ * refused instead of silently skipping items.
+ */
+export class ListPages {
+  readonly #pages: Page[] = [];
+
+  constructor(
+    private readonly list: List,
+    frame: PageFrame,
+  ) {
+    const { key, pageSize } = list;
+    const count = Math.max(1, Math.ceil(frame.items.length / pageSize));
+    for (let page = 0; page < count; page++) {
+      const items = frame.items.slice(page * pageSize, (page + 1) * pageSize).join(",");
+      const head = `${frame.open}"${key}":[${items}]`;
+      const last = page + 1 < count ? undefined : new RawResult(head + frame.close);
+      this.#pages.push({ head, tail: frame.close, last });
+    }
+  }
+
+  /** The serialized result for the page a cursor names (the first page without one). */
+  async page(cursor: string | undefined, handles: Handles): Promise<RawResult> {
+    const { key, fingerprint } = this.list;
+    let index = 0;
+    if (cursor !== undefined) {
+      const state = CursorSchema.safeParse(
+        await openProtocolHandle(handles, CURSOR, cursor, RENEW),
+      );
+      if (!state.success) throw new RpcError(ErrorCode.InvalidParams, `Invalid cursor. ${RENEW}`);
+      if (state.data.l !== key || state.data.f !== fingerprint) {
+        throw new RpcError(
+          ErrorCode.InvalidParams,
+          `Invalid cursor: it was issued for another list, or the list has changed since. ${RENEW}`,
+        );
+      }
+      index = state.data.i;
+    }
+    const page = this.#pages[index];
+    if (!page)
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        `Invalid cursor: it points past the end of the list. ${RENEW}`,
+      );
+    if (page.last) return page.last;
+    const next = await handles.seal(
+      CURSOR,
+      { l: key, i: index + 1, f: fingerprint },
+      { ttlMs: CURSOR_TTL_MS },
+    );
+    return new RawResult(`${page.head},"nextCursor":${JSON.stringify(next)}${page.tail}`);
+  }
+}
+
+/** Serves pages of any list in one era's framing; each list's pages are built on first use. */
+export function pagesIn(
+  frame: (list: List) => PageFrame,
+): (list: List, cursor: string | undefined, handles: Handles) => Promise<RawResult> {
+  const built = new WeakMap<List, ListPages>();
+  return (list, cursor, handles) => {
+    let pages = built.get(list);
+    if (!pages) built.set(list, (pages = new ListPages(list, frame(list))));
+    return pages.page(cursor, handles);
+  };
+}
+
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}

@@ -1,0 +1,56 @@
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
+import type { Implementation } from "../../../shared/protocol/primitives.ts";
+import type { CacheHint } from "../../../shared/protocol/results.ts";
+import type { HandlerContext } from "../call/context.ts";
+import type { ListenStreams } from "../listen/source.ts";
+import type { PromptDefinition } from "./prompt.ts";
+import type { ResourceDefinition, TemplateEntry } from "./resource.ts";
+import type { AnyTool } from "./tool.ts";
+
+export type { CacheHint };
+
+/** The four paginated lists, named by their result member. */
+export type ListKey = "tools" | "prompts" | "resources" | "resourceTemplates";
+
+/** A server: who it is, what it offers, and how its lists are cached and paged. */
+export type ServerDefinition = Omit<Implementation, "title"> & {
+  title?: string;
+  instructions?: string;
+  /** Default cache hint for discover, lists and reads, with optional per-list overrides. */
+  cache?: CacheHint & {
+    discover?: CacheHint;
+    tools?: CacheHint;
+    prompts?: CacheHint;
+    resources?: CacheHint;
+    resourceTemplates?: CacheHint;
+  };
+  /** Items per page: one number for every list, or per list (default 100). */
+  pageSize?: number | Partial<Record<ListKey, number>>;
+  /** Advertise the (deprecated) logging capability. */
+  logging?: boolean;
+  tools?: AnyTool[];
+  resources?: ResourceDefinition[];
+  resourceTemplates?: TemplateEntry[];
+  prompts?: PromptDefinition[];
+  /**
+   * Serves `tasks/get`, `tasks/update` and `tasks/cancel` itself, for servers whose tasks run
+   * elsewhere (the hub routes them to its upstreams); otherwise tasks live in the task store.
+   */
+  tasks?: TaskRouter;
+  /**
+   * Serves `subscriptions/listen` streams itself, e.g. `listenFromSource(source)` (the hub relays
+   * its upstreams' streams); otherwise listen streams live in the listen hub.
+   */
+  listen?: ListenStreams;
+};
+
+/** Routes the tasks methods for a server whose tasks run elsewhere. */
+export type TaskRouter = {
+  get(taskId: string, ctx: HandlerContext): Promise<JsonObject>;
+  update(
+    taskId: string,
+    inputResponses: Record<string, unknown>,
+    ctx: HandlerContext,
+  ): Promise<JsonObject>;
+  cancel(taskId: string, ctx: HandlerContext): Promise<JsonObject>;
+};

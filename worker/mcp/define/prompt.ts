@@ -1,0 +1,33 @@
+import type * as z from "zod/mini";
+import type { PromptArgument, PromptMessage } from "../../../shared/protocol/primitives.ts";
+import type { HandlerContext } from "../call/context.ts";
+import type { ForwardedResult } from "../results/ready.ts";
+import type { Display } from "./display.ts";
+import type { Completer } from "./resource.ts";
+
+// Prompt arguments are strings on the wire, so a prompt's schema has string (or optional) fields.
+type PromptArgs = z.core.$ZodObject<
+  Record<string, z.core.$ZodType<string | undefined, string | undefined>>
+>;
+
+export type PromptDefinition<A extends PromptArgs = PromptArgs> = Display & {
+  name: string;
+  /** Arguments as a zod object of strings; descriptions come from `.describe()` (or `z.describe()`). */
+  args?: A;
+  /**
+   * The argument list to advertise when there is no `args` schema (e.g. a prompt relayed from
+   * elsewhere); only the presence of required arguments is checked.
+   */
+  arguments?: PromptArgument[];
+  complete?: Partial<Record<keyof z.input<A> & string, Completer>>;
+  get(args: z.output<A>, ctx: HandlerContext): Promise<PromptReturn> | PromptReturn;
+};
+
+/** A prompt template whose argument types are inferred from its zod schema. */
+export function prompt<A extends PromptArgs>(definition: PromptDefinition<A>): PromptDefinition {
+  return definition as unknown as PromptDefinition;
+}
+
+/** What a prompt may return: a user message text, messages, or messages with a description. */
+export type PromptReturn =
+  string | PromptMessage[] | { description?: string; messages: PromptMessage[] } | ForwardedResult;

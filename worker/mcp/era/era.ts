@@ -1,0 +1,59 @@
+import type {
+  ClientCapabilities,
+  ServerCapabilities,
+} from "../../../shared/protocol/capabilities.ts";
+import type { RpcError } from "../../../shared/protocol/errors.ts";
+import type { JsonObject, JsonRpcId, JsonRpcRequest } from "../../../shared/protocol/messages.ts";
+import type { LogLevel } from "../../../shared/protocol/meta.ts";
+import type { Era } from "../../../shared/protocol/versions.ts";
+import type { Handles } from "../../state/handles.ts";
+import type { Catalog } from "../catalog/catalog.ts";
+import type { Asking, Envelope, Notify, RequestInfo } from "../call/context.ts";
+import type { InputRequiredSignal } from "../input/answers.ts";
+import type { EraRules, Route } from "../methods/method.ts";
+import type { Coordination } from "../ports.ts";
+
+/** What an era needs to let a handler ask its client for input. */
+export type AskingSetup = {
+  method: string;
+  params: JsonObject;
+  info: RequestInfo;
+  handles: Handles;
+  /** The request's reply, for requests sent on its stream. */
+  send: Notify;
+  signal: AbortSignal;
+  coordination: Coordination;
+};
+
+/** How a handler of one request asks for input, and what ends a round that is still missing answers. */
+export type EraAsking = Asking & {
+  /** The result that ends this round (2026 MRTR: `input_required`); absent where asking waits. */
+  inputRequired?(signal: InputRequiredSignal): Promise<JsonObject>;
+};
+
+/**
+ * One generation of the protocol, as the pipeline sees it: everything that differs between
+ * 2026-07-28 requests and those of 2025 clients that began with `initialize`. The pipeline picks
+ * the era of a request once (`eraOf`) and calls it; `modern/` and `legacy/` implement it.
+ */
+export interface EraAdapter extends EraRules {
+  readonly name: Era;
+  /** Reads and checks the request's envelope: `_meta` and routing headers, or the negotiated version. */
+  envelope(message: JsonRpcRequest, headers: Headers, catalog: Catalog): Envelope;
+  /** The methods this era serves. */
+  readonly routes: Readonly<Record<string, Route>>;
+  /** Extra words for -32601 on methods that exist in the other era. */
+  readonly notFoundHints: Readonly<Record<string, string>>;
+  /** What the server advertises to this era's clients. */
+  capabilities(catalog: Catalog, coordination: Coordination): ServerCapabilities;
+  /** `ctx.input` and `ctx.relay` for a method that may ask (MRTR, or server-to-client requests). */
+  asking(setup: AskingSetup): Promise<EraAsking>;
+  /** Whether a log message at `level` goes to the client. */
+  logs(level: LogLevel, info: RequestInfo): boolean;
+  /** A method's result object as this era's clients read it, serialized. */
+  result(result: JsonObject, id: JsonRpcId, catalog: Catalog): string;
+  /** The HTTP status of an error reply. */
+  status(error: RpcError): number;
+  /** The capabilities a proxy declares upstream on behalf of this request's client. */
+  upstreamCapabilities(info: RequestInfo): ClientCapabilities;
+}

@@ -1,0 +1,33 @@
+import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
+import { Header } from "../../../shared/protocol/headers.ts";
+import { isJsonObject } from "../../../shared/jsonrpc.ts";
+import type { JsonRpcRequest } from "../../../shared/protocol/messages.ts";
+import { MetaKey } from "../../../shared/protocol/meta.ts";
+import { isHandshakeEraVersion, type Era } from "../../../shared/protocol/versions.ts";
+import type { RequestInfo } from "../call/context.ts";
+import type { EraAdapter } from "./era.ts";
+import { legacy } from "./legacy/index.ts";
+import { modern } from "./modern/index.ts";
+
+const ERAS: Readonly<Record<Era, EraAdapter>> = { modern, legacy };
+
+/**
+ * The era a request belongs to: a `_meta` protocol version, or an `MCP-Protocol-Version` header
+ * that is not an older dated version, means 2026 (even for `initialize`, which 2026 removed);
+ * everything else, including a headerless `initialize`, is a 2025 request.
+ */
+export function eraOf(message: JsonRpcRequest, headers: Headers): EraAdapter {
+  const { params } = message;
+  if (isJsonObject(params?._meta) && MetaKey.protocolVersion in params._meta) return modern;
+  const header = headers.get(Header.protocolVersion)?.trim();
+  return header === undefined || isHandshakeEraVersion(header) ? legacy : modern;
+}
+
+/**
+ * The client capabilities a proxy declares to an upstream server on behalf of this request's
+ * client: what a 2026 client declared, and for a 2025 client (whose `initialize` cannot be
+ * recalled) every kind of input it may be asked for.
+ */
+export function upstreamCapabilities(request: RequestInfo): ClientCapabilities {
+  return ERAS[request.era].upstreamCapabilities(request);
+}

@@ -1,0 +1,43 @@
+import { ErrorCode } from "../../../../shared/protocol/errors.ts";
+import type { LegacyMethod } from "../../../../shared/protocol/methods.ts";
+import { COMMON_ROUTES } from "../../methods/common.ts";
+import type { Route } from "../../methods/method.ts";
+import type { EraAdapter } from "../era.ts";
+import { readLegacyEnvelope } from "./envelope.ts";
+import { legacyAsking } from "./input.ts";
+import { acknowledgeSubscription, initialize, ping, setLevel } from "./methods.ts";
+import { legacyPage, legacyResult, legacyStatus } from "./result.ts";
+
+const ROUTES = {
+  ...COMMON_ROUTES,
+  initialize: { run: initialize },
+  ping: { run: ping },
+  "logging/setLevel": { run: setLevel },
+  "resources/subscribe": { run: acknowledgeSubscription },
+  "resources/unsubscribe": { run: acknowledgeSubscription },
+} satisfies Record<LegacyMethod, Route>;
+
+/**
+ * The 2025 era, served without sessions: `initialize` only settles the version, every later
+ * request stands alone, and input is asked for with requests on the call's stream. Change
+ * notifications are not offered: 2025 clients would expect them on a session stream.
+ */
+export const legacy: EraAdapter = {
+  name: "legacy",
+  envelope: readLegacyEnvelope,
+  routes: ROUTES,
+  notFoundHints: { "server/discover": "server/discover needs the 2026-07-28 _meta envelope" },
+  // Change notifications need a listen stream, which 2025 clients expect on a session.
+  capabilities: (catalog) => catalog.capabilities,
+  asking: legacyAsking,
+  // Every log message: the level `logging/setLevel` set cannot outlive its request.
+  logs: () => true,
+  // What a client declared in `initialize` cannot be recalled, so nothing is refused for it.
+  requireCapabilities: () => {},
+  page: legacyPage,
+  resourceNotFound: ErrorCode.LegacyResourceNotFound,
+  result: legacyResult,
+  status: legacyStatus,
+  // Every kind of input a 2025 client may be asked for, on its behalf.
+  upstreamCapabilities: () => ({ elicitation: {}, sampling: {}, roots: {} }),
+};

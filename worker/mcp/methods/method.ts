@@ -1,0 +1,82 @@
+import * as z from "zod/mini";
+import "../../../shared/zod-locale.ts";
+import type {
+  ClientCapabilities,
+  ServerCapabilities,
+} from "../../../shared/protocol/capabilities.ts";
+import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
+import type { Handles } from "../../state/handles.ts";
+import type { Catalog } from "../catalog/catalog.ts";
+import type { List } from "../catalog/pages.ts";
+import type { HandlerContext, RequestInfo } from "../call/context.ts";
+import type { CallerTasks, ListenHub } from "../ports.ts";
+import type { RawResult } from "../results/ready.ts";
+
+/** What a method asks of the request's era where eras differ. */
+export type EraRules = {
+  /** A page of a list, serialized as this era's clients read it. */
+  page(list: List, cursor: string | undefined, handles: Handles): Promise<RawResult>;
+  /** The error code of a resource that does not exist. */
+  readonly resourceNotFound: number;
+  /** Throws -32021 when the request lacks what `what` needs (where the era can tell). */
+  requireCapabilities(required: ClientCapabilities, info: RequestInfo, what: string): void;
+};
+
+/** One request as a method sees it: its params and context, with the server it is for. */
+export type Call = {
+  era: EraRules;
+  catalog: Catalog;
+  /** What the server advertises to this request's era. */
+  capabilities: ServerCapabilities;
+  params: JsonObject;
+  ctx: HandlerContext;
+  /** This caller's tasks, when the server runs tasks and advertises them. */
+  tasks: CallerTasks | undefined;
+};
+
+/** A method's answer: a result object (shaped for its era afterwards) or final bytes. */
+export type Result = JsonObject | RawResult;
+
+export type MethodHandler = (call: Call) => Promise<Result> | Result;
+
+/** A listen request as its route sees it: a stream that outlives the call's own context. */
+export type Listening = {
+  server: string;
+  catalog: Catalog;
+  capabilities: ServerCapabilities;
+  info: RequestInfo;
+  params: JsonObject;
+  coordination: { listen?: ListenHub | undefined };
+  keepAliveMs: number;
+  listenMaxMs: number;
+  /** The handler context for a stream whose end aborts `signal`. */
+  context(signal: AbortSignal): HandlerContext;
+};
+
+/**
+ * Where a method goes: a handler answered once (`asks`: it may ask the client for input), or a
+ * stream that answers itself (`subscriptions/listen`).
+ */
+export type Route =
+  { run: MethodHandler; asks?: true } | { stream: (listening: Listening) => Promise<Response> };
+
+/** Parses a method's params with its schema, or throws -32602 saying what is wrong. */
+export function parseParams<S extends z.core.$ZodType>(schema: S, call: Call): z.output<S> {
+  const parsed = z.safeParse(schema, call.params);
+  if (parsed.success) return parsed.data;
+  throw new RpcError(
+    ErrorCode.InvalidParams,
+    `Invalid params for ${call.ctx.request.method}: ${describeIssues(parsed.error, "params")}`,
+  );
+}
+
+/** Zod issues as one readable line: `path: message; path: message`. */
+export function describeIssues(error: z.core.$ZodError, root: string): string {
+  return error.issues
+    .map(
+      (issue) =>
+        `${issue.path.length > 0 ? `${root}.${issue.path.join(".")}` : root}: ${issue.message}`,
+    )
+    .join("; ");
+}

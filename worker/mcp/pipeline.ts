@@ -1,0 +1,121 @@
+import { parseMessage, peekId, type JsonRpcMessage } from "../../shared/jsonrpc.ts";
+import type { JsonRpcId } from "../../shared/protocol/messages.ts";
+import type { Caller } from "../auth/bearer.ts";
+import type { ReplyMode } from "../http/accept.ts";
+import { Handles } from "../state/handles.ts";
+import type { Keyring } from "../state/keyring.ts";
+import { Sealer } from "../state/sealer.ts";
+import { listening, startCall } from "./call/call.ts";
+import { callerKey } from "./call/cancel.ts";
+import type { Served } from "./define/server.ts";
+import { eraOf } from "./era/index.ts";
+import type { Coordination } from "./ports.ts";
+import { takeNotification, takeResponse } from "./request/client-messages.ts";
+import { failure } from "./request/errors.ts";
+import { frame } from "./request/frame.ts";
+import { jsonResponse, respond } from "./request/reply.ts";
+import { routeOf } from "./request/route.ts";
+
+/** Limits and timings of one endpoint, settled once per isolate. */
+export type Settings = {
+  /** Largest accepted body in bytes. */
+  maxBodyBytes: number;
+  /** Interval of SSE keep-alive comments (0 turns them off). */
+  keepAliveMs: number;
+  /** How long a listen stream stays open before the server ends it gracefully. */
+  listenMaxMs: number;
+};
+
+/** What serving a message needs besides the message: the Worker's side of the request. */
+export type Runtime = {
+  env: Cloudflare.Env;
+  waitUntil(promise: Promise<unknown>): void;
+  coordination: Coordination;
+  /** The keys that seal handles, cursors and requestState. */
+  keyring: Keyring;
+  settings: Settings;
+};
+
+/** One JSON-RPC message as framing left it, with what the pipeline still reads of its request. */
+export type Framed = {
+  message: JsonRpcMessage;
+  /** The request's headers: its routing headers, and where it came from. */
+  headers: Headers;
+  /** Aborts when the client goes away. */
+  signal: AbortSignal;
+  /** How the reply may be framed (`Accept`). */
+  mode: ReplyMode;
+  /** Who sent it, once authenticated; undefined for an anonymous caller. */
+  caller: Caller | undefined;
+};
+
+/**
+ * Serves one POST to an MCP endpoint whose caller is known: frame, then the message. Every
+ * failure before the era is known is answered here, with no era.
+ */
+export async function servePost(
+  server: Served,
+  request: Request,
+  caller: Caller | undefined,
+  runtime: Runtime,
+): Promise<Response> {
+  let id: JsonRpcId | undefined;
+  try {
+    const { value, mode } = await frame(request, runtime.settings.maxBodyBytes);
+    id = peekId(value);
+    const message = parseMessage(value);
+    const { headers, signal } = request;
+    return await serveMessage(server, { message, headers, signal, mode, caller }, runtime);
+  } catch (error) {
+    return jsonResponse(failure(error, id));
+  }
+}
+
+/**
+ * Serves one framed JSON-RPC message, the pipeline after framing: envelope, route, call,
+ * respond. Proxies that already hold a parsed message (an in-process hub) enter here.
+ * Notifications are answered 202; a client's responses go to the call waiting for them.
+ */
+export async function serveMessage(
+  server: Served,
+  framed: Framed,
+  runtime: Runtime,
+): Promise<Response> {
+  const { message, headers, caller } = framed;
+  const { coordination } = runtime;
+  if (message.kind === "notification")
+    return takeNotification(message.message, callerKey(caller, headers), coordination);
+  if (message.kind === "response") return takeResponse(message.message, coordination);
+  const request = message.message;
+  const era = eraOf(request, headers);
+  try {
+    const catalog = await server.catalogFor(runtime);
+    const envelope = era.envelope(request, headers, catalog);
+    const info = { ...envelope, id: request.id, method: request.method, era: era.name };
+    const capabilities = era.capabilities(catalog, coordination);
+    const route = routeOf(era, request.method, { capabilities, catalog, coordination });
+    const calling = {
+      era,
+      info,
+      params: request.params ?? {},
+      server: server.name,
+      catalog,
+      capabilities,
+      caller,
+      handles: new Handles(new Sealer(runtime.keyring), caller?.subject ?? ""),
+      headers,
+      signal: framed.signal,
+      mode: framed.mode,
+      keepAliveMs: runtime.settings.keepAliveMs,
+      listenMaxMs: runtime.settings.listenMaxMs,
+      env: runtime.env,
+      waitUntil: runtime.waitUntil,
+      coordination,
+    };
+    if ("stream" in route) return await route.stream(listening(calling));
+    const { reply, outcome } = await startCall(route, calling);
+    return await respond(reply, outcome);
+  } catch (error) {
+    return jsonResponse(failure(error, request.id, era));
+  }
+}

@@ -1,0 +1,94 @@
+import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
+import type { JsonObject, JsonRpcId } from "../../shared/protocol/messages.ts";
+import type { ListenFilter } from "../../shared/protocol/params.ts";
+import type { Asking, Notify } from "./call/context.ts";
+
+/**
+ * What the runtime needs from coordination that no single isolate can do, as interfaces: the
+ * core calls them and never knows what implements them. `durableObjects({ ... })` from
+ * `edgemcp/durable` fills them with Durable Objects; a test may fill them with fakes. Each is
+ * optional: without one, the feature it carries is off (and refused clearly where asked for).
+ */
+export type Coordination = {
+  /** Cancels a call on whichever instance runs it (a 2025 client's `notifications/cancelled`). */
+  cancellation?: Cancellation;
+  /** Asks 2025 clients for input, their answers arriving at whichever instance. */
+  serverRequests?: ServerRequests;
+  /** Keeps tasks (extension io.modelcontextprotocol/tasks) and runs them past their request. */
+  tasks?: Tasks;
+  /** Holds listen streams and delivers the changes published from any instance. */
+  listen?: ListenHub;
+};
+
+/** Cancellation across instances, keyed by the caller and the call's request id. */
+export interface Cancellation {
+  /** Aborts the call when its cancellation is posted; returns `stop`, for when the call ends. */
+  watch(caller: string, id: JsonRpcId, abort: (reason: string) => void): () => void;
+  /** Records a cancellation for a call that may run on any instance. */
+  post(caller: string, id: JsonRpcId, reason: string | undefined): Promise<void>;
+}
+
+/**
+ * Input from a 2025 client: requests sent on the call's stream, answered by the client in a
+ * POST of their own, which may reach any instance.
+ */
+export interface ServerRequests {
+  /** `ctx.input` and `ctx.relay` for a call whose requests go out through `send`. */
+  asking(send: Notify, signal: AbortSignal): Asking;
+  /** Hands a client's answer (its JSON-RPC response, as sent) to the call waiting for it. */
+  answer(id: string, response: string): Promise<void>;
+}
+
+/** Tasks, reached per caller: each caller sees only its own. */
+export interface Tasks {
+  forCaller(server: string, subject: string): CallerTasks;
+}
+
+/** A task a tool call becomes: the tool, its arguments, and how long the task lives. */
+export type TaskStart = {
+  tool: string;
+  args: JsonObject;
+  capabilities: ClientCapabilities;
+  ttlMs?: number;
+  pollIntervalMs?: number;
+};
+
+/** One caller's tasks of one server, answered as the tasks methods' results. */
+export interface CallerTasks {
+  /** Creates the task and answers with its `resultType: "task"` result. */
+  create(start: TaskStart): Promise<JsonObject>;
+  get(taskId: string): Promise<JsonObject>;
+  update(taskId: string, responses: Record<string, unknown>): Promise<JsonObject>;
+  cancel(taskId: string): Promise<JsonObject>;
+}
+
+/** Something that happened on a server, published to its listen streams. */
+export type ListenEvent =
+  | { kind: "toolsListChanged" | "promptsListChanged" | "resourcesListChanged" }
+  | { kind: "resourceUpdated"; uri: string }
+  | { kind: "task"; taskId: string; task: Record<string, unknown> };
+
+/** What one listen stream asks for, and how long it may stay open. */
+export type ListenStream = {
+  id: JsonRpcId;
+  filter: ListenFilter;
+  keepAliveMs: number;
+  maxMs: number;
+};
+
+/** Listen streams that hear changes published on any instance. */
+export interface ListenHub {
+  /** Opens a stream of `server` (an SSE response); closing it ends the subscription. */
+  open(server: string, stream: ListenStream): Promise<Response>;
+  publish(server: string, event: ListenEvent): Promise<void>;
+}
+
+/** The coordination an option gave, refused when it holds a bare Durable Object namespace. */
+export function checkedCoordination(given: Coordination | undefined): Coordination {
+  const ports: unknown[] = given ? Object.values(given) : [];
+  if (!ports.some((port) => typeof Reflect.get(Object(port), "idFromName") === "function"))
+    return given ?? {};
+  throw new Error(
+    "the durable option gave Durable Object namespaces without their drivers: return durableObjects({ ... }) from edgemcp/durable.",
+  );
+}

@@ -1,0 +1,44 @@
+import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
+import type { JsonRpcId } from "../../../shared/protocol/messages.ts";
+import { HttpError } from "../../http/http-error.ts";
+import type { EraAdapter } from "../era/era.ts";
+import type { Outcome } from "./reply.ts";
+
+/**
+ * The one place a failure becomes a reply. An HTTP refusal keeps its status and headers, with
+ * a JSON-RPC error body and no id; a protocol fault keeps its message, with the status its era
+ * gives it; anything else is a bug, logged here and answered as -32603 without details.
+ */
+export function failure(error: unknown, id?: JsonRpcId, era?: EraAdapter): Outcome {
+  if (error instanceof HttpError) {
+    const body = { code: ErrorCode.InvalidRequest, message: error.message };
+    return {
+      json: JSON.stringify({ jsonrpc: "2.0", error: body }),
+      status: error.status,
+      headers: error.headers,
+    };
+  }
+  let rpc: RpcError;
+  if (error instanceof RpcError) {
+    rpc = error;
+  } else {
+    console.error("Unexpected error while serving an MCP request", error);
+    rpc = new RpcError(
+      ErrorCode.InternalError,
+      "Internal error: the server failed while handling this request.",
+    );
+  }
+  // Before the era is known, only framing faults (malformed messages) and bugs can happen.
+  const malformed = rpc.code === ErrorCode.ParseError || rpc.code === ErrorCode.InvalidRequest;
+  const status = era ? era.status(rpc) : malformed ? 400 : 500;
+  const body = {
+    code: rpc.code,
+    message: rpc.message,
+    ...(rpc.data === undefined ? {} : { data: rpc.data }),
+  };
+  // Without a known id the member is left out: MCP's schema has no null ids.
+  return {
+    json: JSON.stringify({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), error: body }),
+    status,
+  };
+}

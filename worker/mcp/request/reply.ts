@@ -1,0 +1,72 @@
+import { encodeSseMessage } from "../../../shared/sse.ts";
+import type { ReplyMode } from "../../http/accept.ts";
+import { SSE_HEADERS, SseWriter } from "../../http/sse.ts";
+import type { Notify } from "../call/context.ts";
+
+/** A finished exchange, serialized: the JSON-RPC response and the HTTP status it would have alone. */
+export type Outcome = { json: string; status: number; headers?: Readonly<Record<string, string>> };
+
+/** An outcome as a plain `application/json` response. */
+export function jsonResponse({ json, status, headers }: Outcome): Response {
+  return new Response(json, {
+    status,
+    headers: { "Content-Type": "application/json", ...headers },
+  });
+}
+
+/**
+ * The reply to one request while its call runs: plain JSON if the call finishes before sending
+ * any notification, an SSE stream from the first notification on (when `Accept` allows it).
+ * Closing that stream aborts `abort`; nothing is sent after that.
+ */
+export class Reply {
+  readonly response: Promise<Response>;
+  #settle!: (response: Response) => void;
+  #stream: SseWriter | undefined;
+
+  constructor(
+    private readonly mode: ReplyMode,
+    private readonly keepAliveMs: number,
+    private readonly abort: AbortController,
+  ) {
+    this.response = new Promise((resolve) => (this.#settle = resolve));
+  }
+
+  /** Sends a message before the response; false when the client cannot receive it. */
+  readonly send: Notify = (message) => {
+    if (this.abort.signal.aborted || this.mode === "json-only") return false;
+    this.#stream ??= this.#open();
+    this.#stream.send(JSON.stringify(message));
+    return true;
+  };
+
+  /** Ends the reply with the call's outcome: last on the stream, or as the whole response. */
+  end(outcome: Outcome): void {
+    if (this.#stream) {
+      if (!this.abort.signal.aborted) this.#stream.send(outcome.json);
+      this.#stream.close();
+    } else if (this.mode === "sse-only") {
+      const body = encodeSseMessage(outcome.json);
+      this.#settle(new Response(body, { status: outcome.status, headers: SSE_HEADERS }));
+    } else {
+      this.#settle(jsonResponse(outcome));
+    }
+  }
+
+  #open(): SseWriter {
+    const writer = new SseWriter(this.keepAliveMs, () =>
+      this.abort.abort(new Error("The client closed the stream.")),
+    );
+    this.#settle(new Response(writer.readable, { headers: SSE_HEADERS }));
+    return writer;
+  }
+}
+
+/**
+ * The respond stage: the response to a running call, settled by its first notification (a
+ * stream) or by its outcome, whichever comes first.
+ */
+export function respond(reply: Reply, outcome: Promise<Outcome>): Promise<Response> {
+  void outcome.then((finished) => reply.end(finished));
+  return reply.response;
+}

@@ -1,0 +1,107 @@
+import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
+import { MODERN_VERSION } from "../../../shared/protocol/versions.ts";
+import { Handles } from "../../state/handles.ts";
+import { keyringOf } from "../../state/keyring.ts";
+import { Sealer } from "../../state/sealer.ts";
+import { createContext } from "../call/context.ts";
+import { answerInput, InputRequiredSignal } from "../input/answers.ts";
+import { notifierFor } from "../listen/events.ts";
+import { executeTool } from "../methods/tools.ts";
+import { registeredServer } from "./registry.ts";
+import type { TaskState } from "./state.ts";
+
+/** What a run changed: the next status and what goes with it. */
+type RunOutcome = Pick<TaskState, "status"> &
+  Partial<
+    Pick<
+      TaskState,
+      "statusMessage" | "result" | "error" | "inputRequests" | "pending" | "relayState"
+    >
+  >;
+
+/**
+ * Runs a task's tool inside its Durable Object, so the work survives the request that created
+ * it. Input requests end the run with `input_required`; `tasks/update` answers them and the
+ * tool runs again from the start with every answer so far.
+ */
+export async function runTask(
+  state: TaskState,
+  env: Cloudflare.Env,
+  signal: AbortSignal,
+  waitUntil: (p: Promise<unknown>) => void,
+): Promise<RunOutcome> {
+  const registered = registeredServer(state.server);
+  const tool = (await registered?.server.catalogFor({ env, waitUntil }))?.tools.get(state.tool);
+
+  if (!registered || !tool) {
+    return {
+      status: "failed",
+      error: {
+        code: ErrorCode.InternalError,
+        message: `Tool "${state.tool}" of server "${state.server}" is no longer deployed.`,
+      },
+    };
+  }
+  const ctx = createContext({
+    request: {
+      id: state.taskId,
+      method: "tools/call",
+      era: "modern",
+      protocolVersion: MODERN_VERSION,
+      clientCapabilities: state.capabilities,
+    },
+    env,
+    waitUntil,
+    // A task has no stream to its client: progress and logs have nowhere to go.
+    send: () => false,
+    logs: () => false,
+    signal,
+    caller: state.subject ? { subject: state.subject } : undefined,
+    handles: new Handles(new Sealer(await keyringOf(env)), state.subject),
+    notify: notifierFor(registered.coordination?.(env).listen, state.server),
+    asking: {
+      input: async (requests) => answerInput(requests, state.answers, state.capabilities),
+      relay: {
+        state: state.relayState,
+        // The answers to what the previous run asked (its requests stay on the task).
+        responses: Object.fromEntries(
+          Object.keys(state.inputRequests ?? {})
+            .filter((k) => k in state.answers)
+            .map((k) => [k, state.answers[k]]),
+        ),
+        ask: (requests, next) => Promise.reject(new InputRequiredSignal(requests, next)),
+      },
+    },
+  });
+  try {
+    const result = await executeTool(tool, state.args, ctx);
+    return { status: "completed", result: { resultType: "complete", ...result } };
+  } catch (error) {
+    if (error instanceof InputRequiredSignal) {
+      const inputRequests = error.requests;
+      return {
+        relayState: error.state,
+
+        status: "input_required",
+        statusMessage: "Waiting for input from the client",
+        inputRequests,
+        pending: Object.keys(inputRequests),
+      };
+    }
+    if (error instanceof RpcError) {
+      return {
+        status: "failed",
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.data === undefined ? {} : { data: error.data }),
+        },
+      };
+    }
+    console.error(`Task ${state.taskId} (${state.tool}) failed`, error);
+    return {
+      status: "failed",
+      error: { code: ErrorCode.InternalError, message: "Internal error: the task failed." },
+    };
+  }
+}
