@@ -1,12 +1,9 @@
-import { ErrorCode } from "../protocol/errors.ts";
 import { CallToolResultSchema, type CallToolResult } from "../protocol/results.ts";
 import { CreateTaskResultSchema, type CreateTaskResult } from "../protocol/tasks.ts";
 import type { ClientCore } from "./core.ts";
-import { hasRpcCode } from "./errors.ts";
 import { listTools } from "./lists.ts";
 import { withInputRounds } from "./operations.ts";
 import type { CallToolOptions } from "./options.ts";
-import { paramHeaderValues } from "./param-headers.ts";
 import { parseComplete, parseResult, resultTypeOf } from "./parse.ts";
 
 /** A tool call's arguments, validated by the server against the tool's input schema. */
@@ -17,22 +14,22 @@ export type ToolOutcome =
   { type: "result"; result: CallToolResult } | { type: "task"; task: CreateTaskResult };
 
 /**
- * The `Mcp-Param-*` headers of a call, from the tool's `x-mcp-header` declarations. Unknown
- * tools make the client fetch the tool list first (once, until the list changes).
+ * The `Mcp-Param-*` headers of a call, from the tool's `x-mcp-header` declarations, where the
+ * era mirrors arguments (2026). Unknown tools make the client fetch the tool list first (once,
+ * until the list changes).
  */
-export async function paramHeaders(
+export function paramHeaders(
   core: ClientCore,
   name: string,
   args: ToolArguments,
   options: CallToolOptions,
 ): Promise<Record<string, string>> {
-  if (core.conn.era === "legacy") return {};
-  let params = core.tools.headerParams(name);
-  if (params === undefined && !core.tools.complete) {
+  return core.era.paramHeaders(async () => {
+    const known = core.tools.headerParams(name);
+    if (known !== undefined || core.tools.complete) return known;
     await listTools(core, options.signal ? { signal: options.signal } : {});
-    params = core.tools.headerParams(name);
-  }
-  return params ? paramHeaderValues(params, args) : {};
+    return core.tools.headerParams(name);
+  }, args);
 }
 
 async function callOnce(
@@ -69,7 +66,7 @@ export async function startToolCall(
       await paramHeaders(core, name, args ?? {}, options),
     );
   } catch (error) {
-    if (core.conn.era === "legacy" || !hasRpcCode(error, ErrorCode.HeaderMismatch)) throw error;
+    if (!core.era.staleTools(error)) throw error;
     core.tools.reset();
     await listTools(core, {
       cache: "refresh",

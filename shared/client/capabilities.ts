@@ -31,9 +31,3 @@ export function resolveCapabilities(
   }
   return declared;
 }
-
-/** The capabilities as a 2025 `initialize` states them (extensions did not exist yet). */
-export function legacyCapabilities(capabilities: ClientCapabilities): ClientCapabilities {
-  const { extensions: _extensions, ...rest } = capabilities;
-  return rest;
-}

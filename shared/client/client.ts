@@ -1,7 +1,6 @@
 import { isJsonObject } from "../jsonrpc.ts";
 import type { JsonObject } from "../protocol/messages.ts";
-import type { ListenFilter } from "../protocol/params.ts";
-import type { CompleteParams } from "../protocol/params.ts";
+import type { CompleteParams, ListenFilter } from "../protocol/params.ts";
 import type {
   CallToolResult,
   CompleteResult,
@@ -13,13 +12,12 @@ import type {
   ReadResourceResult,
 } from "../protocol/results.ts";
 import type { Task } from "../protocol/tasks.ts";
-import { awaitTask, type AwaitTaskOptions } from "./await-task.ts";
+import type { Era } from "../protocol/versions.ts";
 import { paramHeaders, startToolCall, type ToolArguments } from "./call-tool.ts";
 import type { ClientCore } from "./core.ts";
 import type { ServerDescription } from "./description.ts";
-import type { Era } from "../protocol/versions.ts";
 import { list, listTools, PROMPTS, RESOURCES, TEMPLATES } from "./lists.ts";
-import { openListen } from "./listen.ts";
+import { openListen } from "./listen/listen.ts";
 import { complete, discover, getPrompt, readResource } from "./operations.ts";
 import type {
   CachedRequestOptions,
@@ -29,9 +27,9 @@ import type {
   Reply,
   RequestOptions,
 } from "./options.ts";
-import { sessionHeaders } from "./request-headers.ts";
-import type { Subscription } from "./subscription.ts";
-import { TaskHandle } from "./task-handle.ts";
+import type { Subscription } from "./listen/subscription.ts";
+import { awaitTask, type AwaitTaskOptions } from "./tasks/await-task.ts";
+import { TaskHandle } from "./tasks/task-handle.ts";
 import { endSession } from "./transport.ts";
 
 /** An MCP client bound to one server, in the era found when connecting (see `connect`). */
@@ -41,7 +39,7 @@ export class McpClient {
   constructor(private readonly core: ClientCore) {}
 
   get era(): Era {
-    return this.core.conn.era;
+    return this.core.era.name;
   }
 
   /** What the server said about itself when connecting (or at the last `discover`). */
@@ -133,9 +131,7 @@ export class McpClient {
     filter: ListenFilter,
     options: Pick<RequestOptions, "signal" | "meta"> = {},
   ): Promise<Subscription> {
-    const subscription = await openListen(this.core.conn, filter, options, (notification) =>
-      this.core.observe(notification),
-    );
+    const subscription = await openListen(this.core, filter, options);
     this.subscriptions.add(subscription);
     void subscription.closed.then(() => this.subscriptions.delete(subscription));
     return subscription;
@@ -184,7 +180,7 @@ export class McpClient {
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     if (this.core.conn.sessionId !== undefined) {
-      await endSession(this.core.conn, sessionHeaders(this.core.conn));
+      await endSession(this.core.conn, this.core.conn.sessionHeaders());
     }
   }
 }

@@ -1,12 +1,10 @@
 import { MODERN_VERSION } from "../protocol/versions.ts";
+import { storeHinted } from "./cache.ts";
 import { resolveCapabilities } from "./capabilities.ts";
-import { storeHinted } from "./cached.ts";
 import { McpClient } from "./client.ts";
 import { Connection } from "./connection.ts";
 import { ClientCore } from "./core.ts";
-import { describeDiscovered, describeInitialized } from "./description.ts";
-import { probe } from "./era.ts";
-import { initialize } from "./legacy-handshake.ts";
+import { negotiate } from "./era/negotiate.ts";
 import type { ClientOptions } from "./options.ts";
 
 const DEFAULT_CLIENT_INFO = { name: "edgemcp-client", version: "0.1.0" };
@@ -33,17 +31,9 @@ export async function connect(url: string | URL, options: ClientOptions = {}): P
     logLevel: options.logLevel,
     warn: options.onWarning ?? (() => {}),
   };
-  const outcome = await probe(conn, options.versions ?? [MODERN_VERSION], options.signal);
-  if (outcome.era === "legacy") {
-    const result = await initialize(conn, options.signal);
-    return new McpClient(new ClientCore(conn, settings, describeInitialized(result)));
-  }
-  conn.protocolVersion = outcome.version;
-  const core = new ClientCore(
-    conn,
-    settings,
-    describeDiscovered(outcome.discover, outcome.version),
-  );
-  storeHinted(core.caches.discover, "", conn.authKey(), outcome.discover);
+  const versions = options.versions ?? [MODERN_VERSION];
+  const { era, description, discovered } = await negotiate(conn, versions, options.signal);
+  const core = new ClientCore(conn, era, settings, description);
+  if (discovered) storeHinted(core.caches.discover, "", conn.authKey(), discovered);
   return new McpClient(core);
 }

@@ -1,6 +1,7 @@
 import type { ClientCapabilities } from "../protocol/capabilities.ts";
+import { Header } from "../protocol/headers.ts";
+import type { LogLevel } from "../protocol/meta.ts";
 import type { Implementation } from "../protocol/primitives.ts";
-import type { Era } from "../protocol/versions.ts";
 import type { FetchLike, InputHandlers, WireEvent } from "./options.ts";
 
 /** What a connection is made of, fixed for its lifetime (headers can be replaced). */
@@ -15,8 +16,8 @@ export type ConnectionInit = {
 };
 
 /**
- * One endpoint as the client speaks to it: where, with which fetch and headers, in which era
- * and version (set once by negotiation), and the legacy session id if the server gave one.
+ * One endpoint as the client speaks to it: where, with which fetch and headers, the version
+ * negotiated, and what a 2025 server's session holds (its id, the log level set on it).
  */
 export class Connection {
   readonly url: string;
@@ -26,10 +27,10 @@ export class Connection {
   readonly capabilities: ClientCapabilities;
   readonly handlers: InputHandlers;
   readonly onWire: ((event: WireEvent) => void) | undefined;
-  era: Era = "modern";
   /** Undefined only while a legacy `initialize` is in flight. */
   protocolVersion: string | undefined;
   sessionId: string | undefined;
+  sessionLogLevel: LogLevel | undefined;
   private lastId = 0;
 
   constructor(init: ConnectionInit) {
@@ -54,5 +55,17 @@ export class Connection {
       ([name]) => name.toLowerCase() === "authorization",
     );
     return entry?.[1] ?? "";
+  }
+
+  /**
+   * The caller's headers, then the negotiated version and the session id a 2025 server gave:
+   * all a request needs besides its body's routing (ending a 2025 session needs no more).
+   */
+  sessionHeaders(): Headers {
+    const headers = new Headers(this.headers);
+    if (this.protocolVersion !== undefined)
+      headers.set(Header.protocolVersion, this.protocolVersion);
+    if (this.sessionId !== undefined) headers.set(Header.sessionId, this.sessionId);
+    return headers;
   }
 }

@@ -1,13 +1,14 @@
 import type { JsonObject } from "../protocol/messages.ts";
 import type { LogLevel } from "../protocol/meta.ts";
 import type { ListenNotification } from "../protocol/notifications.ts";
-import { ClientCaches } from "./caches.ts";
+import { ClientCaches } from "./cache.ts";
 import type { Connection } from "./connection.ts";
 import type { ServerDescription } from "./description.ts";
+import type { ClientEra } from "./era/era.ts";
+import type { ErrorContext } from "./errors.ts";
 import { exchange } from "./exchange.ts";
 import type { RequestOptions } from "./options.ts";
 import { ToolIndex } from "./tool-index.ts";
-import type { ErrorContext } from "./transport.ts";
 
 /** The client-wide limits and defaults, resolved from the options once. */
 export type Settings = {
@@ -17,20 +18,20 @@ export type Settings = {
   warn: (message: string) => void;
 };
 
-/** The state one client's operations share: connection, caches, known tools and settings. */
+/** The state one client's operations share: connection, era, caches, known tools, settings. */
 export class ClientCore {
   readonly caches = new ClientCaches();
   readonly tools = new ToolIndex();
-  private legacyLevel: LogLevel | undefined;
 
   constructor(
     readonly conn: Connection,
+    readonly era: ClientEra,
     readonly settings: Settings,
     public description: ServerDescription,
   ) {}
 
   context(method: string): ErrorContext {
-    return { era: this.conn.era, method };
+    return { era: this.era.name, method };
   }
 
   /** Sends one request with the client's defaults (log level) and returns its raw result. */
@@ -41,27 +42,17 @@ export class ClientCore {
     paramHeaders?: Readonly<Record<string, string>>,
   ): Promise<JsonObject> {
     const logLevel = options.logLevel ?? this.settings.logLevel;
-    if (this.conn.era === "legacy" && logLevel !== undefined) {
-      await this.setLegacyLevel(logLevel, options.signal);
+    if (logLevel !== undefined) {
+      const serverLogs = Boolean(this.description.capabilities.logging);
+      await this.era.setLogLevel(this.conn, logLevel, serverLogs, options.signal);
     }
-    return exchange(this.conn, {
+    return exchange(this.conn, this.era, {
       ...options,
       ...(logLevel === undefined ? {} : { logLevel }),
       method,
       params,
       ...(paramHeaders ? { paramHeaders } : {}),
     });
-  }
-
-  /** 2025 servers take the level once per session through `logging/setLevel`. */
-  private async setLegacyLevel(level: LogLevel, signal: AbortSignal | undefined): Promise<void> {
-    if (level === this.legacyLevel || !this.description.capabilities.logging) return;
-    await exchange(this.conn, {
-      method: "logging/setLevel",
-      params: { level },
-      ...(signal ? { signal } : {}),
-    });
-    this.legacyLevel = level;
   }
 
   /** Applies what a listen stream reports to the caches and the tool index. */

@@ -1,13 +1,13 @@
 import { linkedController } from "../abortable.ts";
+import { encodeHeaderValue } from "../protocol/headers.ts";
 import type { JsonObject } from "../protocol/messages.ts";
+import { NAME_PARAM } from "../protocol/methods.ts";
 import type { Connection } from "./connection.ts";
-import { McpError } from "./errors.ts";
-import { withEnvelope } from "./envelope.ts";
-import { answerServerRequest } from "./legacy-requests.ts";
+import type { ClientEra } from "./era/era.ts";
+import { abortError, McpError, type ErrorContext } from "./errors.ts";
 import type { RequestOptions } from "./options.ts";
 import { readReply } from "./read-reply.ts";
-import { mirroredName, requestHeaders } from "./request-headers.ts";
-import { abortError, post, type ErrorContext } from "./transport.ts";
+import { post } from "./transport.ts";
 
 /** One request to send: method, params (without `_meta`) and how to follow its reply. */
 export type OutgoingRequest = RequestOptions & {
@@ -19,33 +19,45 @@ export type OutgoingRequest = RequestOptions & {
   onHeaders?: (headers: Headers) => void;
 };
 
+/** The encoded `Mcp-Name` of a request: its tool or prompt name, resource URI or task id. */
+function mirroredName(method: string, params: JsonObject): string | undefined {
+  const member = NAME_PARAM[method];
+  const value = member === undefined ? undefined : params[member];
+  return typeof value === "string" ? encodeHeaderValue(value) : undefined;
+}
+
 /**
- * One request and its reply: a fresh id, the `_meta` envelope, the routing headers, then the
- * JSON or SSE reply. Aborting closes the stream, which is the 2026 cancellation; 2025 servers
- * are also sent `notifications/cancelled`.
+ * One request and its reply in the connection's era: a fresh id, the envelope, the headers,
+ * then the JSON or SSE reply. Aborting closes the stream (the 2026 cancellation), and the era
+ * follows it up where it must (2025 servers are sent `notifications/cancelled`).
  */
-export async function exchange(conn: Connection, request: OutgoingRequest): Promise<JsonObject> {
-  const context: ErrorContext = { era: conn.era, method: request.method };
+export async function exchange(
+  conn: Connection,
+  era: ClientEra,
+  request: OutgoingRequest,
+): Promise<JsonObject> {
+  const context: ErrorContext = { era: era.name, method: request.method };
   const id = conn.nextId();
   const progressToken = request.onProgress ? id : undefined;
   const body = {
     jsonrpc: "2.0",
     id,
     method: request.method,
-    params: withEnvelope(conn, request.params, {
+    params: era.envelope(conn, request.params, {
       ...(progressToken === undefined ? {} : { progressToken }),
       ...(request.logLevel === undefined ? {} : { logLevel: request.logLevel }),
       ...(request.meta === undefined ? {} : { meta: request.meta }),
     }),
   };
   const name = mirroredName(request.method, request.params);
-  const headers = requestHeaders(conn, {
+  const headers = era.headers(conn, {
     method: request.method,
     ...(name === undefined ? {} : { name }),
     ...(request.paramHeaders ? { params: request.paramHeaders } : {}),
   });
   // The request owns its controller, so abort reaches the fetch and ends the stream.
   const { controller, unlink } = linkedController(request.signal);
+  const { serverRequest } = era;
   try {
     const response = await post(conn, body, headers, controller.signal, context);
     request.onHeaders?.(response.headers);
@@ -56,11 +68,8 @@ export async function exchange(conn: Connection, request: OutgoingRequest): Prom
         ...(progressToken === undefined ? {} : { progressToken }),
         ...(request.onProgress ? { onProgress: request.onProgress } : {}),
         ...(request.onLog ? { onLog: request.onLog } : {}),
-        ...(conn.era === "legacy"
-          ? {
-              onRequest: (serverRequest) =>
-                answerServerRequest(conn, serverRequest, controller.signal),
-            }
+        ...(serverRequest
+          ? { onRequest: (asked) => serverRequest(conn, asked, controller.signal) }
           : {}),
         onMessage: (message) => conn.onWire?.({ type: "message", url: conn.url, message }),
       },
@@ -68,11 +77,7 @@ export async function exchange(conn: Connection, request: OutgoingRequest): Prom
     );
   } catch (error) {
     if (!controller.signal.aborted) throw error;
-    if (conn.era === "legacy" && request.method !== "initialize") {
-      await notify(conn, "notifications/cancelled", { requestId: id, reason: "aborted" }).catch(
-        () => {},
-      );
-    }
+    await era.aborted(conn, id, request.method);
     throw error instanceof McpError && error.kind === "aborted"
       ? error
       : abortError(controller.signal, context);
@@ -83,10 +88,15 @@ export async function exchange(conn: Connection, request: OutgoingRequest): Prom
 }
 
 /** POSTs a notification (no id, no reply body); the server answers 202. */
-export async function notify(conn: Connection, method: string, params: JsonObject): Promise<void> {
-  const context: ErrorContext = { era: conn.era, method };
-  const body = { jsonrpc: "2.0", method, params: withEnvelope(conn, params, {}) };
-  const response = await post(conn, body, requestHeaders(conn, {}), undefined, context);
+export async function notify(
+  conn: Connection,
+  era: ClientEra,
+  method: string,
+  params: JsonObject,
+): Promise<void> {
+  const context: ErrorContext = { era: era.name, method };
+  const body = { jsonrpc: "2.0", method, params: era.envelope(conn, params, {}) };
+  const response = await post(conn, body, era.headers(conn, {}), undefined, context);
   await response.body?.cancel();
   if (!response.ok) {
     throw new McpError(`The server refused ${method} with HTTP ${response.status}.`, {

@@ -5,9 +5,9 @@ export { McpError, hasRpcCode, type McpErrorKind } from "./errors.ts";
 export type { Era } from "../protocol/versions.ts";
 export type { ServerDescription } from "./description.ts";
 export type { ToolArguments } from "./call-tool.ts";
-export { Subscription, type ListenEnd } from "./subscription.ts";
-export { TaskHandle } from "./task-handle.ts";
-export type { AwaitTaskOptions } from "./await-task.ts";
+export { Subscription, type ListenEnd } from "./listen/subscription.ts";
+export { TaskHandle } from "./tasks/task-handle.ts";
+export type { AwaitTaskOptions } from "./tasks/await-task.ts";
 export type {
   CacheMode,
   CachedRequestOptions,

@@ -11,9 +11,7 @@ import {
   type ListResourceTemplatesResult,
   type ListToolsResult,
 } from "../protocol/results.ts";
-import type { TtlCache } from "./cache.ts";
-import { cachedFetch } from "./cached.ts";
-import type { ClientCaches } from "./caches.ts";
+import { cachedFetch, type ClientCaches, type TtlCache } from "./cache.ts";
 import type { ClientCore } from "./core.ts";
 import { hasRpcCode, McpError } from "./errors.ts";
 import type { ListOptions, Reply } from "./options.ts";
@@ -84,7 +82,7 @@ function fetchPage<T extends Page>(
   options: ListOptions,
 ): Promise<Reply<T>> {
   const request = { method: spec.method, key: pageKey(cursor), mode: options.cache };
-  return cachedFetch(core, spec.cache(core.caches), request, async () => {
+  return cachedFetch(core.conn, spec.cache(core.caches), request, async () => {
     const raw = await core.send(spec.method, cursor === undefined ? {} : { cursor }, options);
     return { value: parseComplete(spec.schema, raw, core.context(spec.method)), storable: true };
   });
@@ -159,16 +157,19 @@ export function list<T extends Page>(
     : walk(core, spec, options);
 }
 
-/** Lists tools, keeping their header declarations and dropping invalid ones (2026 only). */
+/**
+ * Lists tools; where the era mirrors arguments in headers (2026), keeps each tool's header
+ * declarations and drops the tools whose declarations are invalid.
+ */
 export async function listTools(
   core: ClientCore,
   options: ListOptions,
 ): Promise<Reply<ListToolsResult>> {
-  const reply = await list(core, TOOLS, options);
-  if (core.conn.era === "legacy") return reply;
-  // Warn once per fetch, not again for every cached copy.
-  const warn = reply.source === "network" ? core.settings.warn : () => {};
-  const tools = core.tools.record(reply.result.tools, warn);
-  if (options.cursor === undefined && !options.onePage) core.tools.complete = true;
-  return { ...reply, result: { ...reply.result, tools } };
+  return core.era.listedTools(await list(core, TOOLS, options), (reply) => {
+    // Warn once per fetch, not again for every cached copy.
+    const warn = reply.source === "network" ? core.settings.warn : () => {};
+    const tools = core.tools.record(reply.result.tools, warn);
+    if (options.cursor === undefined && !options.onePage) core.tools.complete = true;
+    return { ...reply, result: { ...reply.result, tools } };
+  });
 }

@@ -9,28 +9,29 @@ import {
   type GetPromptResult,
   type ReadResourceResult,
 } from "../protocol/results.ts";
-import { cachedFetch } from "./cached.ts";
+import { cachedFetch } from "./cache.ts";
 import type { ClientCore } from "./core.ts";
 import { describeDiscovered, type ServerDescription } from "./description.ts";
-import { runInputRounds, type InputRound } from "./mrtr.ts";
+import { runInputRounds, type InputRound } from "./input.ts";
 import type { CachedRequestOptions, InputRoundOptions, Reply, RequestOptions } from "./options.ts";
 import { parseComplete } from "./parse.ts";
 
 /** `server/discover` through the cache; 2025 servers answer from their `initialize` result. */
-export async function discover(
+export function discover(
   core: ClientCore,
   options: CachedRequestOptions,
 ): Promise<Reply<ServerDescription>> {
-  if (core.conn.era === "legacy") return { result: core.description, source: "cache" };
-  const version = core.description.protocolVersion;
-  const request = { method: "server/discover", key: "", mode: options.cache };
-  const reply = await cachedFetch(core, core.caches.discover, request, async () => {
-    const raw = await core.send("server/discover", {}, options);
-    const value = parseComplete(DiscoverResultSchema, raw, core.context("server/discover"));
-    return { value, storable: true };
-  });
-  core.description = describeDiscovered(reply.result, version);
-  return { ...reply, result: core.description };
+  return core.era.discover(async () => {
+    const version = core.description.protocolVersion;
+    const request = { method: "server/discover", key: "", mode: options.cache };
+    const reply = await cachedFetch(core.conn, core.caches.discover, request, async () => {
+      const raw = await core.send("server/discover", {}, options);
+      const value = parseComplete(DiscoverResultSchema, raw, core.context("server/discover"));
+      return { value, storable: true };
+    });
+    core.description = describeDiscovered(reply.result, version);
+    return { ...reply, result: core.description };
+  }, core.description);
 }
 
 /**
@@ -74,7 +75,7 @@ export function readResource(
   options: InputRoundOptions & CachedRequestOptions,
 ): Promise<Reply<ReadResourceResult>> {
   const request = { method: "resources/read", key: uri, mode: options.cache };
-  return cachedFetch(core, core.caches.reads, request, async () => {
+  return cachedFetch(core.conn, core.caches.reads, request, async () => {
     const { result, rounds } = await withInputRounds(core, "resources/read", { uri }, options);
     const context = core.context("resources/read");
     return {

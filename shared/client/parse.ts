@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
 import "../zod-locale.ts";
 import type { JsonObject } from "../protocol/messages.ts";
-import { McpError } from "./errors.ts";
-import type { ErrorContext } from "./transport.ts";
+import { McpError, type ErrorContext } from "./errors.ts";
 
 /** Validates a result against its schema, or fails as a protocol error naming what is wrong. */
 export function parseResult<T>(

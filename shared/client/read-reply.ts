@@ -6,10 +6,8 @@ import {
   type Progress,
 } from "../protocol/notifications.ts";
 import { decodeSse } from "../sse.ts";
-import { McpError } from "./errors.ts";
-import { httpFailure, rpcError } from "./reply-errors.ts";
+import { httpFailure, McpError, rpcError, type ErrorContext } from "./errors.ts";
 import type { RequestOptions } from "./options.ts";
-import type { ErrorContext } from "./transport.ts";
 
 /** A request the server sent on a legacy response stream (elicitation, sampling, roots, ping). */
 export type ServerRequest = { id: JsonRpcId; method: string; params: JsonObject | undefined };

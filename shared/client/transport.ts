@@ -1,17 +1,12 @@
 import type { Connection } from "./connection.ts";
-import { McpError } from "./errors.ts";
-import type { Era } from "../protocol/versions.ts";
+import { abortError, McpError, type ErrorContext } from "./errors.ts";
 
-/** The era and method a failure belongs to, stamped on every error raised for it. */
-export type ErrorContext = { era: Era; method: string };
-
-/** The error for a fired signal, whatever the runtime threw when it fired. */
-export function abortError(signal: AbortSignal, context: ErrorContext): McpError {
-  return new McpError(`The ${context.method} request was aborted.`, {
-    kind: "aborted",
-    cause: signal.reason,
-    ...context,
-  });
+/** Headers for one JSON-RPC POST, before its era adds routing: the session's, and the media types. */
+export function postHeaders(conn: Connection): Headers {
+  const headers = conn.sessionHeaders();
+  headers.set("Content-Type", "application/json");
+  headers.set("Accept", "application/json, text/event-stream");
+  return headers;
 }
 
 /** POSTs one JSON-RPC message; only a missing HTTP reply fails here, statuses are the reader's. */

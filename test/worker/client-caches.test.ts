@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ClientCaches } from "../../shared/client/caches.ts";
+import { ClientCaches } from "../../shared/client/cache.ts";
 import type { ReadResourceResult } from "../../shared/protocol/results.ts";
 
 const read = (uri: string): ReadResourceResult => ({ contents: [{ uri, text: uri }] });

@@ -1,13 +1,18 @@
 import * as z from "zod/mini";
-import { ErrorCode } from "../protocol/errors.ts";
-import { DiscoverResultSchema, type DiscoverResult } from "../protocol/results.ts";
-import { isHandshakeEraVersion } from "../protocol/versions.ts";
-import type { Connection } from "./connection.ts";
-import { McpError } from "./errors.ts";
-import { exchange } from "./exchange.ts";
+import { ErrorCode } from "../../protocol/errors.ts";
+import { DiscoverResultSchema, type DiscoverResult } from "../../protocol/results.ts";
+import { isHandshakeEraVersion } from "../../protocol/versions.ts";
+import type { Connection } from "../connection.ts";
+import { describeDiscovered, describeInitialized, type ServerDescription } from "../description.ts";
+import { McpError } from "../errors.ts";
+import { exchange } from "../exchange.ts";
+import type { ClientEra } from "./era.ts";
+import { initialize } from "./handshake.ts";
+import { legacy } from "./legacy.ts";
+import { modern } from "./modern.ts";
 
 /** What the `server/discover` probe showed: a 2026 server (and its answer), or a 2025 one. */
-export type ProbeOutcome =
+type ProbeOutcome =
   { era: "modern"; version: string; discover: DiscoverResult } | { era: "legacy" };
 
 type Verdict = { type: "retry"; version: string } | { type: "legacy" } | { type: "fail" };
@@ -48,7 +53,7 @@ function verdictOn(error: unknown, versions: readonly string[], tried: readonly 
  * Probes with `server/discover` at the preferred 2026 version (retrying once with a mutual
  * version if the server names one) and tells which era the server speaks.
  */
-export async function probe(
+async function probe(
   conn: Connection,
   versions: readonly string[],
   signal: AbortSignal | undefined,
@@ -57,9 +62,8 @@ export async function probe(
   let version = versions[0];
   while (version !== undefined) {
     tried.push(version);
-    conn.era = "modern";
     conn.protocolVersion = version;
-    const attempt = await exchange(conn, {
+    const attempt = await exchange(conn, modern, {
       method: "server/discover",
       params: {},
       ...(signal ? { signal } : {}),
@@ -87,4 +91,29 @@ export async function probe(
     });
   }
   throw new McpError("The client offers no protocol version.", { kind: "client" });
+}
+
+/** The era a server speaks, what it said about itself, and its discover result (2026). */
+export type Negotiated = {
+  era: ClientEra;
+  description: ServerDescription;
+  discovered?: DiscoverResult;
+};
+
+/**
+ * Finds the era a server speaks: probes with `server/discover` and, unless the answer is a
+ * recognised 2026 reply, falls back to the 2025 `initialize` handshake.
+ */
+export async function negotiate(
+  conn: Connection,
+  versions: readonly string[],
+  signal: AbortSignal | undefined,
+): Promise<Negotiated> {
+  const outcome = await probe(conn, versions, signal);
+  if (outcome.era === "legacy") {
+    return { era: legacy, description: describeInitialized(await initialize(conn, signal)) };
+  }
+  conn.protocolVersion = outcome.version;
+  const description = describeDiscovered(outcome.discover, outcome.version);
+  return { era: modern, description, discovered: outcome.discover };
 }

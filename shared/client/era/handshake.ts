@@ -1,14 +1,21 @@
-import { Header } from "../protocol/headers.ts";
-import { InitializeResultSchema, type InitializeResult } from "../protocol/results.ts";
-import { LEGACY_VERSIONS } from "../protocol/versions.ts";
-import { legacyCapabilities } from "./capabilities.ts";
-import type { Connection } from "./connection.ts";
-import { McpError } from "./errors.ts";
-import { exchange, notify } from "./exchange.ts";
-import { parseResult } from "./parse.ts";
+import type { ClientCapabilities } from "../../protocol/capabilities.ts";
+import { Header } from "../../protocol/headers.ts";
+import { InitializeResultSchema, type InitializeResult } from "../../protocol/results.ts";
+import { LEGACY_VERSIONS } from "../../protocol/versions.ts";
+import type { Connection } from "../connection.ts";
+import { McpError } from "../errors.ts";
+import { exchange, notify } from "../exchange.ts";
+import { parseResult } from "../parse.ts";
+import { legacy } from "./legacy.ts";
 
 // 2024-11-05 requests look the same as 2025-03-26 ones for everything this client sends.
 const ACCEPTED_VERSIONS: readonly string[] = [...LEGACY_VERSIONS, "2024-11-05"];
+
+/** The capabilities as a 2025 `initialize` states them (extensions did not exist yet). */
+function handshakeCapabilities(capabilities: ClientCapabilities): ClientCapabilities {
+  const { extensions: _extensions, ...rest } = capabilities;
+  return rest;
+}
 
 /**
  * The 2025 handshake: `initialize` (keeping the `Mcp-Session-Id` the server may set), a check
@@ -18,14 +25,13 @@ export async function initialize(
   conn: Connection,
   signal: AbortSignal | undefined,
 ): Promise<InitializeResult> {
-  conn.era = "legacy";
   conn.protocolVersion = undefined;
   conn.sessionId = undefined;
-  const raw = await exchange(conn, {
+  const raw = await exchange(conn, legacy, {
     method: "initialize",
     params: {
       protocolVersion: LEGACY_VERSIONS[0],
-      capabilities: legacyCapabilities(conn.capabilities),
+      capabilities: handshakeCapabilities(conn.capabilities),
       clientInfo: conn.clientInfo,
     },
     onHeaders: (headers) => {
@@ -46,6 +52,6 @@ export async function initialize(
     );
   }
   conn.protocolVersion = result.protocolVersion;
-  await notify(conn, "notifications/initialized", {});
+  await notify(conn, legacy, "notifications/initialized", {});
   return result;
 }

@@ -1,9 +1,9 @@
-import type { JsonObject } from "../protocol/messages.ts";
-import type { CallToolResult } from "../protocol/results.ts";
-import type { Task } from "../protocol/tasks.ts";
+import type { JsonObject } from "../../protocol/messages.ts";
+import type { CallToolResult } from "../../protocol/results.ts";
+import type { Task } from "../../protocol/tasks.ts";
+import type { ClientCore } from "../core.ts";
+import type { RequestOptions } from "../options.ts";
 import { awaitTask, type AwaitTaskOptions } from "./await-task.ts";
-import type { ClientCore } from "./core.ts";
-import type { RequestOptions } from "./options.ts";
 import { cancelTask, getTask, updateTask } from "./tasks.ts";
 
 /** A task a tool call became: its last known state and what can be done with it. */

@@ -1,11 +1,10 @@
-import { CallToolResultSchema, type CallToolResult } from "../protocol/results.ts";
-import type { Task } from "../protocol/tasks.ts";
-import type { ClientCore } from "./core.ts";
-import { McpError } from "./errors.ts";
-import { answerInputRequests } from "./fulfil.ts";
-import type { RequestOptions } from "./options.ts";
-import { parseResult } from "./parse.ts";
-import { sleep } from "./sleep.ts";
+import { CallToolResultSchema, type CallToolResult } from "../../protocol/results.ts";
+import type { Task } from "../../protocol/tasks.ts";
+import type { ClientCore } from "../core.ts";
+import { McpError } from "../errors.ts";
+import { answerInputRequests, pause } from "../input.ts";
+import type { RequestOptions } from "../options.ts";
+import { parseResult } from "../parse.ts";
 import { cancelTask, getTask, updateTask } from "./tasks.ts";
 
 // Used when a task does not say how often to poll.
@@ -69,17 +68,16 @@ export async function awaitTask(
         ([key]) => !answered.has(key),
       );
       if (current.status === "input_required" && pending.length > 0) {
-        const era = core.conn.era;
         const responses = await answerInputRequests(
           core.conn.handlers,
           Object.fromEntries(pending),
           options.signal,
-          era,
+          core.era.name,
         );
         await updateTask(core, taskId, responses, request);
         for (const [key] of pending) answered.add(key);
       }
-      await sleep(
+      await pause(
         current.pollIntervalMs ?? DEFAULT_POLL_MS,
         options.signal,
         core.context("tasks/get"),

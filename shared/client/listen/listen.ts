@@ -1,38 +1,30 @@
-import { linkedController } from "../abortable.ts";
-import {
-  SubscriptionAcknowledgedSchema,
-  type ListenFilter,
-  type ListenNotification,
-} from "../protocol/notifications.ts";
-import type { Connection } from "./connection.ts";
-import { withEnvelope } from "./envelope.ts";
-import { McpError } from "./errors.ts";
-import { mediaTypeOf, readReply, sseMessages } from "./read-reply.ts";
-import { rpcError } from "./reply-errors.ts";
-import { requestHeaders } from "./request-headers.ts";
+import { linkedController } from "../../abortable.ts";
+import { SubscriptionAcknowledgedSchema } from "../../protocol/notifications.ts";
+import type { ListenFilter } from "../../protocol/params.ts";
+import type { ClientCore } from "../core.ts";
+import { abortError, McpError, rpcError } from "../errors.ts";
+import { mediaTypeOf, readReply, sseMessages } from "../read-reply.ts";
+import { post } from "../transport.ts";
 import { LISTEN_METHOD as METHOD, Subscription, subscriptionIdOf } from "./subscription.ts";
-import { abortError, post, type ErrorContext } from "./transport.ts";
 
 /**
  * Opens a listen stream and waits for its acknowledgement, which must be the first message;
  * then delivers notifications through the returned subscription.
  */
 export async function openListen(
-  conn: Connection,
+  core: ClientCore,
   filter: ListenFilter,
   options: { signal?: AbortSignal; meta?: Record<string, unknown> },
-  observe: (notification: ListenNotification) => void,
 ): Promise<Subscription> {
-  const context: ErrorContext = { era: conn.era, method: METHOD };
-  if (conn.era === "legacy") {
-    throw new McpError("subscriptions/listen needs a 2026 server.", { kind: "client", ...context });
-  }
+  const { conn, era } = core;
+  const context = core.context(METHOD);
+  era.require2026("subscriptions/listen needs a 2026 server.", context);
   const id = conn.nextId();
   const signal = options.signal;
   if (signal?.aborted) throw abortError(signal, context);
   const { controller, unlink } = linkedController(signal);
   try {
-    const params = withEnvelope(
+    const params = era.envelope(
       conn,
       { notifications: filter },
       options.meta ? { meta: options.meta } : {},
@@ -41,7 +33,7 @@ export async function openListen(
     const response = await post(
       conn,
       body,
-      requestHeaders(conn, { method: METHOD }),
+      era.headers(conn, { method: METHOD }),
       controller.signal,
       context,
     );
@@ -71,7 +63,7 @@ export async function openListen(
       parsed.data.params.notifications,
       controller,
       events,
-      observe,
+      (notification) => core.observe(notification),
     );
     // The caller's signal stays linked while the stream is open, and no longer.
     void subscription.closed.then(unlink);

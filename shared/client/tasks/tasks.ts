@@ -1,18 +1,9 @@
-import type { JsonObject } from "../protocol/messages.ts";
-import { EmptyResultSchema } from "../protocol/results.ts";
-import { GetTaskResultSchema, type Task } from "../protocol/tasks.ts";
-import type { ClientCore } from "./core.ts";
-import { McpError } from "./errors.ts";
-import type { RequestOptions } from "./options.ts";
-import { parseResult } from "./parse.ts";
-
-function requireModern(core: ClientCore, method: string): void {
-  if (core.conn.era === "modern") return;
-  throw new McpError(`${method} needs a 2026 server (the tasks extension).`, {
-    kind: "client",
-    ...core.context(method),
-  });
-}
+import type { JsonObject } from "../../protocol/messages.ts";
+import { EmptyResultSchema } from "../../protocol/results.ts";
+import { GetTaskResultSchema, type Task } from "../../protocol/tasks.ts";
+import type { ClientCore } from "../core.ts";
+import type { RequestOptions } from "../options.ts";
+import { parseResult } from "../parse.ts";
 
 async function taskRequest(
   core: ClientCore,
@@ -20,7 +11,10 @@ async function taskRequest(
   params: JsonObject & { taskId: string },
   options: RequestOptions,
 ): Promise<JsonObject> {
-  requireModern(core, method);
+  core.era.require2026(
+    `${method} needs a 2026 server (the tasks extension).`,
+    core.context(method),
+  );
   return core.send(method, params, options);
 }
 

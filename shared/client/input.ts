@@ -1,11 +1,57 @@
+import {
+  InputRequiredResultSchema,
+  type InputRequest,
+  type InputRequests,
+} from "../protocol/input-requests.ts";
 import type { JsonObject } from "../protocol/messages.ts";
-import { InputRequiredResultSchema } from "../protocol/input-requests.ts";
-import { McpError } from "./errors.ts";
-import { answerInputRequests } from "./fulfil.ts";
-import type { InputHandlers } from "./options.ts";
+import type { Era } from "../protocol/versions.ts";
+import { sleep } from "../sleep.ts";
+import { abortError, McpError, type ErrorContext } from "./errors.ts";
+import type { InputContext, InputHandlers } from "./options.ts";
 import { parseResult, resultTypeOf } from "./parse.ts";
-import { sleep } from "./sleep.ts";
-import type { ErrorContext } from "./transport.ts";
+
+function missing(kind: string, key: string, era: Era): McpError {
+  return new McpError(
+    `The server asked for ${kind} (input "${key}") but the client has no ${kind} handler.`,
+    { kind: "client", era, data: { key } },
+  );
+}
+
+/** Answers one input request with the registered handler for its kind. */
+export async function answerInputRequest(
+  handlers: InputHandlers,
+  request: InputRequest,
+  context: InputContext,
+  era: Era,
+): Promise<JsonObject> {
+  switch (request.method) {
+    case "elicitation/create":
+      if (!handlers.elicitation) throw missing("elicitation", context.key, era);
+      return handlers.elicitation(request.params, context);
+    case "sampling/createMessage":
+      if (!handlers.sampling) throw missing("sampling", context.key, era);
+      return handlers.sampling(request.params, context);
+    case "roots/list":
+      if (!handlers.roots) throw missing("roots", context.key, era);
+      return handlers.roots(context);
+  }
+}
+
+/** Answers every request of one round (concurrently), keyed like the requests. */
+export async function answerInputRequests(
+  handlers: InputHandlers,
+  requests: InputRequests,
+  signal: AbortSignal | undefined,
+  era: Era,
+): Promise<Record<string, JsonObject>> {
+  const answers = await Promise.all(
+    Object.entries(requests).map(
+      async ([key, request]) =>
+        [key, await answerInputRequest(handlers, request, { key, signal }, era)] as const,
+    ),
+  );
+  return Object.fromEntries(answers);
+}
 
 /** What a retry adds to the original params: the answers and the echoed state. */
 export type InputRound = { inputResponses?: Record<string, JsonObject>; requestState?: string };
@@ -50,7 +96,7 @@ export async function runInputRounds(
         ...context,
       });
     }
-    if (!asks) await sleep(STATE_ONLY_PAUSE_MS, options.signal, context);
+    if (!asks) await pause(STATE_ONLY_PAUSE_MS, options.signal, context);
     const inputResponses = asks
       ? await answerInputRequests(options.handlers, asks, options.signal, context.era)
       : undefined;
@@ -59,4 +105,15 @@ export async function runInputRounds(
       ...(requestState === undefined ? {} : { requestState }),
     };
   }
+}
+
+/** Waits `ms`, or fails as aborted as soon as `signal` fires (the only way the wait can fail). */
+export async function pause(
+  ms: number,
+  signal: AbortSignal | undefined,
+  context: ErrorContext,
+): Promise<void> {
+  await sleep(ms, signal).catch((reason: unknown) => {
+    throw signal ? abortError(signal, context) : reason;
+  });
 }

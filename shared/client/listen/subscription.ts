@@ -1,15 +1,10 @@
 import * as z from "zod/mini";
-import type { JsonRpcId } from "../protocol/messages.ts";
-import { MetaKey } from "../protocol/meta.ts";
-import { JsonRpcIdSchema, type ServerMessage } from "../protocol/messages.ts";
-import {
-  CancelledParamsSchema,
-  ListenNotificationSchema,
-  type ListenFilter,
-  type ListenNotification,
-} from "../protocol/notifications.ts";
+import { JsonRpcIdSchema, type JsonRpcId, type ServerMessage } from "../../protocol/messages.ts";
+import { MetaKey } from "../../protocol/meta.ts";
+import { ListenNotificationSchema, type ListenNotification } from "../../protocol/notifications.ts";
+import { CancelledParamsSchema, type ListenFilter } from "../../protocol/params.ts";
+import { rpcError } from "../errors.ts";
 import { AsyncQueue } from "./async-queue.ts";
-import { rpcError } from "./reply-errors.ts";
 
 /** Why a listen stream ended: closed here, closed by the server with a result, or dropped. */
 export type ListenEnd = "local" | "graceful" | "remote";

@@ -1,0 +1,50 @@
+import { ErrorCode } from "../../protocol/errors.ts";
+import { Header } from "../../protocol/headers.ts";
+import { MetaKey } from "../../protocol/meta.ts";
+import { hasRpcCode } from "../errors.ts";
+import { paramHeaderValues } from "../tool-index.ts";
+import { postHeaders } from "../transport.ts";
+import type { ClientEra } from "./era.ts";
+
+/**
+ * The 2026-07-28 era: every request carries the full `_meta` envelope and routing headers that
+ * mirror its body (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`); closing a stream cancels it.
+ */
+export const modern: ClientEra = {
+  name: "modern",
+  envelope: (conn, params, extras) => ({
+    ...params,
+    _meta: {
+      ...extras.meta,
+      [MetaKey.protocolVersion]: conn.protocolVersion,
+      [MetaKey.clientInfo]: conn.clientInfo,
+      [MetaKey.clientCapabilities]: conn.capabilities,
+      ...(extras.progressToken === undefined
+        ? {}
+        : { [MetaKey.progressToken]: extras.progressToken }),
+      ...(extras.logLevel === undefined ? {} : { [MetaKey.logLevel]: extras.logLevel }),
+    },
+  }),
+  headers(conn, routing) {
+    const headers = postHeaders(conn);
+    if (routing.method !== undefined) headers.set(Header.method, routing.method);
+    if (routing.name !== undefined) headers.set(Header.name, routing.name);
+    for (const [suffix, value] of Object.entries(routing.params ?? {})) {
+      headers.set(`${Header.paramPrefix}${suffix}`, value);
+    }
+    return headers;
+  },
+  // Closing the request's stream is the cancellation: nothing more to send.
+  aborted: async () => {},
+  // The level travels in each request's `_meta`.
+  setLogLevel: async () => {},
+  require2026: () => {},
+  discover: (fetch) => fetch(),
+  async paramHeaders(declared, args) {
+    const params = await declared();
+    return params ? paramHeaderValues(params, args) : {};
+  },
+  listedTools: (reply, record) => record(reply),
+  // A header mismatch means the tool's declarations changed since they were listed.
+  staleTools: (error) => hasRpcCode(error, ErrorCode.HeaderMismatch),
+};
