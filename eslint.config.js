@@ -1,6 +1,78 @@
+import fs from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
+import ts from "typescript";
+
+// Every relative import of a file, type-only ones included, resolved to a path (cached per run).
+const importsOf = new Map();
+function imports(file) {
+  let found = importsOf.get(file);
+  if (!found) {
+    const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+    found = ts
+      .preProcessFile(text, true, true)
+      .importedFiles.map((entry) => resolve(file, entry.fileName))
+      .filter((target) => target !== undefined);
+    importsOf.set(file, found);
+  }
+  return found;
+}
+function resolve(from, specifier) {
+  if (!specifier.startsWith(".")) return undefined;
+  const base = path.resolve(path.dirname(from), specifier);
+  return [base, `${base}.ts`, path.join(base, "index.ts")].find(
+    (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+  );
+}
+/** The chain of files from `start` back to `file`, when there is one. */
+function pathBack(start, file) {
+  const previous = new Map([[start, undefined]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (current === file) {
+      const chain = [];
+      for (let at = current; at !== undefined; at = previous.get(at)) chain.unshift(at);
+      return chain;
+    }
+    for (const next of imports(current)) {
+      if (previous.has(next)) continue;
+      previous.set(next, current);
+      queue.push(next);
+    }
+  }
+  return undefined;
+}
+
+// `import-x/no-cycle` skips type-only imports; a cycle through types still ties modules together.
+const noCycle = {
+  meta: {
+    type: "problem",
+    messages: { cycle: "Import cycle (type imports included): {{chain}}" },
+    schema: [],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    const check = (node) => {
+      const specifier = node?.value;
+      if (typeof specifier !== "string") return;
+      const target = resolve(file, specifier);
+      const chain = target && pathBack(target, file);
+      if (!chain) return;
+      const shown = [file, ...chain].map((f) => path.relative(context.cwd, f)).join(" → ");
+      context.report({ node, messageId: "cycle", data: { chain: shown } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      TSImportType: (node) => check(node.argument?.literal ?? node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -22,7 +94,7 @@ export default tseslint.config(
       "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
       "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js"] })],
     },
-    plugins: { "import-x": importX },
+    plugins: { "import-x": importX, local: { rules: { "no-cycle": noCycle } } },
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/consistent-type-imports": "error",
@@ -31,6 +103,7 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
       ],
       "import-x/no-cycle": "error",
+      "local/no-cycle": "error",
       "no-restricted-syntax": [
         "error",
         {
@@ -40,18 +113,55 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // shared/ runs in browsers, Workers and Node; web/ may use shared/ but never worker/.
-    files: ["shared/**/*.ts", "web/**/*.ts"],
+  ...layers({
+    // shared/ runs in browsers, Workers and Node; web/ may use shared/ but nothing else.
+    "shared/**/*.ts": [["worker", "shared/ must not import worker/."]],
+    "web/**/*.ts": [
+      ["worker", "web/ must not import worker/."],
+      ["test", "web/ must not import test/."],
+    ],
+    // The lower layers of the Worker know nothing of the MCP runtime above them.
+    "worker/{state,auth,http}/**/*.ts": [
+      ["mcp", "state/, auth/ and http/ must not import the MCP runtime."],
+      ["durable", "state/, auth/ and http/ must not import durable/."],
+      ["hub", "state/, auth/ and http/ must not import hub/."],
+      ["servers", "state/, auth/ and http/ must not import servers/."],
+    ],
+    // The runtime declares ports (worker/mcp/ports.ts); durable/ implements them, not the reverse.
+    "worker/mcp/**/*.ts": [
+      ["durable", "worker/mcp must not import worker/durable: declare a port in ports.ts."],
+      ["hub", "worker/mcp must not import worker/hub."],
+      ["servers", "worker/mcp must not import worker/servers."],
+    ],
+    // The hub is built on the public server API, as a third-party proxy would be.
+    "worker/hub/**/*.ts": [
+      [
+        "mcp(?!/index\\.ts$)",
+        "The hub uses the public server API: import worker/mcp/index.ts only.",
+      ],
+      ["durable", "The hub must not import worker/durable."],
+      ["servers", "The hub must not import worker/servers."],
+    ],
+  }),
+);
+
+/**
+ * Import rules per folder: each entry forbids relative imports from a folder (a regex for its
+ * name, matched where a path segment starts), type-only imports included.
+ */
+function layers(rules) {
+  return Object.entries(rules).map(([files, forbidden]) => ({
+    files: [files],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            { group: ["**/worker/**"], message: "shared/ and web/ must not import worker/." },
-          ],
+          patterns: forbidden.map(([folder, message]) => ({
+            regex: `^(\\.\\.?/)+(.*/)?${folder}/`,
+            message,
+          })),
         },
       ],
     },
-  },
-);
+  }));
+}
