@@ -27,7 +27,7 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
-          include: ["test/worker/**/*.test.ts"],
+          include: ["test/worker/**/*.test.ts", "test/shared/**/*.test.ts"],
           setupFiles: ["test/worker/setup.ts"],
         },
       },
@@ -37,7 +37,7 @@ export default defineConfig({
           name: "interop",
           include: ["test/interop/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["test/interop/global-setup.ts"],
+          globalSetup: ["test/interop/support/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

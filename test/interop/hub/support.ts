@@ -1,0 +1,51 @@
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type ClientCapabilities,
+  type FetchLike,
+} from "@modelcontextprotocol/client";
+import { inject } from "vitest";
+import { CLIENT_INFO, delay, textOf } from "../support/clients.ts";
+
+/** The hub's endpoint on the Worker started by the global setup. */
+export function hubUrl(): URL {
+  return new URL(`${inject("workerUrl")}/mcp`);
+}
+
+/** The external SDK-built server the hub aggregates as "ext", reached directly. */
+export function sdkServerUrl(): URL {
+  return new URL(inject("sdkServerUrl"));
+}
+
+type Options = { fetch?: FetchLike; capabilities?: ClientCapabilities };
+
+/** A @modelcontextprotocol/client (v2) pinned to 2026-07-28, connected to `url` (the hub by default). */
+export async function connectPinned(
+  url: URL = hubUrl(),
+  { fetch, capabilities = {} }: Options = {},
+): Promise<Client> {
+  const client = new Client(CLIENT_INFO, {
+    capabilities,
+    versionNegotiation: { mode: { pin: "2026-07-28" } },
+  });
+  await client.connect(new StreamableHTTPClientTransport(url, fetch ? { fetch } : {}));
+  return client;
+}
+
+/**
+ * Asks a server's abort-status tool about `label` until it reports an abort (a cancelled call
+ * stops on its own schedule), and returns the last status.
+ */
+export async function abortStatus(
+  client: Client,
+  tool: string,
+  label: string,
+  attempts = 40,
+): Promise<string> {
+  let status = "";
+  for (let attempt = 0; attempt < attempts && !status.startsWith("aborted"); attempt++) {
+    if (attempt > 0) await delay(100);
+    status = textOf(await client.callTool({ name: tool, arguments: { label } }));
+  }
+  return status;
+}

@@ -1,0 +1,79 @@
+import { execFileSync } from "node:child_process";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { convertV4MiniflareOptions, Miniflare, type LegacyWorkerOptions } from "miniflare";
+import { TEST_SECRETS } from "../../support/secrets.ts";
+import { MIGRATIONS } from "../../support/migrations.ts";
+
+const WRANGLER = join(
+  dirname(createRequire(import.meta.url).resolve("wrangler/package.json")),
+  "bin",
+  "wrangler.js",
+);
+const CLASSES = {
+  MCP_BUS: "ListenBus",
+  MCP_TASKS: "TaskObject",
+  MCP_RENDEZVOUS: "Rendezvous",
+} as const;
+
+/** Splits a migration file into statements (they end with `;` at the end of a line). */
+function statements(sql: string): string[] {
+  const withoutComments = sql.replace(/^\s*--.*$/gm, "");
+  return withoutComments
+    .split(/;\s*$/m)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Two instances of the real Worker bundle in one Miniflare: separate isolates ("a.test" and
+ * "b.test") sharing the Durable Object namespaces (owned by "a") and the D1 databases, the way
+ * two edge locations share them in production.
+ */
+export async function startTwoInstances(): Promise<Miniflare> {
+  const out = await mkdtemp(join(tmpdir(), "edgemcp-bundle-"));
+  execFileSync(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", out], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const common: LegacyWorkerOptions = {
+    modules: true,
+    modulesRoot: out,
+
+    scriptPath: join(out, "index.js"),
+    compatibilityDate: "2026-11-01",
+    compatibilityFlags: ["enable_request_signal"],
+    bindings: TEST_SECRETS,
+    d1Databases: { ANALYTICS_DB: "analytics", NOTES_DB: "notes" },
+  };
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      workers: [
+        { ...common, name: "a", routes: ["a.test/*"], durableObjects: CLASSES },
+        {
+          ...common,
+          name: "b",
+          routes: ["b.test/*"],
+          durableObjects: Object.fromEntries(
+            Object.entries(CLASSES).map(([binding, className]) => [
+              binding,
+              { className, scriptName: "a" },
+            ]),
+          ),
+        },
+      ],
+    }),
+  );
+  await mf.ready;
+
+  for (const [binding, folder] of Object.entries(MIGRATIONS)) {
+    const db = await mf.getD1Database(binding, "a");
+    for (const file of (await readdir(folder)).sort()) {
+      await db.batch(
+        statements(await readFile(join(folder, file), "utf8")).map((sql) => db.prepare(sql)),
+      );
+    }
+  }
+  return mf;
+}

@@ -1,0 +1,135 @@
+import * as z from "zod";
+import { hubServer } from "../../../worker/hub/hub-server.ts";
+import type { UpstreamConfig } from "../../../worker/hub/upstreams.ts";
+import { defineServer, elicit, prompt, resource, tool } from "../../../worker/mcp/index.ts";
+import type { McpAppOptions } from "../../../worker/mcp/index.ts";
+import { mcpApp } from "../../../worker/mcp/hono.ts";
+import type { Served } from "../../../worker/mcp/index.ts";
+import { mcpRequest } from "../../support/mcp-request.ts";
+import { serve } from "../custom-server.ts";
+export const alpha = defineServer({
+  name: "alpha",
+  version: "1",
+  cache: { ttlMs: 5_000, cacheScope: "public" },
+  tools: [
+    tool({
+      name: "add",
+      title: "Add numbers",
+      description: "Adds",
+      input: z.object({ a: z.number(), b: z.number() }),
+      output: z.object({ sum: z.number() }),
+      run: ({ a, b }) => ({ sum: a + b }),
+    }),
+    tool({
+      name: "count",
+      description: "Counts with progress",
+      input: z.object({ to: z.number().int() }),
+      run: async ({ to }, ctx) => {
+        for (let i = 1; i <= to; i++) ctx.progress(i, to);
+        return `counted ${to}`;
+      },
+    }),
+    tool({
+      name: "ask",
+      description: "Asks a name",
+      run: async (_a, ctx) => {
+        const { who } = await ctx.input({
+          who: elicit({ message: "Name?", schema: z.object({ name: z.string() }) }),
+        });
+        return who.action === "accept" ? `hi ${who.content.name}` : "nobody";
+      },
+    }),
+    tool({
+      name: "b__c",
+      description: "Collides with upstream alpha__b's tool c",
+      run: () => "alpha",
+    }),
+  ],
+  resources: [
+    resource({ uri: "alpha://readme", name: "readme", read: () => "alpha readme" }),
+    resource({ uri: "shared://x", name: "x", read: () => "alpha x" }),
+  ],
+  prompts: [
+    prompt({
+      name: "greet",
+      description: "Greets",
+      icons: [{ src: "https://example.com/greet.png", mimeType: "image/png" }],
+      args: z.object({ who: z.string() }),
+      complete: { who: (v) => ["Ann", "Bob"].filter((n) => n.startsWith(v)) },
+      get: ({ who }) => `Hello ${who}`,
+    }),
+  ],
+});
+
+export const beta = defineServer({
+  name: "beta",
+  version: "1",
+  cache: { ttlMs: 2_000, cacheScope: "private" },
+  tools: [tool({ name: "c", description: "Becomes alpha__b__c too", run: () => "beta" })],
+  resources: [resource({ uri: "shared://x", name: "x", read: () => "beta x" })],
+});
+
+export type Sent = { id: number | string; method: string };
+
+/**
+ * `alpha` served in this isolate as upstream `name`, except for the requests `intercept` answers
+ * itself (it sees each one first, and returns undefined to let alpha answer).
+ */
+export const alphaUnless = (
+  env: Cloudflare.Env,
+  name: string,
+  intercept: (sent: Sent, request: Request) => Promise<Response | undefined> | Response | undefined,
+): UpstreamConfig => ({
+  name,
+  app: {
+    fetch: async (r, _e, c) =>
+      (await intercept(await r.clone().json<Sent>(), r)) ?? mcpApp(alpha).fetch(r, env, c),
+  },
+});
+
+/** A hub in front of one upstream, "stuck", that never answers `method`; calls give up at 150 ms. */
+export const stuckHub = (name: string, method = "tools/call") =>
+  serve(
+    hubServer({
+      name,
+      callTimeoutMs: 150,
+      // Lists fine, then never answers `method`.
+      upstreams: (env) => [
+        alphaUnless(env, "stuck", (sent) =>
+          sent.method === method ? new Promise<Response>(() => {}) : undefined,
+        ),
+      ],
+    }),
+  );
+
+/** An upstream served in this isolate by `mcpApp(server, options)`, with the hub's bindings. */
+export const inProcess = (
+  env: Cloudflare.Env,
+  name: string,
+  server: Served,
+  options?: McpAppOptions,
+): UpstreamConfig => ({
+  name,
+  app: { fetch: (r, _e, c) => mcpApp(server, options).fetch(r, env, c) },
+});
+
+export const hub = serve(
+  hubServer({
+    name: "test-hub",
+    listTimeoutMs: 300,
+    callTimeoutMs: 300,
+    upstreams: (env) => [
+      inProcess(env, "alpha", alpha),
+      inProcess(env, "alpha__b", beta),
+      { name: "down", app: { fetch: () => new Response("no", { status: 503 }) } },
+      { name: "silent", app: { fetch: () => new Promise<Response>(() => {}) } },
+    ],
+  }),
+);
+
+export const send = (
+  method: string,
+  params: Record<string, unknown> = {},
+  options: Parameters<typeof mcpRequest>[2] = {},
+) => hub.send(mcpRequest(method, params, options), method);
+export const names = (items: { name: string }[]) => items.map((i) => i.name);

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { defineServer, tool } from "../../../../worker/mcp/index.ts";
+import { keyringFrom } from "../../../../worker/state/keyring.ts";
+import { Sealer } from "../../../../worker/state/sealer.ts";
+import { mcpRequest } from "../../../support/mcp-request.ts";
+import { TEST_SECRETS } from "../../../support/secrets.ts";
+import { serve } from "../../custom-server.ts";
+const request = (method: string, params: Record<string, unknown> = {}) =>
+  mcpRequest(method, params, { server: "t" });
+
+describe("pagination", () => {
+  const ANOTHER_LIST =
+    "Invalid cursor: it was issued for another list, or the list has changed since. Fetch the list again without a cursor.";
+  const tools = Array.from({ length: 7 }, (_, i) =>
+    tool({ name: `t${i}`, description: `Tool ${i}`, run: () => String(i) }),
+  );
+  const server = serve(defineServer({ name: "paged", version: "1.0.0", pageSize: 3, tools }));
+
+  it("walks every page through opaque cursors, in order, ending without nextCursor", async () => {
+    const names: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const { final } = await server.send(
+        request("tools/list", cursor ? { cursor } : {}),
+        "tools/list",
+      );
+      names.push(...(final?.result.tools ?? []).map((t: { name: string }) => t.name));
+      cursor = final?.result.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(names).toEqual(["t0", "t1", "t2", "t3", "t4", "t5", "t6"]);
+  });
+
+  it.each(["garbage", "", "dG9vbHM6MTp4eHg", "cHJvbXB0czoxOg"])(
+    "answers the bad cursor %j with -32602",
+    async (cursor) => {
+      const { final } = await server.send(request("tools/list", { cursor }), "tools/list");
+      expect(final?.error).toMatchObject({
+        code: -32602,
+        message: expect.stringMatching(/cursor handle is not valid/),
+      });
+    },
+  );
+
+  it("answers a cursor past the end of the list with -32602", async () => {
+    const first = await server.send(request("tools/list"), "tools/list");
+    // A genuine cursor for this list, moved past its last page.
+    const sealer = new Sealer(await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined));
+    const state = await sealer.open("cursor", "", first.final?.result.nextCursor);
+    const cursor = await sealer.seal("cursor", "", { ...(state as object), i: 3 }, 60_000);
+    const { final } = await server.send(request("tools/list", { cursor }), "tools/list");
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("Invalid cursor: it points past the end of the list."),
+    });
+  });
+
+  it("refuses a cursor issued for a different version of the list", async () => {
+    const first = await server.send(request("tools/list"), "tools/list");
+    const other = serve(
+      defineServer({ name: "paged", version: "1.0.0", pageSize: 3, tools: tools.slice(1) }),
+    );
+    const { final } = await other.send(
+      request("tools/list", { cursor: first.final?.result.nextCursor }),
+      "tools/list",
+    );
+    expect(final?.error).toMatchObject({ code: -32602, message: ANOTHER_LIST });
+  });
+
+  it("refuses a genuine cursor moved to another list", async () => {
+    const first = await server.send(request("tools/list"), "tools/list");
+    const sealer = new Sealer(await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined));
+    const state = (await sealer.open("cursor", "", first.final?.result.nextCursor)) as object;
+    expect(state).toMatchObject({ l: expect.any(String), i: 1, f: expect.any(String) });
+    const cursor = await sealer.seal("cursor", "", { ...state, l: "elsewhere" }, 60_000);
+    const { final } = await server.send(request("tools/list", { cursor }), "tools/list");
+    expect(final?.error).toMatchObject({ code: -32602, message: ANOTHER_LIST });
+  });
+
+  it.each([
+    ["no fields", {}],
+    ["a page that is not a positive integer", { l: "tools", i: 0, f: "x" }],
+    ["a list that is not a string", { l: 1, i: 1, f: "x" }],
+    ["not an object", "tools:1"],
+  ])("refuses a genuinely sealed cursor holding %s with -32602", async (_, state) => {
+    const sealer = new Sealer(await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined));
+    const cursor = await sealer.seal("cursor", "", state, 60_000);
+    const { final } = await server.send(request("tools/list", { cursor }), "tools/list");
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: "Invalid cursor. Fetch the list again without a cursor.",
+    });
+  });
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { defineServer, prompt, resource, tool, toolResult } from "../../../../worker/mcp/index.ts";
+import { mcpRequest } from "../../../support/mcp-request.ts";
+import { serve } from "../../custom-server.ts";
+const request = (method: string, params: Record<string, unknown> = {}) =>
+  mcpRequest(method, params, { server: "t" });
+
+describe("tool failures", () => {
+  const server = serve(
+    defineServer({
+      name: "failures",
+      version: "1.0.0",
+      tools: [
+        tool({
+          name: "throws",
+          description: "Throws a plain error",
+          run: () => Promise.reject(new Error("disk full")),
+        }),
+        tool({
+          name: "bad_output",
+          description: "Breaks its output schema",
+          output: z.object({ n: z.number() }),
+          run: () => ({ n: "x" }) as unknown as { n: number },
+        }),
+        tool({
+          name: "bad_return",
+          description: "Returns something unsendable",
+          run: () => 42 as unknown as string,
+        }),
+        tool({
+          name: "bad_explicit",
+          description: "Returns a full result that breaks its output schema",
+          output: z.object({ ok: z.boolean() }),
+          run: () => toolResult({ structuredContent: { ok: "yes" } as unknown as { ok: boolean } }),
+        }),
+        tool({
+          name: "explicit",
+          description: "Returns a full result",
+          output: z.object({ ok: z.boolean() }),
+          run: () =>
+            toolResult({
+              content: [{ type: "text", text: "custom" }],
+              structuredContent: { ok: true },
+            }),
+        }),
+      ],
+    }),
+  );
+
+  it("turns an exception into an isError result naming the tool", async () => {
+    const { final } = await server.send(request("tools/call", { name: "throws" }), "tools/call");
+    expect(final?.result).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: 'Tool "throws" failed: disk full' }],
+    });
+  });
+
+  it("answers output that breaks the declared schema with -32603, a server bug", async () => {
+    const { final } = await server.send(
+      request("tools/call", { name: "bad_output" }),
+      "tools/call",
+    );
+    expect(final?.error).toMatchObject({
+      code: -32603,
+      message: expect.stringMatching(/outputSchema/),
+    });
+  });
+
+  it("answers a toolResult whose structuredContent breaks the schema with -32603", async () => {
+    const { final } = await server.send(
+      request("tools/call", { name: "bad_explicit" }),
+      "tools/call",
+    );
+    expect(final?.error).toMatchObject({
+      code: -32603,
+      message: expect.stringContaining(
+        'Tool "bad_explicit" produced a result that does not match its declared outputSchema',
+      ),
+    });
+  });
+
+  it("answers an unsendable return value with -32603", async () => {
+    const { final } = await server.send(
+      request("tools/call", { name: "bad_return" }),
+      "tools/call",
+    );
+    expect(final?.error).toMatchObject({
+      code: -32603,
+      message: 'Tool "bad_return" returned a value the runtime cannot send (a server bug).',
+    });
+  });
+
+  it("sends a toolResult as given", async () => {
+    const { final } = await server.send(request("tools/call", { name: "explicit" }), "tools/call");
+    expect(final?.result).toMatchObject({
+      content: [{ type: "text", text: "custom" }],
+      structuredContent: { ok: true },
+    });
+  });
+});
+
+describe("failures of resource readers and prompts", () => {
+  const server = serve(
+    defineServer({
+      name: "leaky",
+      version: "1.0.0",
+      resources: [
+        resource({
+          uri: "t://vault",
+          name: "vault",
+          read: () => Promise.reject(new Error("secret: the vault code is 1234")),
+        }),
+      ],
+      prompts: [
+        prompt({
+          name: "vault",
+          get: () => {
+            throw new Error("secret: the vault code is 1234");
+          },
+        }),
+      ],
+    }),
+  );
+
+  it.each([
+    ["resources/read", { uri: "t://vault" }],
+    ["prompts/get", { name: "vault" }],
+  ])(
+    "answer %s with a generic -32603 that keeps the error's text private",
+    async (method, params) => {
+      const { final } = await server.send(request(method, params), method);
+      expect(final?.error).toMatchObject({
+        code: -32603,
+        message: "Internal error: the server failed while handling this request.",
+      });
+      expect(JSON.stringify(final)).not.toContain("secret");
+    },
+  );
+});
