@@ -32,6 +32,10 @@ export default defineConfig({
         },
       },
       {
+        // The architecture lint (import cycles and layers), run on small trees of files.
+        test: { name: "lint", include: ["test/lint/**/*.test.ts"], environment: "node" },
+      },
+      {
         // Official clients and conformance suites over real HTTP against `wrangler dev`.
         test: {
           name: "interop",

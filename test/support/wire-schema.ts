@@ -11,6 +11,12 @@ const SCHEMAS: Record<"2026" | "2025", Schema | undefined> = {
   "2025": files["../../../shared/spec/schema-2025-11-25.json"],
 };
 
+/** The official `$defs` of an era's schema (undefined in a clone without the schemas). */
+export function officialDefs(era: "2026" | "2025"): Record<string, Schema> | undefined {
+  const defs: unknown = SCHEMAS[era]?.$defs;
+  return defs && typeof defs === "object" ? (defs as Record<string, Schema>) : undefined;
+}
+
 let warned = false;
 /** Whether the official schemas are present; prints why not, once. */
 export function haveSchemas(): boolean {

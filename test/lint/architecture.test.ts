@@ -1,0 +1,75 @@
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { afterEach, describe, expect, it } from "vitest";
+
+const CONFIG = fileURLToPath(new URL("../../eslint.config.js", import.meta.url));
+
+let folder: string | undefined;
+afterEach(async () => {
+  if (folder) await rm(folder, { recursive: true, force: true });
+  folder = undefined;
+});
+
+/** Lints a tree of files (path: text) with the project's configuration; the problems by file. */
+async function lint(files: Record<string, string>): Promise<Record<string, string[]>> {
+  folder = await mkdtemp(join(tmpdir(), "edgemcp-lint-"));
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(folder, path)), { recursive: true });
+    await writeFile(join(folder, path), text);
+  }
+  const eslint = new ESLint({ cwd: folder, overrideConfigFile: CONFIG });
+  const problems: Record<string, string[]> = {};
+  for (const result of await eslint.lintFiles(Object.keys(files))) {
+    const messages = result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+    if (messages.length > 0) problems[relative(folder, result.filePath)] = messages;
+  }
+  return problems;
+}
+
+const type = (name: string, from: string) =>
+  `import type { ${name} } from "${from}";\nexport type Uses${name} = ${name} | undefined;\n`;
+
+describe("the architecture lint", () => {
+  it("finds an import cycle made of type-only imports", async () => {
+    const problems = await lint({
+      "worker/mcp/a.ts": `${type("B", "./b.ts")}export type A = { kind: "a" };\n`,
+      "worker/mcp/b.ts": `${type("A", "./a.ts")}export type B = { kind: "b" };\n`,
+    });
+    expect(problems["worker/mcp/a.ts"]).toEqual([
+      "local/no-cycle: Import cycle (type imports included): worker/mcp/a.ts → worker/mcp/b.ts → worker/mcp/a.ts",
+    ]);
+  });
+
+  it("accepts the same files when only one imports the other", async () => {
+    const problems = await lint({
+      "worker/mcp/a.ts": `${type("B", "./b.ts")}export type A = { kind: "a" };\n`,
+      "worker/mcp/b.ts": `export type B = { kind: "b" };\n`,
+    });
+    expect(problems).toEqual({});
+  });
+
+  it.each([
+    ["worker/mcp/x.ts", "../durable/y.ts", "worker/mcp must not import worker/durable"],
+    ["worker/mcp/x.ts", "../hub/y.ts", "worker/mcp must not import worker/hub"],
+    ["worker/state/x.ts", "../mcp/y.ts", "state/, auth/ and http/ must not import the MCP runtime"],
+    ["worker/auth/x.ts", "../mcp/y.ts", "state/, auth/ and http/ must not import the MCP runtime"],
+    ["worker/hub/x.ts", "../mcp/catalog/y.ts", "The hub uses the public server API"],
+    ["shared/x.ts", "../worker/y.ts", "shared/ must not import worker/"],
+    ["web/x.ts", "../shared/y.ts", undefined],
+    ["web/x.ts", "../worker/y.ts", "web/ must not import worker/"],
+    ["worker/hub/x.ts", "../mcp/index.ts", undefined],
+    ["worker/durable/x.ts", "../mcp/y.ts", undefined],
+  ])("%s importing %s: %s", async (file, target, refusal) => {
+    const targetFile = join(dirname(file), target);
+    const problems = await lint({
+      [file]: type("Y", target),
+      [targetFile]: "export type Y = 1;\n",
+    });
+    const found = (problems[file] ?? []).filter((p) => p.startsWith("no-restricted-imports"));
+    if (refusal === undefined) expect(found).toEqual([]);
+    else expect(found).toEqual([expect.stringContaining(refusal)]);
+  });
+});
