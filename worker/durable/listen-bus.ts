@@ -4,7 +4,7 @@ import { ListenFilterSchema, type ListenFilter } from "../../shared/protocol/par
 import { SseWriter } from "../http/sse.ts";
 import { notificationFor } from "../mcp/listen/filter.ts";
 import { listenMessages } from "../mcp/listen/messages.ts";
-import type { ListenEvent } from "../mcp/ports.ts";
+import type { ListenEvent } from "../mcp/call/context.ts";
 
 const OpenSchema = z.object({
   id: z.union([z.string(), z.number()]),

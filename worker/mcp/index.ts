@@ -21,6 +21,7 @@ export type {
   ChangeNotifier,
   Envelope,
   HandlerContext,
+  ListenEvent,
   Notify,
   RequestInfo,
 } from "./call/context.ts";
@@ -48,7 +49,6 @@ export type {
   Cancellation,
   CallerTasks,
   Coordination,
-  ListenEvent,
   ListenHub,
   ListenStream,
   ServerRequests,

@@ -1,7 +1,7 @@
 import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
 import type { JsonObject, JsonRpcId } from "../../shared/protocol/messages.ts";
 import type { ListenFilter } from "../../shared/protocol/params.ts";
-import type { Asking, Notify } from "./call/context.ts";
+import type { Asking, ListenEvent, Notify } from "./call/context.ts";
 
 /**
  * What the runtime needs from coordination that no single isolate can do, as interfaces: the
@@ -62,12 +62,6 @@ export interface CallerTasks {
   cancel(taskId: string): Promise<JsonObject>;
 }
 
-/** Something that happened on a server, published to its listen streams. */
-export type ListenEvent =
-  | { kind: "toolsListChanged" | "promptsListChanged" | "resourcesListChanged" }
-  | { kind: "resourceUpdated"; uri: string }
-  | { kind: "task"; taskId: string; task: Record<string, unknown> };
-
 /** What one listen stream asks for, and how long it may stay open. */
 export type ListenStream = {
   id: JsonRpcId;
@@ -89,6 +83,6 @@ export function checkedCoordination(given: Coordination | undefined): Coordinati
   if (!ports.some((port) => typeof Reflect.get(Object(port), "idFromName") === "function"))
     return given ?? {};
   throw new Error(
-    "the durable option gave Durable Object namespaces without their drivers: return durableObjects({ ... }) from edgemcp/durable.",
+    "the durable option gave bare Durable Object namespaces: return durableObjects({ ... }) from edgemcp/durable.",
   );
 }

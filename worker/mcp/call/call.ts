@@ -7,7 +7,7 @@ import type { Handles } from "../../state/handles.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { EraAdapter, EraAsking } from "../era/era.ts";
 import { InputRequiredSignal } from "../input/answers.ts";
-import { notifierFor } from "../listen/events.ts";
+import { notifierFor } from "./context.ts";
 import type { Listening, MethodHandler, Result } from "../methods/method.ts";
 import type { Coordination } from "../ports.ts";
 import { failure } from "../request/errors.ts";

@@ -27,6 +27,12 @@ export type RequestInfo = Envelope & { id: JsonRpcId; method: string; era: Era }
 /** Sends a message before the response; false when the client cannot receive it (JSON only, or gone). */
 export type Notify = (message: JsonObject) => boolean;
 
+/** Something that happened on a server, published to its listen streams. */
+export type ListenEvent =
+  | { kind: "toolsListChanged" | "promptsListChanged" | "resourcesListChanged" }
+  | { kind: "resourceUpdated"; uri: string }
+  | { kind: "task"; taskId: string; task: Record<string, unknown> };
+
 /** Announces changes to every listen stream of a server, on every instance (`ctx.notify`). */
 export type ChangeNotifier = {
   toolsListChanged(): Promise<void>;
@@ -122,5 +128,21 @@ export function createContext(parts: {
       const params = { level, ...(logger === undefined ? {} : { logger }), data };
       send({ jsonrpc: "2.0", method: "notifications/message", params });
     },
+  };
+}
+
+/** A notifier publishing to the server's listen hub; without one there is nobody to tell. */
+export function notifierFor(
+  hub: { publish(server: string, event: ListenEvent): Promise<void> } | undefined,
+  server: string,
+): ChangeNotifier {
+  const publish = async (event: ListenEvent) => {
+    if (hub) await hub.publish(server, event);
+  };
+  return {
+    toolsListChanged: () => publish({ kind: "toolsListChanged" }),
+    promptsListChanged: () => publish({ kind: "promptsListChanged" }),
+    resourcesListChanged: () => publish({ kind: "resourcesListChanged" }),
+    resourceUpdated: (uri) => publish({ kind: "resourceUpdated", uri }),
   };
 }

@@ -4,7 +4,7 @@ import { ListenFilterSchema, type ListenFilter } from "../../../shared/protocol/
 import { TASKS_EXTENSION } from "../../../shared/protocol/capabilities.ts";
 import type { RequestInfo } from "../call/context.ts";
 import { requireCapabilities, TASKS_REQUIRED } from "../methods/requirements.ts";
-import type { ListenEvent } from "../ports.ts";
+import type { ListenEvent } from "../call/context.ts";
 
 /** The part of a listen filter a server can honour, given what it advertises. */
 export function honouredFilter(

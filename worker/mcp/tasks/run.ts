@@ -5,7 +5,7 @@ import { keyringOf } from "../../state/keyring.ts";
 import { Sealer } from "../../state/sealer.ts";
 import { createContext } from "../call/context.ts";
 import { answerInput, InputRequiredSignal } from "../input/answers.ts";
-import { notifierFor } from "../listen/events.ts";
+import { notifierFor } from "../call/context.ts";
 import { executeTool } from "../methods/tools.ts";
 import { registeredServer } from "./registry.ts";
 import type { TaskState } from "./state.ts";

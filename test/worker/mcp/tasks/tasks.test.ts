@@ -356,7 +356,7 @@ describe("tasks", () => {
 
 describe("a durable option without durableObjects()", () => {
   it("refuses every call with a 500 that says how to fix it", async () => {
-    // What a JavaScript caller (no type check) could pass: bare namespaces, no drivers.
+    // What a JavaScript caller (no type check) could pass: bare namespaces, not the ports.
     const bare = (e: Cloudflare.Env) => ({ tasks: e.MCP_TASKS }) as unknown as Coordination;
     const misconfigured = serve(definition, { durable: bare });
     const response = await misconfigured.fetch(mcpRequest("tools/list"));
