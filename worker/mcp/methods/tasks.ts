@@ -8,7 +8,7 @@ const UpdateParamsSchema = z.extend(TaskParamsSchema, {
   inputResponses: z.record(z.string(), z.unknown()),
 });
 
-/** The tasks of this request's caller: a server's own router (the hub's), or its task objects. */
+/** The tasks of this request's caller: a server's own router (the hub's), or the task store. */
 function tasks(call: Call): {
   get(id: string): Promise<JsonObject>;
   update(id: string, responses: Record<string, unknown>): Promise<JsonObject>;

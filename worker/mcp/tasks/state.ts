@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { JsonRpcErrorObjectSchema } from "../../../shared/protocol/messages.ts";
 import { TaskStatusSchema } from "../../../shared/protocol/tasks.ts";
 
-/** Everything a task object keeps about its task. */
+/** Everything the task store keeps about a task. */
 export const TaskStateSchema = z.object({
   taskId: z.string(),
   server: z.string(),
