@@ -5,13 +5,11 @@ import { refuseAsking, type Asking, type Notify } from "../../call/context.ts";
 import type { InputAnswers } from "../../input/answers.ts";
 import type { InputRelay } from "../../input/relay.ts";
 import type { InputRequest } from "../../input/requests.ts";
+import { SERVER_REQUEST_PREFIX } from "../../request/client-messages.ts";
 import type { AskingSetup, EraAsking } from "../era.ts";
 
 /** How long a 2025 client has to answer a server-to-client request. */
 const ANSWER_TIMEOUT_MS = 5 * 60_000;
-
-/** Ids of requests this server sends; answers carrying them are routed back to the waiting call. */
-export const SERVER_REQUEST_PREFIX = "edgemcp:";
 
 type Asker = (requests: Record<string, JsonObject>) => Promise<Record<string, unknown>>;
 
