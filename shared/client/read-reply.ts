@@ -1,5 +1,9 @@
-import type { JsonObject, JsonRpcId } from "../protocol/messages.ts";
-import { ServerMessageSchema, type ServerMessage } from "../protocol/messages.ts";
+import {
+  ServerMessageSchema,
+  type JsonObject,
+  type JsonRpcId,
+  type ServerMessage,
+} from "../protocol/messages.ts";
 import {
   LogMessageParamsSchema,
   ProgressParamsSchema,

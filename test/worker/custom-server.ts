@@ -1,8 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import type { McpAppOptions } from "../../worker/mcp/index.ts";
+import type { McpAppOptions, Served } from "../../worker/mcp/index.ts";
 import { mcpApp } from "../../worker/mcp/hono.ts";
-import type { Served } from "../../worker/mcp/index.ts";
 import { readReply, type Reply } from "../support/reply.ts";
 
 /** Serves a server defined inside a test, the way the Worker would, and reads replies. */

@@ -1,8 +1,7 @@
 import { McpError } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/error-text.ts";
-import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+import { ErrorCode, RpcError, ToolError } from "../../shared/protocol/errors.ts";
 import { InputRequiredSignal } from "../mcp/index.ts";
-import { ToolError } from "../../shared/protocol/errors.ts";
 
 /** A tool or prompt the hub's client knows under another name than its upstream does. */
 export type Alias = { kind: "tool" | "prompt"; original: string; exposed: string };

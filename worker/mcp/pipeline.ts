@@ -73,8 +73,9 @@ export async function servePost(
 
 /**
  * Serves one framed JSON-RPC message, the pipeline after framing: envelope, route, call,
- * respond. Proxies that already hold a parsed message (an in-process hub) enter here.
- * Notifications are answered 202; a client's responses go to the call waiting for them.
+ * respond. A proxy that already holds a parsed message (a hub calling a server of the same
+ * isolate) enters here. Notifications are answered 202; a client's responses go to the call
+ * waiting for them.
  */
 export async function serveMessage(
   server: Served,
@@ -87,6 +88,7 @@ export async function serveMessage(
     return takeNotification(message.message, callerKey(caller, headers), coordination);
   if (message.kind === "response") return takeResponse(message.message, coordination);
   const request = message.message;
+  // The era is asked once; every stage after this calls it.
   const era = eraOf(request, headers);
   try {
     const catalog = await server.catalogFor(runtime);
@@ -94,6 +96,7 @@ export async function serveMessage(
     const info = { ...envelope, id: request.id, method: request.method, era: era.name };
     const capabilities = era.capabilities(catalog, coordination);
     const route = routeOf(era, request.method, { capabilities, catalog, coordination });
+    // Everything the call may use, and the listen route's streams too.
     const calling = {
       era,
       info,
@@ -114,6 +117,7 @@ export async function serveMessage(
     };
     if ("stream" in route) return await route.stream(listening(calling));
     const { reply, outcome } = await startCall(route, calling);
+    // Failures past this point are outcomes: the reply frames them as JSON or SSE.
     return await respond(reply, outcome);
   } catch (error) {
     return jsonResponse(failure(error, request.id, era));

@@ -1,10 +1,16 @@
 import * as z from "zod";
 import { hubServer } from "../../../worker/hub/hub-server.ts";
 import type { UpstreamConfig } from "../../../worker/hub/upstreams.ts";
-import { defineServer, elicit, prompt, resource, tool } from "../../../worker/mcp/index.ts";
-import type { McpAppOptions } from "../../../worker/mcp/index.ts";
+import {
+  defineServer,
+  elicit,
+  prompt,
+  resource,
+  tool,
+  type McpAppOptions,
+  type Served,
+} from "../../../worker/mcp/index.ts";
 import { mcpApp } from "../../../worker/mcp/hono.ts";
-import type { Served } from "../../../worker/mcp/index.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 export const alpha = defineServer({

@@ -1,12 +1,11 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { mcpHandler } from "../../../worker/mcp/index.ts";
+import { mcpHandler, defineServer, tool } from "../../../worker/mcp/index.ts";
 import * as z from "zod";
 import { Handles } from "../../../worker/state/handles.ts";
 import { keyringFrom, MissingSecretError } from "../../../worker/state/keyring.ts";
 import { HandleError, Sealer } from "../../../worker/state/sealer.ts";
-import { defineServer, tool } from "../../../worker/mcp/index.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 

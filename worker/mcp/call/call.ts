@@ -1,13 +1,11 @@
-import type { ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
+import { TASKS_EXTENSION, type ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
-import { TASKS_EXTENSION } from "../../../shared/protocol/capabilities.ts";
 import type { Caller } from "../../auth/bearer.ts";
 import type { ReplyMode } from "../../http/accept.ts";
 import type { Handles } from "../../state/handles.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { EraAdapter, EraAsking } from "../era/era.ts";
 import { InputRequiredSignal } from "../input/answers.ts";
-import { notifierFor } from "./context.ts";
 import type { Listening, MethodHandler, Result } from "../methods/method.ts";
 import type { Coordination } from "../ports.ts";
 import { failure } from "../request/errors.ts";
@@ -16,6 +14,7 @@ import { RawResult } from "../results/ready.ts";
 import { callerKey } from "./cancel.ts";
 import {
   createContext,
+  notifierFor,
   refuseAsking,
   type Asking,
   type Notify,

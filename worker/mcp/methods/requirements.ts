@@ -1,7 +1,6 @@
-import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
+import { TASKS_EXTENSION, type ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { MetaKey } from "../../../shared/protocol/meta.ts";
-import { TASKS_EXTENSION } from "../../../shared/protocol/capabilities.ts";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
 
 /** What a client declares to use tasks, in `requiredCapabilities` form. */

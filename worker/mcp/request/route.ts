@@ -1,6 +1,5 @@
-import type { ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
+import { TASKS_EXTENSION, type ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
-import { TASKS_EXTENSION } from "../../../shared/protocol/capabilities.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { EraAdapter } from "../era/era.ts";
 import type { Route } from "../methods/method.ts";

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { elicit } from "../../../../worker/mcp/index.ts";
-import { ToolError } from "../../../../worker/mcp/index.ts";
+import { elicit, ToolError } from "../../../../worker/mcp/index.ts";
 import { legacyInput, type AnswerWait } from "../../../../worker/mcp/era/legacy/input.ts";
 import { RpcError } from "../../../../shared/protocol/errors.ts";
 describe("asking 2025 clients for input", () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defineServer, tool } from "../../../../worker/mcp/index.ts";
-import { ForwardedResult } from "../../../../worker/mcp/index.ts";
+import { defineServer, tool, ForwardedResult } from "../../../../worker/mcp/index.ts";
 import { legacyRequest, mcpRequest } from "../../../support/mcp-request.ts";
 import { call } from "../../call.ts";
 import { serve } from "../../custom-server.ts";

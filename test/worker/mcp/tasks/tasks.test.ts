@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import type { Coordination } from "../../../../worker/durable/index.ts";
-import { durableObjects } from "../../../../worker/durable/index.ts";
+import { durableObjects, type Coordination } from "../../../../worker/durable/index.ts";
 import {
   bearerTokens,
   defineServer,

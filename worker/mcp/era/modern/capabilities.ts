@@ -1,5 +1,7 @@
-import type { ServerCapabilities } from "../../../../shared/protocol/capabilities.ts";
-import { TASKS_EXTENSION } from "../../../../shared/protocol/capabilities.ts";
+import {
+  TASKS_EXTENSION,
+  type ServerCapabilities,
+} from "../../../../shared/protocol/capabilities.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { Coordination } from "../../ports.ts";
 

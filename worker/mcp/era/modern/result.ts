@@ -1,5 +1,4 @@
-import type { RpcError } from "../../../../shared/protocol/errors.ts";
-import { ErrorCode } from "../../../../shared/protocol/errors.ts";
+import { ErrorCode, type RpcError } from "../../../../shared/protocol/errors.ts";
 import type { JsonObject, JsonRpcId } from "../../../../shared/protocol/messages.ts";
 import { MetaKey } from "../../../../shared/protocol/meta.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
