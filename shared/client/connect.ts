@@ -33,7 +33,10 @@ export async function connect(url: string | URL, options: ClientOptions = {}): P
     logLevel: options.logLevel,
     warn: options.onWarning ?? (() => {}),
   };
-  const outcome = await probe(conn, options.versions ?? [MODERN_VERSION], options.signal);
+  const outcome =
+    options.handshake === "initialize"
+      ? { era: "legacy" as const }
+      : await probe(conn, options.versions ?? [MODERN_VERSION], options.signal);
   if (outcome.era === "legacy") {
     const result = await initialize(conn, options.signal);
     return new McpClient(new ClientCore(conn, settings, describeInitialized(result)));
