@@ -23,7 +23,8 @@ export function safeHref(href: string): string | undefined {
   return /^(https?:|mailto:)/i.test(href.trim()) ? href.trim() : undefined;
 }
 
-const INLINE = /`([^`]+)`|\*\*(.+?)\*\*|__(.+?)__|\*([^*\s][^*]*?)\*|_([^_\s][^_]*?)_|\[([^\]]+)\]\(([^)\s]+)\)|<(https?:\/\/[^>\s]+)>/;
+// Underscore emphasis only at word edges: snake_case names stay as they are.
+const INLINE = /`([^`]+)`|\*\*(.+?)\*\*|(?<!\w)__(.+?)__(?!\w)|\*([^*\s][^*]*?)\*|(?<!\w)_([^_\s][^_]*?)_(?!\w)|\[([^\]]+)\]\(([^)\s]+)\)|<(https?:\/\/[^>\s]+)>/;
 
 /** Inline spans of one line or paragraph. */
 export function inlines(text: string): Inline[] {

@@ -3,7 +3,9 @@ import { UriTemplate } from "../../../shared/uri-template.ts";
 import type { Item } from "../lib/catalog-view.ts";
 import { isRecord } from "../lib/json.ts";
 import { encodePermalink, type RequestKind } from "../lib/permalink.ts";
+import { formModel } from "../lib/schema/model.ts";
 import { validate } from "../lib/schema/validate.ts";
+import { initialValue } from "../lib/schema/values.ts";
 import { calls, expandTemplate, latestCall, runCall } from "../state/calls.ts";
 import { headerMap } from "../state/connection.ts";
 import { saveRequest } from "../state/history.ts";
@@ -101,7 +103,9 @@ function Calls({ kind, name, outputSchema }: { kind: RequestKind; name: string; 
 /** The selected item: what it is, its arguments editor, the send bar and its latest call. */
 export function Detail({ entry }: { entry: Item }) {
   const { kind, name } = requestOf(entry);
-  const args = drafts.value[entry.key];
+  const stored = drafts.value[entry.key];
+  // A tool's form starts from its schema's defaults (and empty required objects).
+  const args = stored === undefined && entry.kind === "tool" ? initialValue(formModel(entry.item.inputSchema)) : stored;
   const setArgs = (value: unknown) => (drafts.value = { ...drafts.value, [entry.key]: value });
   const [draftOk, setDraftOk] = useState(true);
   let blocked: string | undefined;

@@ -32,7 +32,7 @@ export function ItemHeader({ entry }: { entry: Item }) {
       {item.description ? <Markdown text={item.description} /> : <p class="muted">No description.</p>}
       {entry.kind === "tool" ? (
         <ul class="annotations" aria-label="Annotations (hints from the server, not guarantees)">
-          {HINTS.map(([key, yes, no, byDefault]) => {
+          {HINTS.filter(([key]) => !(entry.item.annotations?.readOnlyHint === true && (key === "destructiveHint" || key === "idempotentHint"))).map(([key, yes, no, byDefault]) => {
             const given = entry.item.annotations?.[key];
             const on = typeof given === "boolean" ? given : byDefault;
             return (

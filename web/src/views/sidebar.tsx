@@ -10,9 +10,12 @@ const KINDS: [Item["kind"], string][] = [
   ["template", "Resource templates"],
 ];
 
-function Entry({ entry }: { entry: Item }) {
+function Entry({ entry, prefix }: { entry: Item; prefix: string | undefined }) {
   const active = selectedKey.value === entry.key;
   const sub = entry.kind === "resource" ? entry.item.uri : entry.kind === "template" ? entry.item.uriTemplate : entry.item.name;
+  const name = displayName(entry);
+  // Within an upstream's group, its prefix says nothing new.
+  const shown = prefix && name.startsWith(prefix) ? name.slice(prefix.length) : name;
   return (
     <li>
       <button
@@ -25,14 +28,14 @@ function Entry({ entry }: { entry: Item }) {
           narrowSidebarOpen.value = false;
         }}
       >
-        <span class="entry-name">{displayName(entry)}</span>
-        {sub !== displayName(entry) ? <span class="entry-sub">{sub}</span> : null}
+        <span class="entry-name">{shown}</span>
+        {sub !== name && sub !== shown ? <span class="entry-sub">{sub}</span> : null}
       </button>
     </li>
   );
 }
 
-function Section({ title, list }: { title: string; list: Item[] }) {
+function Section({ title, list, prefix }: { title: string; list: Item[]; prefix?: string }) {
   if (list.length === 0) return null;
   return (
     <section class="catalog-section">
@@ -41,7 +44,7 @@ function Section({ title, list }: { title: string; list: Item[] }) {
       </h3>
       <ul class="entries">
         {list.map((e) => (
-          <Entry key={e.key} entry={e} />
+          <Entry key={e.key} entry={e} prefix={prefix} />
         ))}
       </ul>
     </section>
@@ -53,18 +56,19 @@ function Upstream({ name, list }: { name: string; list: Item[] }) {
   const latency = upstreamLatency.value[name];
   const ok = health ? health.ok : list.length > 0;
   return (
-    <section class="upstream" aria-label={`Upstream ${name}`}>
-      <h3 class="upstream-head">
-        <span class={`health ${ok ? "ok" : "down"}`} aria-hidden="true">●</span> {name}
+    <details class="upstream" open={query.value !== "" || list.length <= 12} aria-label={`Upstream ${name}`}>
+      <summary class="upstream-head">
+        <span class={`health ${ok ? "ok" : "down"}`} aria-hidden="true">●</span> <strong>{name}</strong>
         <span class="muted small">
           {ok ? " up" : ` unavailable${health?.reason ? `: ${health.reason}` : ""}`}
           {typeof latency === "number" ? ` · ${latency} ms` : typeof latency === "string" ? ` · ${latency}` : ""}
+          {` · ${list.length}`}
         </span>
-      </h3>
+      </summary>
       {KINDS.map(([kind, title]) => (
-        <Section key={kind} title={title} list={list.filter((e) => e.kind === kind)} />
+        <Section key={kind} title={title} list={list.filter((e) => e.kind === kind)} prefix={`${name}__`} />
       ))}
-    </section>
+    </details>
   );
 }
 

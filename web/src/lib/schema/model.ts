@@ -67,8 +67,10 @@ function hintsOf(schema: Schema): string[] {
   if (minI !== undefined && maxI !== undefined) hints.push(`${minI}–${maxI} items`);
   else if (minI !== undefined) hints.push(`at least ${minI} item${minI === 1 ? "" : "s"}`);
   else if (maxI !== undefined) hints.push(`at most ${maxI} items`);
+  // A format says it in a word; its generated pattern (often hundreds of characters) would not.
   if (typeof schema.format === "string") hints.push(`format: ${schema.format}`);
-  if (typeof schema.pattern === "string") hints.push(`pattern: ${schema.pattern}`);
+  else if (typeof schema.pattern === "string")
+    hints.push(`pattern: ${schema.pattern.length > 60 ? `${schema.pattern.slice(0, 57)}…` : schema.pattern}`);
   return hints;
 }
 
@@ -146,7 +148,7 @@ export function fieldModel(raw: unknown, root: Schema, depth = 0): FieldModel {
   const kind = kinds.length === 1 ? kinds[0] : kinds.length === 0 ? inferType(schema) : undefined;
   switch (kind) {
     case "string": {
-      const maxLength = typeof schema.maxLength === "number" ? schema.maxLength : Infinity;
+      const maxLength = typeof schema.maxLength === "number" ? schema.maxLength : 0;
       return {
         ...common,
         kind: "string",
