@@ -32,6 +32,27 @@ export default defineConfig({
         },
       },
       {
+        // Pure code of shared/ and web/ (schema forms, checks, curl, permalinks), in Node.
+        test: {
+          name: "unit",
+          include: ["test/web/**/*.test.ts", "test/shared/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        // The playground in Debian's Chromium against the running Worker.
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/interop/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          // One Chromium, one page at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+      {
         // Official clients and conformance suites over real HTTP against `wrangler dev`.
         test: {
           name: "interop",

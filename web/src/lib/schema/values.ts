@@ -16,7 +16,7 @@ export function initialValue(model: FieldModel, required = true): unknown {
     }
     return value;
   }
-  if (model.kind === "variants" && required) return initialValue(model.variants[0]!.model, true);
+  if (model.kind === "variants" && required) return switchVariant(model.variants[0]!);
   return undefined;
 }
 
