@@ -105,34 +105,61 @@ function addFrame(exchange: Exchange, data: string, at: number): void {
   publish(exchange);
 }
 
-async function recordBody(exchange: Exchange, body: ReadableStream<Uint8Array>, t0: number): Promise<void> {
-  const counted = body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        exchange.bytes += chunk.byteLength;
-        controller.enqueue(chunk);
-      },
-    }),
-  );
+async function recordBody(exchange: Exchange, copy: ReadableStream<Uint8Array>, t0: number): Promise<void> {
   try {
     if (exchange.contentType === "text/event-stream") {
-      for await (const event of decodeSse(counted)) addFrame(exchange, event.data, performance.now() - t0);
+      for await (const event of decodeSse(copy)) addFrame(exchange, event.data, performance.now() - t0);
     } else {
-      const text = await new Response(counted).text();
+      const text = await new Response(copy).text();
       if (exchange.contentType === "application/json" && text !== "") addFrame(exchange, text, performance.now() - t0);
       else if (text !== "") exchange.bodyText = text.slice(0, MAX_BODY_CHARS);
     }
   } catch (error) {
-    exchange.error = error instanceof Error && error.name === "AbortError" ? "closed by the client" : String(error);
+    exchange.error = String(error);
   }
   exchange.end = performance.now() - t0;
   publish(exchange);
 }
 
 /**
+ * The body as the client reads it, each chunk also copied to the recorder. Cancelling it (the
+ * client closing a stream, which is how a call is cancelled) cancels the network read itself:
+ * a tee would keep the connection open for its other branch, and the server would never know.
+ */
+function passThrough(exchange: Exchange, body: ReadableStream<Uint8Array>, t0: number): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let copy!: ReadableStreamDefaultController<Uint8Array>;
+  const copied = new ReadableStream<Uint8Array>({ start: (controller) => void (copy = controller) });
+  void recordBody(exchange, copied, t0);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          copy.close();
+          controller.close();
+          return;
+        }
+        exchange.bytes += value.byteLength;
+        copy.enqueue(value.slice());
+        controller.enqueue(value);
+      } catch (error) {
+        copy.error(error);
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      exchange.error = "closed by the client";
+      copy.close();
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
  * A fetch that records every exchange for the wire view: request headers and body as sent,
  * response status and headers, each SSE event with its arrival time, byte counts, and the
- * protocol checks. The client reads the same bytes through a tee; nothing is changed.
+ * protocol checks. The recorder sees the bytes the client reads; nothing is changed.
  */
 export function recordingFetch(inner: FetchLike = (url, init) => fetch(url, init)): FetchLike {
   return async (url, init) => {
@@ -174,9 +201,8 @@ export function recordingFetch(inner: FetchLike = (url, init) => fetch(url, init
       exchange.end = exchange.ttfb;
       return response;
     }
-    const [forClient, forRecord] = response.body.tee();
-    void recordBody(exchange, forRecord, t0);
-    return new Response(forClient, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const body = passThrough(exchange, response.body, t0);
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
 

@@ -116,8 +116,8 @@ export function ConnectBar() {
         ) : null}
       </form>
       <div class="top-tools">
-        <button type="button" class="icon-button" aria-label="Command palette (Ctrl+K)" title="Command palette (Ctrl+K)" onClick={() => (paletteOpen.value = true)}>
-          ⌘K
+        <button type="button" class="icon-button" aria-label="Ctrl+K command palette" title="Command palette" onClick={() => (paletteOpen.value = true)}>
+          Ctrl+K
         </button>
         <button type="button" class="icon-button" aria-label={`Switch to ${theme.value === "dark" ? "light" : "dark"} theme`} onClick={() => (theme.value = theme.value === "dark" ? "light" : "dark")}>
           {theme.value === "dark" ? "☀" : "☾"}

@@ -16,9 +16,13 @@ export type FieldProps = {
   problems: Problem[];
   onChange: (path: Path, value: unknown) => void;
   disabled?: boolean;
+  /** Starts every element id of this form, so two forms on one page never share one. */
+  prefix: string;
 };
 
-const idOf = (path: Path) => `f${pointerOf(path).replace(/[^A-Za-z0-9_-]/g, "_") || "_root"}`;
+function idFor(prefix: string, path: Path): string {
+  return `${prefix}${pointerOf(path).replace(/[^A-Za-z0-9_-]/g, "_") || "_root"}`;
+}
 
 function Label({ props, htmlFor }: { props: FieldProps; htmlFor?: string }) {
   const { model, name, required } = props;
@@ -37,7 +41,7 @@ function Help({ props }: { props: FieldProps }) {
   const own = problemsAt(problems, pointerOf(path));
   return (
     <>
-      {model.description ? <div class="field-help" id={`${idOf(path)}-help`}>{model.description}</div> : null}
+      {model.description ? <div class="field-help" id={`${idFor(props.prefix, path)}-help`}>{model.description}</div> : null}
       {model.hints.length > 0 ? <div class="field-hints">{model.hints.join(" · ")}</div> : null}
       {own.map((p) => (
         <div class="field-error" role="alert" key={p.message}>
@@ -51,7 +55,7 @@ function Help({ props }: { props: FieldProps }) {
 function NullToggle({ props }: { props: FieldProps }) {
   if (!props.model.nullable) return null;
   const isNull = props.value === null;
-  const id = `${idOf(props.path)}-null`;
+  const id = `${idFor(props.prefix, props.path)}-null`;
   return (
     <span class="null-toggle">
       <input
@@ -99,7 +103,7 @@ function NumberInput({ props, id }: { props: FieldProps; id: string }) {
 
 function Scalar({ props }: { props: FieldProps }) {
   const { model, value, path, required, disabled } = props;
-  const id = idOf(path);
+  const id = idFor(props.prefix, path);
   const set = (v: unknown) => props.onChange(path, v);
   const describedBy = model.description ? `${id}-help` : undefined;
   const invalid = problemsAt(props.problems, pointerOf(path)).length > 0;
@@ -165,7 +169,7 @@ function Scalar({ props }: { props: FieldProps }) {
 }
 
 function JsonField({ props }: { props: FieldProps }) {
-  const id = idOf(props.path);
+  const id = idFor(props.prefix, props.path);
   const shown = props.value === undefined ? "" : JSON.stringify(props.value, null, 2);
   const [text, setText] = useState(shown);
   const [error, setError] = useState<string | undefined>();
@@ -204,7 +208,7 @@ function JsonField({ props }: { props: FieldProps }) {
 /** One field of a schema form, recursively: scalars, objects, arrays, variants, nullables. */
 export function Field(props: FieldProps) {
   const { model, value, path, onChange, required, disabled } = props;
-  const id = idOf(path);
+  const id = idFor(props.prefix, path);
   const label = (htmlFor?: string) => (
     <div class="field-head">
       <Label props={props} {...(htmlFor ? { htmlFor } : {})} />

@@ -32,7 +32,7 @@ function ElicitationCard({ input, params }: { input: Extract<PendingInput, { kin
       </h4>
       <p class="muted small">elicitation/create · input “{input.key}”</p>
       {schema ? (
-        <RequestEditor schema={schema} value={value} onChange={setValue} onDraftState={setDraftOk} idPrefix={`elicit-${input.id}`} />
+        <RequestEditor schema={schema} value={value} onChange={setValue} onDraftState={setDraftOk} idPrefix={`elicit-${input.id}`} fieldPrefix={`e${input.id}`} />
       ) : url ? (
         <p>
           Open <a href={url} target="_blank" rel="noopener noreferrer">{url}</a>, finish there, then accept.

@@ -14,6 +14,8 @@ type Props = {
   /** Tells the parent whether the JSON text parses, so sending can wait for it. */
   onDraftState?: (ok: boolean) => void;
   idPrefix: string;
+  /** Starts the form fields' ids (`f_title` for the member `title`). */
+  fieldPrefix?: string;
 };
 
 /**
@@ -21,7 +23,7 @@ type Props = {
  * ways. The JSON text is the user's own: it is rewritten only when the form changes the value,
  * and while it does not parse the form is read-only, so nothing typed is ever lost.
  */
-export function RequestEditor({ schema, value, onChange, onDraftState, idPrefix }: Props) {
+export function RequestEditor({ schema, value, onChange, onDraftState, idPrefix, fieldPrefix = "f" }: Props) {
   const model = useMemo(() => formModel(schema), [schema]);
   const [tab, setTab] = useState<"form" | "json">("form");
   const [text, setText] = useState(() => formatJson(value));
@@ -75,10 +77,11 @@ export function RequestEditor({ schema, value, onChange, onDraftState, idPrefix 
                 problems={problems}
                 onChange={change}
                 disabled={!draft.ok}
+                prefix={fieldPrefix}
               />
             ))
           ) : (
-            <Field model={model} name="arguments" path={[]} value={value} required={true} problems={problems} onChange={(_, v) => onChange(v)} disabled={!draft.ok} />
+            <Field model={model} name="arguments" path={[]} value={value} required={true} problems={problems} onChange={(_, v) => onChange(v)} disabled={!draft.ok} prefix={fieldPrefix} />
           )}
         </div>
       ) : (
