@@ -18,9 +18,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     settings: {
-      "import-x/extensions": [".ts", ".js"],
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js"] })],
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
     },
     plugins: { "import-x": importX },
     rules: {
@@ -42,7 +42,7 @@ export default tseslint.config(
   },
   {
     // shared/ runs in browsers, Workers and Node; web/ may use shared/ but never worker/.
-    files: ["shared/**/*.ts", "web/**/*.ts"],
+    files: ["shared/**/*.ts", "web/**/*.ts", "web/**/*.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",

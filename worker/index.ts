@@ -39,7 +39,11 @@ app.route(
 // The endpoints above, for the playground (names and descriptions only).
 app.get("/api/servers", (c) => {
   const remote = remoteUpstreams(readVar(c.env, "HUB_UPSTREAMS"), () => {});
-  const body = directory("/mcp", servers, remote.map(({ name }) => name));
+  const body = directory(
+    "/mcp",
+    servers,
+    remote.map(({ name }) => name),
+  );
   return c.json(body, 200, { "Cache-Control": "no-store" });
 });
 

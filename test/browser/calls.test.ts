@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, type Chromium } from "./chromium.ts";
-import { checkAccessibility, connectTo, openPlayground, screenshotBoth, select } from "./playground.ts";
+import {
+  checkAccessibility,
+  connectTo,
+  openPlayground,
+  screenshotBoth,
+  select,
+} from "./playground.ts";
 
 let chromium: Chromium;
 beforeAll(async () => (chromium = await launchChromium()));
@@ -27,11 +33,18 @@ describe("calling from the playground", () => {
     await page.fill("#f_attendees_1_email", "cy@example.com");
     await page.click('[aria-label="Move item 2 up"]');
     expect(await page.inputValue("#f_attendees_0_name")).toBe("Cy");
-    await page.locator("fieldset", { hasText: "Where it happens" }).locator("select").first().selectOption({ label: "Video call" });
+    await page
+      .locator("fieldset", { hasText: "Where it happens" })
+      .locator("select")
+      .first()
+      .selectOption({ label: "Video call" });
     await page.fill("#f_location_url", "https://meet.example.com/abc");
     await page.click("#args-tab-json");
     const json = JSON.parse(await page.inputValue("#args-json"));
-    expect(json).toMatchObject({ attendees: [{ name: "Cy" }, { name: "Bob" }], location: { kind: "video", url: "https://meet.example.com/abc" } });
+    expect(json).toMatchObject({
+      attendees: [{ name: "Cy" }, { name: "Bob" }],
+      location: { kind: "video", url: "https://meet.example.com/abc" },
+    });
     await page.fill("#args-json", '{"title": "Planning", "oops"');
     await page.click("#args-tab-form");
     expect(await page.locator(".banner.warn").textContent()).toContain("does not parse");
@@ -42,7 +55,9 @@ describe("calling from the playground", () => {
     await screenshotBoth(page, "tool-form");
     await send.click();
     await page.locator(".structured").waitFor();
-    expect(await page.locator(".structured h4").textContent()).toContain("matches the output schema");
+    expect(await page.locator(".structured h4").textContent()).toContain(
+      "matches the output schema",
+    );
     expect(await page.locator(".structured").textContent()).toContain("meet.example.com");
     await screenshotBoth(page, "tool-result");
     expect(errors).toEqual([]);
@@ -57,7 +72,9 @@ describe("calling from the playground", () => {
     await page.fill("#f_delayMs", "200");
     await page.fill("#f_label", "browser-cancel");
     await page.click('[data-action="send"]');
-    await expect.poll(() => page.locator(".progress-line").textContent(), { timeout: 15_000 }).toContain("Step 2 of 50");
+    await expect
+      .poll(() => page.locator(".progress-line").textContent(), { timeout: 15_000 })
+      .toContain("Step 2 of 50");
     await screenshotBoth(page, "progress");
     await page.click(".call-status button.danger");
     await expect.poll(() => page.locator(".call-status strong").textContent()).toBe("Cancelled");
@@ -71,7 +88,7 @@ describe("calling from the playground", () => {
           await expect.poll(() => page.locator(".call-status strong").textContent()).toBe("Done");
           return page.locator(".call .blocks").textContent();
         },
-        { timeout: 15_000, intervals: [300] },
+        { timeout: 15_000, interval: 300 },
       )
       .toContain("aborted: browser-cancel at step");
     await close();
@@ -91,7 +108,9 @@ describe("calling from the playground", () => {
     await card.locator("input:not([type=checkbox])").first().fill("from the browser test");
     await screenshotBoth(page, "elicitation");
     await card.locator("text=Accept").click();
-    await expect.poll(() => page.locator(".call .blocks").textContent(), { timeout: 20_000 }).toContain("Deployed 1.4.2 to staging. Note: from the browser test");
+    await expect
+      .poll(() => page.locator(".call .blocks").textContent(), { timeout: 20_000 })
+      .toContain("Deployed 1.4.2 to staging. Note: from the browser test");
     expect(await page.locator(".round").first().textContent()).toContain("input_required");
     expect(await page.locator(".badge.sealed").count()).toBeGreaterThan(0);
     await close();
@@ -103,9 +122,13 @@ describe("calling from the playground", () => {
     await select(page, "template:test://template/{id}/data");
     await page.fill("#template-var-id", "4");
     await page.locator(".suggestions .chip", { hasText: "456" }).click();
-    expect(await page.locator("article.detail").textContent()).toContain("test://template/456/data");
+    expect(await page.locator("article.detail").textContent()).toContain(
+      "test://template/456/data",
+    );
     await page.click('[data-action="send"]');
-    await expect.poll(() => page.locator(".call .result").textContent()).toContain("Data for ID: 456");
+    await expect
+      .poll(() => page.locator(".call .result").textContent())
+      .toContain("Data for ID: 456");
     await checkAccessibility(page, "resource template");
     await close();
   });
@@ -118,7 +141,9 @@ describe("calling from the playground", () => {
     await page.fill("#prompt-arg-style", "bu");
     await page.locator(".suggestions .chip", { hasText: "bullet-points" }).click();
     await page.click('[data-action="send"]');
-    await expect.poll(() => page.locator(".call .messages").textContent()).toContain("Summarize as bullet-points");
+    await expect
+      .poll(() => page.locator(".call .messages").textContent())
+      .toContain("Summarize as bullet-points");
     await close();
   });
 });

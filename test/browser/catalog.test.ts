@@ -2,7 +2,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, screenshot, type Chromium } from "./chromium.ts";
-import { checkAccessibility, connectTo, openPlayground, screenshotBoth, select, worker } from "./playground.ts";
+import {
+  checkAccessibility,
+  connectTo,
+  openPlayground,
+  screenshotBoth,
+  select,
+  worker,
+} from "./playground.ts";
 
 let chromium: Chromium;
 // An MCP-looking server that sends no CORS headers at all, as many do.
@@ -38,12 +45,20 @@ describe("the playground's front door", () => {
     const { page, errors, close } = await openPlayground(chromium.browser);
     await page.locator(".upstream").first().waitFor();
     const upstreams = await page.locator(".upstream summary strong").allTextContents();
-    expect(upstreams).toEqual(expect.arrayContaining(["everything", "analytics", "notes", "ops", "ext"]));
-    await expect.poll(() => page.locator(".upstream summary .health.ok").count()).toBeGreaterThanOrEqual(5);
-    await expect.poll(() => page.locator(".upstream summary").filter({ hasText: "ms" }).count()).toBeGreaterThanOrEqual(4);
+    expect(upstreams).toEqual(
+      expect.arrayContaining(["everything", "analytics", "notes", "ops", "ext"]),
+    );
+    await expect
+      .poll(() => page.locator(".upstream summary .health.ok").count())
+      .toBeGreaterThanOrEqual(5);
+    await expect
+      .poll(() => page.locator(".upstream summary").filter({ hasText: "ms" }).count())
+      .toBeGreaterThanOrEqual(4);
     await expect.poll(() => page.locator(".era-modern").textContent()).toContain("2026");
     await page.fill("#catalog-search", "deploy");
-    expect(await page.locator(".sidebar .entry").allTextContents()).toEqual([expect.stringContaining("Deploy a release")]);
+    expect(await page.locator(".sidebar .entry").allTextContents()).toEqual([
+      expect.stringContaining("Deploy a release"),
+    ]);
     await page.fill("#catalog-search", "");
     await screenshotBoth(page, "catalog-hub");
     expect(errors).toEqual([]);
@@ -70,7 +85,9 @@ describe("the playground's front door", () => {
     expect(await page.locator(".schema-members").first().textContent()).toContain("First addend");
     expect(await page.locator(".annotations").textContent()).toContain("read-only");
     await page.click("text=↻ Refresh");
-    await expect.poll(() => page.locator(".catalog-meta .provenance").textContent()).toContain("from network");
+    await expect
+      .poll(() => page.locator(".catalog-meta .provenance").textContent())
+      .toContain("from network");
     await checkAccessibility(page, "tool detail");
     await close();
   });
@@ -82,7 +99,9 @@ describe("the playground's front door", () => {
     await page.click("form.connect button[type=submit]");
     await page.locator(".doctor").waitFor();
     expect(await page.locator(".doctor h2").textContent()).toContain("404");
-    expect(await page.locator(".doctor .suggestions-list").textContent()).toContain(`${worker()}/mcp/notes`);
+    expect(await page.locator(".doctor .suggestions-list").textContent()).toContain(
+      `${worker()}/mcp/notes`,
+    );
     await screenshotBoth(page, "doctor-404");
     await page.click(`.doctor .suggestions-list >> text=${worker()}/mcp/notes`);
     await page.locator("[data-key='tool:create_note']").waitFor();

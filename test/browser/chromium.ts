@@ -48,8 +48,15 @@ export async function launchChromium(): Promise<Chromium> {
 }
 
 /** A new page at 1280×800 in the given theme, with page errors collected. */
-export async function openPage(browser: Browser, url: string, theme: "light" | "dark" = "light"): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: theme });
+export async function openPage(
+  browser: Browser,
+  url: string,
+  theme: "light" | "dark" = "light",
+): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    colorScheme: theme,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

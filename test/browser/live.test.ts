@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, type Chromium } from "./chromium.ts";
-import { checkAccessibility, connectTo, openPlayground, screenshotBoth, select, worker } from "./playground.ts";
+import {
+  checkAccessibility,
+  connectTo,
+  openPlayground,
+  screenshotBoth,
+  select,
+  worker,
+} from "./playground.ts";
 
 let chromium: Chromium;
 beforeAll(async () => (chromium = await launchChromium()));
@@ -21,8 +28,12 @@ describe("live panes", () => {
     await page.click("text=+ Add item");
     await page.fill("#f_tags_0", "e2e");
     await page.click('[data-action="send"]');
-    await expect.poll(() => page.locator(".arrivals").textContent(), { timeout: 15_000 }).toContain("notifications/resources/list_changed");
-    await expect.poll(() => page.locator(".sidebar .entry").count(), { timeout: 15_000 }).toBeGreaterThan(before);
+    await expect
+      .poll(() => page.locator(".arrivals").textContent(), { timeout: 15_000 })
+      .toContain("notifications/resources/list_changed");
+    await expect
+      .poll(() => page.locator(".sidebar .entry").count(), { timeout: 15_000 })
+      .toBeGreaterThan(before);
     await screenshotBoth(page, "listen");
     await page.locator(".call .resource-link button").click();
     await expect.poll(() => page.locator(".call .result").textContent()).toContain(title);
@@ -38,7 +49,9 @@ describe("live panes", () => {
     await page.fill("#f_file_ms", "50");
     await page.click('[data-action="send"]');
     await page.locator(".task-card").first().waitFor();
-    await expect.poll(() => page.locator(".task-card .badge").first().textContent(), { timeout: 30_000 }).toBe("completed");
+    await expect
+      .poll(() => page.locator(".task-card .badge").first().textContent(), { timeout: 30_000 })
+      .toBe("completed");
     expect(await page.locator(".task-card").first().textContent()).toContain("unchecked input");
     await page.click("#pane-tab-tasks");
     expect(await page.locator(".panes .task-card").count()).toBe(1);
@@ -56,7 +69,9 @@ describe("live panes", () => {
     const row = page.locator(".exchange-row", { hasText: "tools/call" }).first();
     await row.click();
     const detail = page.locator(".exchange-detail").first();
-    expect(await detail.locator("tr.routing th").allTextContents()).toEqual(expect.arrayContaining(["mcp-method", "mcp-name", "mcp-protocol-version"]));
+    expect(await detail.locator("tr.routing th").allTextContents()).toEqual(
+      expect.arrayContaining(["mcp-method", "mcp-name", "mcp-protocol-version"]),
+    );
     await expect.poll(() => detail.locator(".frame").count()).toBeGreaterThanOrEqual(4);
     expect(await detail.locator(".findings .error").count()).toBe(0);
     expect(await detail.locator(".waterfall").textContent()).toContain("first byte");
@@ -99,7 +114,9 @@ describe("live panes", () => {
     await page.click("#pane-tab-history");
     const entry = page.locator(".history-row", { hasText: "add_numbers" }).first();
     await entry.locator("text=Replay").click();
-    await expect.poll(() => page.locator(".history-row", { hasText: "add_numbers" }).count()).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => page.locator(".history-row", { hasText: "add_numbers" }).count())
+      .toBeGreaterThanOrEqual(2);
     await checkAccessibility(page, "history");
     await close();
   });

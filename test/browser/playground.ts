@@ -10,7 +10,11 @@ const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 export const worker = () => inject("workerUrl");
 
 /** Opens the playground (it connects to the hub by itself) and waits for its catalog. */
-export async function openPlayground(browser: Browser, path = "/", theme: "light" | "dark" = "light") {
+export async function openPlayground(
+  browser: Browser,
+  path = "/",
+  theme: "light" | "dark" = "light",
+) {
   const opened = await openPage(browser, `${worker()}${path}`, theme);
   return opened;
 }
@@ -38,11 +42,30 @@ export async function checkAccessibility(page: Page, view: string): Promise<void
   // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) still holds.
   await page.evaluate(await readFile(AXE, "utf8"));
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(): Promise<{
+            violations: {
+              id: string;
+              impact: string;
+              help: string;
+              nodes: { target: string[] }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run();
     return result.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(" "))
+            .join(", ")}`,
+      );
   });
   expect(violations, `accessibility of the ${view} view`).toEqual([]);
 }

@@ -28,7 +28,9 @@ describe("copy as curl", () => {
     const curl = toCurl(request, { revealSecrets: true });
     expect(curl).toContain(`-H 'authorization: Bearer s3cret'`);
     expect(curl).toContain(`-H 'mcp-method: tools/call'`);
-    expect(curl).toContain(`--data-raw '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"it'\\''s"}}'`);
+    expect(curl).toContain(
+      `--data-raw '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"it'\\''s"}}'`,
+    );
   });
 });
 

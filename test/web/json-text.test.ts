@@ -3,7 +3,10 @@ import { formatJson, parseDraft, textSays } from "../../web/src/lib/json-text.ts
 
 describe("the JSON tab's text", () => {
   it("parses to the value the form edits", () => {
-    expect(parseDraft('{"a": [1, {"b": null}]}')).toEqual({ ok: true, value: { a: [1, { b: null }] } });
+    expect(parseDraft('{"a": [1, {"b": null}]}')).toEqual({
+      ok: true,
+      value: { a: [1, { b: null }] },
+    });
   });
 
   it("keeps a broken draft as an error with a line and column, never a value", () => {

@@ -13,14 +13,25 @@ describe("permalinks", () => {
 
   it("round-trips the request, non-ASCII arguments included", () => {
     const decoded = decodePermalink(encodePermalink(link));
-    expect(decoded).toMatchObject({ url: link.url, era: "auto", kind: "tool", name: link.name, args: link.args });
+    expect(decoded).toMatchObject({
+      url: link.url,
+      era: "auto",
+      kind: "tool",
+      name: link.name,
+      args: link.args,
+    });
   });
 
   it("never carries a secret header's value, only its name", () => {
     const hash = encodePermalink(link);
-    expect(atob(hash.slice("#request=".length).replaceAll("-", "+").replaceAll("_", "/"))).not.toContain("secret-token");
+    expect(
+      atob(hash.slice("#request=".length).replaceAll("-", "+").replaceAll("_", "/")),
+    ).not.toContain("secret-token");
     const decoded = decodePermalink(hash);
-    expect(decoded).toMatchObject({ headers: { "X-Team": "core" }, secretHeaders: ["Authorization"] });
+    expect(decoded).toMatchObject({
+      headers: { "X-Team": "core" },
+      secretHeaders: ["Authorization"],
+    });
   });
 
   it("is a URL fragment safe to paste (no characters that need escaping)", () => {
@@ -30,6 +41,8 @@ describe("permalinks", () => {
   it("ignores other fragments and explains a damaged or foreign link", () => {
     expect(decodePermalink("#section")).toBeUndefined();
     expect(decodePermalink("#request=%%%")).toMatch(/damaged/);
-    expect(decodePermalink(`#request=${btoa(JSON.stringify({ v: 9 }))}`)).toMatch(/another version/);
+    expect(decodePermalink(`#request=${btoa(JSON.stringify({ v: 9 }))}`)).toMatch(
+      /another version/,
+    );
   });
 });

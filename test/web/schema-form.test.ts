@@ -2,23 +2,52 @@ import { describe, expect, it } from "vitest";
 import { setAt } from "../../web/src/lib/json.ts";
 import { formModel, type FieldModel } from "../../web/src/lib/schema/model.ts";
 import { validate } from "../../web/src/lib/schema/validate.ts";
-import { initialValue, newItem, switchVariant, variantIndex } from "../../web/src/lib/schema/values.ts";
+import {
+  initialValue,
+  newItem,
+  switchVariant,
+  variantIndex,
+} from "../../web/src/lib/schema/values.ts";
 
 const meeting = {
   type: "object",
-  $defs: { person: { type: "object", properties: { name: { type: "string", minLength: 1 }, email: { type: "string", format: "email" } }, required: ["name", "email"] } },
+  $defs: {
+    person: {
+      type: "object",
+      properties: {
+        name: { type: "string", minLength: 1 },
+        email: { type: "string", format: "email" },
+      },
+      required: ["name", "email"],
+    },
+  },
   properties: {
     title: { type: "string", minLength: 3, description: "What it is about" },
     organizer: { $ref: "#/$defs/person", description: "Who runs it" },
     attendees: { type: "array", items: { $ref: "#/$defs/person" }, minItems: 1 },
     location: {
       oneOf: [
-        { type: "object", title: "Room", properties: { kind: { const: "room" }, room: { type: "string" } }, required: ["kind", "room"] },
-        { type: "object", title: "Video", properties: { kind: { const: "video" }, url: { type: "string" } }, required: ["kind", "url"] },
+        {
+          type: "object",
+          title: "Room",
+          properties: { kind: { const: "room" }, room: { type: "string" } },
+          required: ["kind", "room"],
+        },
+        {
+          type: "object",
+          title: "Video",
+          properties: { kind: { const: "video" }, url: { type: "string" } },
+          required: ["kind", "url"],
+        },
       ],
     },
     priority: { type: "string", enum: ["low", "normal", "high"], default: "normal" },
-    level: { oneOf: [{ const: 1, title: "One" }, { const: 2, title: "Two" }] },
+    level: {
+      oneOf: [
+        { const: 1, title: "One" },
+        { const: 2, title: "Two" },
+      ],
+    },
     reminder: { anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }], default: null },
     tags: { type: "array", items: { type: "string", enum: ["a", "b"] } },
   },
@@ -39,7 +68,9 @@ describe("schema to form model", () => {
     const organizer = field(model, "organizer");
     expect(organizer.kind).toBe("object");
     expect(organizer.description).toBe("Who runs it");
-    expect(organizer.kind === "object" && organizer.fields.map((f) => [f.name, f.required])).toEqual([
+    expect(
+      organizer.kind === "object" && organizer.fields.map((f) => [f.name, f.required]),
+    ).toEqual([
       ["name", true],
       ["email", true],
     ]);
@@ -53,7 +84,10 @@ describe("schema to form model", () => {
 
   it("turns oneOf objects into named variants and titled oneOf consts into choices", () => {
     const location = field(model, "location");
-    expect(location.kind === "variants" && location.variants.map((v) => v.label)).toEqual(["Room", "Video"]);
+    expect(location.kind === "variants" && location.variants.map((v) => v.label)).toEqual([
+      "Room",
+      "Video",
+    ]);
     const level = field(model, "level");
     expect(level.kind === "choice" && level.options).toEqual([
       { value: 1, label: "One" },
@@ -93,7 +127,12 @@ describe("form values", () => {
   const model = formModel(meeting);
 
   it("start from defaults and empty required objects, leaving the rest out", () => {
-    expect(initialValue(model)).toEqual({ organizer: {}, location: { kind: "room" }, priority: "normal", reminder: null });
+    expect(initialValue(model)).toEqual({
+      organizer: {},
+      location: { kind: "room" },
+      priority: "normal",
+      reminder: null,
+    });
   });
 
   it("pick the variant whose const a value carries, and fill the const on a switch", () => {
@@ -111,9 +150,14 @@ describe("form values", () => {
   it("change one member by path without touching the others", () => {
     const before = { organizer: { name: "Ada" }, attendees: [{ name: "Bob" }] };
     const after = setAt(before, ["attendees", 0, "email"], "bob@example.com");
-    expect(after).toEqual({ organizer: { name: "Ada" }, attendees: [{ name: "Bob", email: "bob@example.com" }] });
+    expect(after).toEqual({
+      organizer: { name: "Ada" },
+      attendees: [{ name: "Bob", email: "bob@example.com" }],
+    });
     expect(before.attendees[0]).toEqual({ name: "Bob" });
-    expect(setAt(after, ["organizer"], undefined)).toEqual({ attendees: [{ name: "Bob", email: "bob@example.com" }] });
+    expect(setAt(after, ["organizer"], undefined)).toEqual({
+      attendees: [{ name: "Bob", email: "bob@example.com" }],
+    });
   });
 });
 

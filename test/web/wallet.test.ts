@@ -3,7 +3,16 @@ import { addHandles, collectHandles, offersFor } from "../../web/src/lib/wallet.
 import { upstreamHealth, upstreamOf } from "../../web/src/lib/catalog-view.ts";
 
 describe("the handle wallet", () => {
-  const found = collectHandles({ analysis: "v1.AbCdEfGhIjKlMnOp.qrst", window: { from: "2026-01-01" }, next: "c_1234567890abcdef", count: 3 }, "open_analysis", 1);
+  const found = collectHandles(
+    {
+      analysis: "v1.AbCdEfGhIjKlMnOp.qrst",
+      window: { from: "2026-01-01" },
+      next: "c_1234567890abcdef",
+      count: 3,
+    },
+    "open_analysis",
+    1,
+  );
 
   it("collects handle-like members of a structured result", () => {
     expect(found.map((h) => h.key)).toEqual(["analysis", "next"]);
@@ -11,7 +20,9 @@ describe("the handle wallet", () => {
 
   it("offers a handle to a field of the same name, or one its description names", () => {
     expect(offersFor("analysis", undefined, found).map((h) => h.key)).toEqual(["analysis"]);
-    expect(offersFor("cursor", "The `next` value of a previous page", found).map((h) => h.key)).toEqual(["next"]);
+    expect(
+      offersFor("cursor", "The `next` value of a previous page", found).map((h) => h.key),
+    ).toEqual(["next"]);
     expect(offersFor("title", "A title", found)).toEqual([]);
   });
 
@@ -26,14 +37,25 @@ describe("the handle wallet", () => {
 
 describe("hub grouping", () => {
   it("reads an entry's upstream from its provenance, else from its prefix", () => {
-    const tool = { kind: "tool" as const, key: "t", item: { name: "notes__create_note", inputSchema: {} } };
+    const tool = {
+      kind: "tool" as const,
+      key: "t",
+      item: { name: "notes__create_note", inputSchema: {} },
+    };
     expect(upstreamOf(tool, ["notes"])).toBe("notes");
-    const marked = { ...tool, item: { ...tool.item, _meta: { "dev.edgemcp/upstream": { server: "ops", name: "x" } } } };
+    const marked = {
+      ...tool,
+      item: { ...tool.item, _meta: { "dev.edgemcp/upstream": { server: "ops", name: "x" } } },
+    };
     expect(upstreamOf(marked, [])).toBe("ops");
   });
 
   it("reads each upstream's health from the hub's instructions", () => {
-    expect(upstreamHealth("Tools are named. Servers: everything, ext (unavailable: timed out after 5000 ms), notes.")).toEqual([
+    expect(
+      upstreamHealth(
+        "Tools are named. Servers: everything, ext (unavailable: timed out after 5000 ms), notes.",
+      ),
+    ).toEqual([
       { name: "everything", ok: true },
       { name: "ext", ok: false, reason: "timed out after 5000 ms" },
       { name: "notes", ok: true },

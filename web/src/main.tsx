@@ -5,7 +5,12 @@ import { targetUrl, theme } from "./state/store.ts";
 import { App } from "./views/app.tsx";
 
 const stored = localStorage.getItem("edgemcp.theme");
-theme.value = stored === "dark" || stored === "light" ? stored : matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+theme.value =
+  stored === "dark" || stored === "light"
+    ? stored
+    : matchMedia("(prefers-color-scheme: dark)").matches
+      ? "dark"
+      : "light";
 theme.subscribe((value) => localStorage.setItem("edgemcp.theme", value));
 
 render(<App />, document.getElementById("app")!);

@@ -1,4 +1,9 @@
-import type { Prompt, Resource, ResourceTemplate, Tool } from "../../../shared/protocol/primitives.ts";
+import type {
+  Prompt,
+  Resource,
+  ResourceTemplate,
+  Tool,
+} from "../../../shared/protocol/primitives.ts";
 import { isRecord } from "./json.ts";
 
 /** One entry of the catalog list, whatever its kind. */
@@ -11,16 +16,22 @@ export type Item =
 /** What a person reads as the item's name: title, then annotations' title, then the name. */
 export function displayName(entry: Item): string {
   const item = entry.item;
-  if (entry.kind === "tool" && !entry.item.title && entry.item.annotations?.title) return entry.item.annotations.title;
+  if (entry.kind === "tool" && !entry.item.title && entry.item.annotations?.title)
+    return entry.item.annotations.title;
   return item.title ?? item.name;
 }
 
 /** Whether every word of the query appears in the item's name, title, URI or description. */
 export function matches(entry: Item, query: string): boolean {
-  const words = query.toLowerCase().split(/\s+/).filter((w) => w !== "");
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== "");
   if (words.length === 0) return true;
   const item = entry.item;
-  const hay = [entry.key, item.name, item.title ?? "", item.description ?? ""].join(" ").toLowerCase();
+  const hay = [entry.key, item.name, item.title ?? "", item.description ?? ""]
+    .join(" ")
+    .toLowerCase();
   return words.every((w) => hay.includes(w));
 }
 
@@ -34,7 +45,12 @@ export function upstreamOf(entry: Item, upstreams: readonly string[]): string | 
   if (isRecord(provenance) && typeof provenance.server === "string") return provenance.server;
   if (entry.kind === "tool" || entry.kind === "prompt") {
     const prefix = entry.item.name.split("__")[0];
-    if (prefix !== undefined && prefix !== entry.item.name && (upstreams.length === 0 || upstreams.includes(prefix))) return prefix;
+    if (
+      prefix !== undefined &&
+      prefix !== entry.item.name &&
+      (upstreams.length === 0 || upstreams.includes(prefix))
+    )
+      return prefix;
   }
   return undefined;
 }
@@ -48,7 +64,9 @@ export function upstreamHealth(instructions: string | undefined): UpstreamHealth
   if (!list) return [];
   const out: UpstreamHealth[] = [];
   for (const m of list.matchAll(/([A-Za-z0-9_.-]+)(?: \(unavailable: (.*?)\))?(?:, |$)/g)) {
-    out.push(m[2] === undefined ? { name: m[1]!, ok: true } : { name: m[1]!, ok: false, reason: m[2] });
+    out.push(
+      m[2] === undefined ? { name: m[1]!, ok: true } : { name: m[1]!, ok: false, reason: m[2] },
+    );
   }
   return out;
 }

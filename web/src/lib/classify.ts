@@ -7,8 +7,22 @@ import { validate, type Problem } from "./schema/validate.ts";
 export type Shown =
   | { kind: "text"; text: string; markdown: boolean }
   | { kind: "image" | "audio"; src: string; mimeType: string }
-  | { kind: "link"; uri: string; name: string; title?: string; description?: string; mimeType?: string }
-  | { kind: "embedded"; uri: string; mimeType?: string; text?: string; media?: { kind: "image" | "audio"; src: string }; bytes?: number }
+  | {
+      kind: "link";
+      uri: string;
+      name: string;
+      title?: string;
+      description?: string;
+      mimeType?: string;
+    }
+  | {
+      kind: "embedded";
+      uri: string;
+      mimeType?: string;
+      text?: string;
+      media?: { kind: "image" | "audio"; src: string };
+      bytes?: number;
+    }
   | { kind: "invalid"; reason: string; json: unknown };
 
 const MIME = /^[\w.+-]+\/[\w.+-]+$/;
@@ -40,7 +54,13 @@ export function classifyBlock(block: ContentBlock): Shown {
     case "image":
     case "audio": {
       const src = dataUrl(block.mimeType, block.data);
-      return src ? { kind: block.type, src, mimeType: block.mimeType } : { kind: "invalid", reason: `The ${block.type} is not valid base64 of ${block.mimeType}.`, json: block };
+      return src
+        ? { kind: block.type, src, mimeType: block.mimeType }
+        : {
+            kind: "invalid",
+            reason: `The ${block.type} is not valid base64 of ${block.mimeType}.`,
+            json: block,
+          };
     }
     case "resource_link":
       return {
@@ -53,11 +73,19 @@ export function classifyBlock(block: ContentBlock): Shown {
       };
     case "resource": {
       const r = block.resource;
-      const base = { kind: "embedded" as const, uri: r.uri, ...(r.mimeType === undefined ? {} : { mimeType: r.mimeType }) };
+      const base = {
+        kind: "embedded" as const,
+        uri: r.uri,
+        ...(r.mimeType === undefined ? {} : { mimeType: r.mimeType }),
+      };
       if ("text" in r) return { ...base, text: r.text };
       const kind = mediaKind(r.mimeType);
       const src = kind && r.mimeType ? dataUrl(r.mimeType, r.blob) : undefined;
-      return { ...base, ...(kind && src ? { media: { kind, src } } : {}), bytes: Math.floor((r.blob.length * 3) / 4) };
+      return {
+        ...base,
+        ...(kind && src ? { media: { kind, src } } : {}),
+        bytes: Math.floor((r.blob.length * 3) / 4),
+      };
     }
   }
 }
@@ -75,16 +103,29 @@ export type ToolResultView = {
 };
 
 /** Classifies a `tools/call` result, checking `structuredContent` against the `outputSchema`. */
-export function viewToolResult(result: CallToolResult, outputSchema: Schema | undefined): ToolResultView {
+export function viewToolResult(
+  result: CallToolResult,
+  outputSchema: Schema | undefined,
+): ToolResultView {
   const blocks = result.content.map(classifyBlock);
   const hasStructured = "structuredContent" in result && result.structuredContent !== undefined;
-  const texts = result.content.map((b) => (b.type === "text" ? b.text : `[${b.type}${b.type === "resource_link" ? ` ${b.uri}` : ""}]`));
+  const texts = result.content.map((b) =>
+    b.type === "text" ? b.text : `[${b.type}${b.type === "resource_link" ? ` ${b.uri}` : ""}]`,
+  );
   const isError = result.isError === true;
   return {
     isError,
     blocks,
     ...(hasStructured
-      ? { structured: { value: result.structuredContent, problems: outputSchema && !isError ? validate(outputSchema, result.structuredContent) : undefined } }
+      ? {
+          structured: {
+            value: result.structuredContent,
+            problems:
+              outputSchema && !isError
+                ? validate(outputSchema, result.structuredContent)
+                : undefined,
+          },
+        }
       : {}),
     missingStructured: !hasStructured && outputSchema !== undefined && !isError,
     modelText: (isError ? "Tool error: " : "") + texts.join("\n"),

@@ -23,11 +23,14 @@ export function shellQuote(text: string): string {
 export function toCurl(request: SentRequest, options: CopyOptions): string {
   const lines: string[] = [];
   const masked = request.headers.filter(([name]) => !options.revealSecrets && isSecretHeader(name));
-  for (const [name] of masked) lines.push(`# export ${envNameOf(name)}='…'   (${name}, not copied)`);
+  for (const [name] of masked)
+    lines.push(`# export ${envNameOf(name)}='…'   (${name}, not copied)`);
   const parts = [`curl -sS -N -X ${request.method} ${shellQuote(request.url)}`];
   for (const [name, value] of request.headers) {
     const secret = !options.revealSecrets && isSecretHeader(name);
-    parts.push(secret ? `-H "${name}: \${${envNameOf(name)}}"` : `-H ${shellQuote(`${name}: ${value}`)}`);
+    parts.push(
+      secret ? `-H "${name}: \${${envNameOf(name)}}"` : `-H ${shellQuote(`${name}: ${value}`)}`,
+    );
   }
   if (request.body !== "") parts.push(`--data-raw ${shellQuote(request.body)}`);
   lines.push(parts.join(" \\\n  "));

@@ -92,20 +92,32 @@ export function diagnose(facts: Facts): Diagnosis {
       ...base,
       kind: "legacy-only",
       title: "This server only speaks the 2025 protocol (initialize)",
-      detail: "It did not answer server/discover as a 2026-07-28 server, but accepted the 2025 initialize handshake.",
-      actions: ["Choose era Auto or 2025 to use it; 2026 features (MRTR, listen streams, tasks) will not be available."],
+      detail:
+        "It did not answer server/discover as a 2026-07-28 server, but accepted the 2025 initialize handshake.",
+      actions: [
+        "Choose era Auto or 2025 to use it; 2026 features (MRTR, listen streams, tasks) will not be available.",
+      ],
     };
   const { error, response } = facts;
   if (error.kind === "network") {
     if (!facts.online)
-      return { ...base, kind: "offline", title: "You are offline", detail: "The browser has no network connection.", actions: ["Reconnect to a network, then try again."] };
+      return {
+        ...base,
+        kind: "offline",
+        title: "You are offline",
+        detail: "The browser has no network connection.",
+        actions: ["Reconnect to a network, then try again."],
+      };
     if (facts.cors && facts.cors.reachable) return corsDiagnosis(facts, facts.cors);
     return {
       ...base,
       kind: "unreachable",
       title: "The server could not be reached",
       detail: `No HTTP answer came from ${facts.url}: the host may be down, the port or scheme wrong, or a certificate refused.`,
-      actions: ["Check the URL (http or https, host and port).", "Check that the server is running and reachable from this browser."],
+      actions: [
+        "Check the URL (http or https, host and port).",
+        "Check that the server is running and reachable from this browser.",
+      ],
       suggestions: suggestionsFor(facts),
     };
   }
@@ -118,15 +130,22 @@ export function diagnose(facts: Facts): Diagnosis {
         kind: "forbidden-origin",
         title: "The server refuses this page's origin",
         detail: response?.bodyText?.trim() || error.message,
-        actions: [`Allow ${facts.pageOrigin} on the server (for edgemcp: the ALLOWED_ORIGINS variable).`],
+        actions: [
+          `Allow ${facts.pageOrigin} on the server (for edgemcp: the ALLOWED_ORIGINS variable).`,
+        ],
       };
     return {
       ...base,
       kind: "auth",
-      title: status === 401 ? "The server wants credentials (401)" : "The credentials were refused (403)",
+      title:
+        status === 401
+          ? "The server wants credentials (401)"
+          : "The credentials were refused (403)",
       detail: response?.bodyText?.trim().slice(0, 300) || error.message,
       actions: [
-        status === 401 ? "Add an Authorization header (Headers → Bearer token) and connect again." : "Check the token's permissions, or use another token.",
+        status === 401
+          ? "Add an Authorization header (Headers → Bearer token) and connect again."
+          : "Check the token's permissions, or use another token.",
       ],
       ...(response?.wwwAuthenticate ? { wwwAuthenticate: response.wwwAuthenticate } : {}),
     };
@@ -134,7 +153,10 @@ export function diagnose(facts: Facts): Diagnosis {
   if (status === 404 || status === 405)
     return {
       kind: "not-found",
-      title: status === 404 ? "Nothing answers MCP at this path (404)" : "This URL does not accept MCP POSTs (405)",
+      title:
+        status === 404
+          ? "Nothing answers MCP at this path (404)"
+          : "This URL does not accept MCP POSTs (405)",
       detail: `${facts.url} answered ${status}${response?.bodyText ? `: ${response.bodyText.trim().slice(0, 200)}` : "."}`,
       actions: ["Check the path: MCP servers usually live at /mcp or /mcp/<name>."],
       suggestions: suggestionsFor(facts),
@@ -163,5 +185,11 @@ export function diagnose(facts: Facts): Diagnosis {
       actions: ["Point at the server's MCP endpoint, not its web page."],
       suggestions: suggestionsFor(facts),
     };
-  return { ...base, kind: "other", title: "Connecting failed", detail: error.message, actions: ["Open the Wire pane to see the exchange."] };
+  return {
+    ...base,
+    kind: "other",
+    title: "Connecting failed",
+    detail: error.message,
+    actions: ["Open the Wire pane to see the exchange."],
+  };
 }

@@ -1,5 +1,6 @@
 /** What the JSON tab's text says: a value, or where it stops parsing. */
-export type Draft = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
+export type Draft =
+  { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
 
 /** Pretty JSON as the JSON tab shows a value. */
 export function formatJson(value: unknown): string {
@@ -23,7 +24,9 @@ export function parseDraft(text: string): Draft {
     const message = error instanceof Error ? error.message : String(error);
     const offset = Number(/position (\d+)/.exec(message)?.[1] ?? text.length);
     const lineCol = /line (\d+) column (\d+)/.exec(message);
-    const where = lineCol ? { line: Number(lineCol[1]), column: Number(lineCol[2]) } : position(text, offset);
+    const where = lineCol
+      ? { line: Number(lineCol[1]), column: Number(lineCol[2]) }
+      : position(text, offset);
     return { ok: false, message: message.replace(/^JSON\.parse: /, ""), ...where };
   }
 }

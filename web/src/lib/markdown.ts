@@ -24,7 +24,8 @@ export function safeHref(href: string): string | undefined {
 }
 
 // Underscore emphasis only at word edges: snake_case names stay as they are.
-const INLINE = /`([^`]+)`|\*\*(.+?)\*\*|(?<!\w)__(.+?)__(?!\w)|\*([^*\s][^*]*?)\*|(?<!\w)_([^_\s][^_]*?)_(?!\w)|\[([^\]]+)\]\(([^)\s]+)\)|<(https?:\/\/[^>\s]+)>/;
+const INLINE =
+  /`([^`]+)`|\*\*(.+?)\*\*|(?<!\w)__(.+?)__(?!\w)|\*([^*\s][^*]*?)\*|(?<!\w)_([^_\s][^_]*?)_(?!\w)|\[([^\]]+)\]\(([^)\s]+)\)|<(https?:\/\/[^>\s]+)>/;
 
 /** Inline spans of one line or paragraph. */
 export function inlines(text: string): Inline[] {
@@ -38,8 +39,10 @@ export function inlines(text: string): Inline[] {
     }
     if (m.index > 0) out.push({ t: "text", v: rest.slice(0, m.index) });
     if (m[1] !== undefined) out.push({ t: "code", v: m[1] });
-    else if (m[2] !== undefined || m[3] !== undefined) out.push({ t: "strong", c: inlines(m[2] ?? m[3]!) });
-    else if (m[4] !== undefined || m[5] !== undefined) out.push({ t: "em", c: inlines(m[4] ?? m[5]!) });
+    else if (m[2] !== undefined || m[3] !== undefined)
+      out.push({ t: "strong", c: inlines(m[2] ?? m[3]!) });
+    else if (m[4] !== undefined || m[5] !== undefined)
+      out.push({ t: "em", c: inlines(m[4] ?? m[5]!) });
     else if (m[6] !== undefined) out.push({ t: "link", href: safeHref(m[7]!), c: inlines(m[6]) });
     else out.push({ t: "link", href: safeHref(m[8]!), c: [{ t: "text", v: m[8]! }] });
     rest = rest.slice(m.index + m[0].length);
@@ -47,7 +50,12 @@ export function inlines(text: string): Inline[] {
   return out;
 }
 
-const cells = (line: string) => line.trim().replace(/^\||\|$/g, "").split("|").map((c) => inlines(c.trim()));
+const cells = (line: string) =>
+  line
+    .trim()
+    .replace(/^\||\|$/g, "")
+    .split("|")
+    .map((c) => inlines(c.trim()));
 const LIST = /^\s*([-*+]|\d+[.)])\s+(.*)$/;
 
 /** Parses Markdown text into blocks. */
@@ -60,7 +68,8 @@ export function parseMarkdown(text: string): Block[] {
     const fence = /^\s*(```|~~~)\s*([\w+-]*)/.exec(line);
     if (fence) {
       const body: string[] = [];
-      for (i++; i < lines.length && !lines[i]!.trim().startsWith(fence[1]!); i++) body.push(lines[i]!);
+      for (i++; i < lines.length && !lines[i]!.trim().startsWith(fence[1]!); i++)
+        body.push(lines[i]!);
       blocks.push({ t: "code", lang: fence[2] ?? "", v: body.join("\n") });
       i++;
       continue;
@@ -82,14 +91,16 @@ export function parseMarkdown(text: string): Block[] {
     }
     if (line.trimStart().startsWith(">")) {
       const quoted: string[] = [];
-      for (; i < lines.length && lines[i]!.trimStart().startsWith(">"); i++) quoted.push(lines[i]!.trimStart().replace(/^>\s?/, ""));
+      for (; i < lines.length && lines[i]!.trimStart().startsWith(">"); i++)
+        quoted.push(lines[i]!.trimStart().replace(/^>\s?/, ""));
       blocks.push({ t: "quote", c: parseMarkdown(quoted.join("\n")) });
       continue;
     }
     if (line.includes("|") && /^\s*\|?\s*:?-{3,}/.test(lines[i + 1] ?? "")) {
       const head = cells(line);
       const rows: Inline[][][] = [];
-      for (i += 2; i < lines.length && lines[i]!.includes("|") && lines[i]!.trim() !== ""; i++) rows.push(cells(lines[i]!));
+      for (i += 2; i < lines.length && lines[i]!.includes("|") && lines[i]!.trim() !== ""; i++)
+        rows.push(cells(lines[i]!));
       blocks.push({ t: "table", head, rows });
       continue;
     }
@@ -100,14 +111,23 @@ export function parseMarkdown(text: string): Block[] {
       for (; i < lines.length; i++) {
         const next = LIST.exec(lines[i]!);
         if (next) items.push(inlines(next[2]!));
-        else if (/^\s{2,}\S/.test(lines[i]!) && items.length > 0) items[items.length - 1]!.push({ t: "text", v: " " }, ...inlines(lines[i]!.trim()));
+        else if (/^\s{2,}\S/.test(lines[i]!) && items.length > 0)
+          items[items.length - 1]!.push({ t: "text", v: " " }, ...inlines(lines[i]!.trim()));
         else break;
       }
       blocks.push({ t: "list", ordered, items });
       continue;
     }
     const para: string[] = [];
-    for (; i < lines.length && lines[i]!.trim() !== "" && !/^(#{1,6}\s|\s*```|\s*>)/.test(lines[i]!) && !LIST.exec(lines[i]!); i++) para.push(lines[i]!.trim());
+    for (
+      ;
+      i < lines.length &&
+      lines[i]!.trim() !== "" &&
+      !/^(#{1,6}\s|\s*```|\s*>)/.test(lines[i]!) &&
+      !LIST.exec(lines[i]!);
+      i++
+    )
+      para.push(lines[i]!.trim());
     // A line no rule claimed still moves the reader on.
     if (para.length === 0) para.push(lines[i++]!.trim());
     blocks.push({ t: "p", c: inlines(para.join(" ")) });

@@ -31,7 +31,9 @@ function toBase64Url(text: string): string {
 
 function fromBase64Url(text: string): string {
   const b64 = text.replaceAll("-", "+").replaceAll("_", "/");
-  const bytes = Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+  const bytes = Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) =>
+    c.charCodeAt(0),
+  );
   return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
 }
 
@@ -65,12 +67,22 @@ export function decodePermalink(hash: string): Permalink | string | undefined {
   } catch {
     return "The link's request is damaged (not readable); it may have been cut off.";
   }
-  if (!isRecord(data) || data.v !== 1) return "The link was made by another version of the playground.";
+  if (!isRecord(data) || data.v !== 1)
+    return "The link was made by another version of the playground.";
   const { url, era, kind, name, args, headers, secretHeaders } = data;
-  if (typeof url !== "string" || typeof name !== "string" || !KINDS.includes(String(kind)) || !ERAS.includes(String(era)))
+  if (
+    typeof url !== "string" ||
+    typeof name !== "string" ||
+    !KINDS.includes(String(kind)) ||
+    !ERAS.includes(String(era))
+  )
     return "The link's request is incomplete.";
   const safeHeaders = isRecord(headers)
-    ? Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => typeof e[1] === "string" && !isSecretHeader(e[0])))
+    ? Object.fromEntries(
+        Object.entries(headers).filter(
+          (e): e is [string, string] => typeof e[1] === "string" && !isSecretHeader(e[0]),
+        ),
+      )
     : undefined;
   return {
     url,
@@ -79,6 +91,8 @@ export function decodePermalink(hash: string): Permalink | string | undefined {
     name,
     ...(args === undefined ? {} : { args }),
     ...(safeHeaders && Object.keys(safeHeaders).length > 0 ? { headers: safeHeaders } : {}),
-    ...(Array.isArray(secretHeaders) ? { secretHeaders: secretHeaders.filter((h): h is string => typeof h === "string") } : {}),
+    ...(Array.isArray(secretHeaders)
+      ? { secretHeaders: secretHeaders.filter((h): h is string => typeof h === "string") }
+      : {}),
   };
 }

@@ -49,7 +49,9 @@ function update(id: number, change: Partial<CallRecord>): void {
 }
 
 function hex(bytes: number): string {
-  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return [...crypto.getRandomValues(new Uint8Array(bytes))]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
 }
 
 /** The latest call for an item, if any. */
@@ -59,12 +61,25 @@ export function latestCall(kind: RequestKind, name: string): CallRecord | undefi
 
 /** The resource URI a template's variables expand to. */
 export function expandTemplate(template: string, args: unknown): string {
-  const values = isRecord(args) ? Object.fromEntries(Object.entries(args).map(([k, v]) => [k, v === undefined || v === "" ? undefined : String(v)])) : {};
+  const values = isRecord(args)
+    ? Object.fromEntries(
+        Object.entries(args).map(([k, v]) => [
+          k,
+          v === undefined || v === "" ? undefined : String(v),
+        ]),
+      )
+    : {};
   return new UriTemplate(template).expand(values);
 }
 
 function stringArgs(args: unknown): Record<string, string> {
-  return isRecord(args) ? Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)])) : {};
+  return isRecord(args)
+    ? Object.fromEntries(
+        Object.entries(args)
+          .filter(([, v]) => v !== undefined && v !== "")
+          .map(([k, v]) => [k, String(v)]),
+      )
+    : {};
 }
 
 function summaryOf(outcome: Outcome, error: CallRecord["error"]): string {
@@ -72,7 +87,10 @@ function summaryOf(outcome: Outcome, error: CallRecord["error"]): string {
   if (outcome.tool) {
     const { result } = outcome.tool;
     const text = result.content.find((b) => b.type === "text");
-    return (result.isError ? "error: " : "") + (text?.type === "text" ? text.text.slice(0, 120) : `${result.content.length} block(s)`);
+    return (
+      (result.isError ? "error: " : "") +
+      (text?.type === "text" ? text.text.slice(0, 120) : `${result.content.length} block(s)`)
+    );
   }
   if (outcome.prompt) return `${outcome.prompt.result.messages.length} message(s)`;
   if (outcome.resource) return `${outcome.resource.result.contents.length} content item(s)`;
@@ -95,7 +113,18 @@ export async function runCall(kind: RequestKind, name: string, args: unknown): P
   const controller = new AbortController();
   controllers.set(id, controller);
   const timeoutMs = Math.max(1, timeoutSeconds.value) * 1000;
-  const entry: CallRecord = { id, traceId, kind, name, args, startedAt: Date.now(), status: "running", lastActivity: Date.now(), timeoutMs, logs: 0 };
+  const entry: CallRecord = {
+    id,
+    traceId,
+    kind,
+    name,
+    args,
+    startedAt: Date.now(),
+    status: "running",
+    lastActivity: Date.now(),
+    timeoutMs,
+    logs: 0,
+  };
   calls.value = [entry, ...calls.value].slice(0, 100);
   let timer = setTimeout(() => controller.abort("timeout"), timeoutMs);
   const options = {
@@ -117,7 +146,10 @@ export async function runCall(kind: RequestKind, name: string, args: unknown): P
   let status: CallRecord["status"] = "done";
   try {
     if (kind === "tool") {
-      const answer = await client.callTool(name, isRecord(args) ? args : {}, { ...options, returnTask: true });
+      const answer = await client.callTool(name, isRecord(args) ? args : {}, {
+        ...options,
+        returnTask: true,
+      });
       if (answer.result instanceof TaskHandle) {
         trackTask(answer.result, name);
         outcome.taskId = answer.result.taskId;
@@ -125,21 +157,36 @@ export async function runCall(kind: RequestKind, name: string, args: unknown): P
       } else {
         outcome.tool = { ...answer, result: answer.result };
         if (answer.result.structuredContent !== undefined)
-          wallet.value = addHandles(wallet.value, collectHandles(answer.result.structuredContent, name, Date.now()));
+          wallet.value = addHandles(
+            wallet.value,
+            collectHandles(answer.result.structuredContent, name, Date.now()),
+          );
       }
-    } else if (kind === "prompt") outcome.prompt = await client.getPrompt(name, stringArgs(args), options);
+    } else if (kind === "prompt")
+      outcome.prompt = await client.getPrompt(name, stringArgs(args), options);
     else {
       const uri = kind === "template" ? expandTemplate(name, args) : name;
       outcome.resource = await client.readResource(uri, options);
     }
   } catch (caught) {
     const reason = controller.signal.reason;
-    status = controller.signal.aborted ? (reason === "timeout" ? "timeout" : "cancelled") : "failed";
+    status = controller.signal.aborted
+      ? reason === "timeout"
+        ? "timeout"
+        : "cancelled"
+      : "failed";
     error =
       status === "timeout"
-        ? { message: `No answer or progress for ${timeoutMs / 1000} s: the call was cancelled (closing its stream).` }
+        ? {
+            message: `No answer or progress for ${timeoutMs / 1000} s: the call was cancelled (closing its stream).`,
+          }
         : caught instanceof McpError
-          ? { message: caught.message, kind: caught.kind, ...(caught.code === undefined ? {} : { code: caught.code }), data: caught.data }
+          ? {
+              message: caught.message,
+              kind: caught.kind,
+              ...(caught.code === undefined ? {} : { code: caught.code }),
+              data: caught.data,
+            }
           : { message: caught instanceof Error ? caught.message : String(caught) };
   } finally {
     clearTimeout(timer);
@@ -147,7 +194,16 @@ export async function runCall(kind: RequestKind, name: string, args: unknown): P
   }
   const endedAt = Date.now();
   update(id, { status, endedAt, ...outcome, ...(error ? { error } : {}) });
-  record({ at: entry.startedAt, url: current.url, kind, name, args, status, durationMs: endedAt - entry.startedAt, summary: summaryOf(outcome, error) });
+  record({
+    at: entry.startedAt,
+    url: current.url,
+    kind,
+    name,
+    args,
+    status,
+    durationMs: endedAt - entry.startedAt,
+    summary: summaryOf(outcome, error),
+  });
 }
 
 /** Cancels a running call by closing its stream. */

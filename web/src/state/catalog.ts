@@ -49,7 +49,10 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
  * How fast each upstream of this Worker's hub answers on its own: one `server/discover` per
  * mounted server, timed from the browser. Upstreams not mounted here show the hub's word only.
  */
-export async function measureUpstreams(origin: string, upstreams: readonly string[]): Promise<void> {
+export async function measureUpstreams(
+  origin: string,
+  upstreams: readonly string[],
+): Promise<void> {
   const mounted = new Set(endpoints.value.map((e) => e.path));
   const results: Record<string, number | string> = {};
   await Promise.all(
@@ -58,7 +61,10 @@ export async function measureUpstreams(origin: string, upstreams: readonly strin
       if (!mounted.has(path)) return;
       const started = performance.now();
       try {
-        const client = await connect(`${origin}${path}`, { fetch: recordingFetch(), signal: AbortSignal.timeout(10_000) });
+        const client = await connect(`${origin}${path}`, {
+          fetch: recordingFetch(),
+          signal: AbortSignal.timeout(10_000),
+        });
         results[name] = Math.round(performance.now() - started);
         await client.close();
       } catch (error) {

@@ -26,12 +26,17 @@ import { recordingFetch } from "./wire.ts";
 
 const LAST = "edgemcp.connection";
 const HEADERS = "edgemcp.headers";
-const isLast = (v: unknown): v is { url: string; era: EraChoice } => isRecord(v) && typeof v.url === "string" && typeof v.era === "string";
-const isRows = (v: unknown): v is HeaderRow[] => Array.isArray(v) && v.every((r) => isRecord(r) && typeof r.name === "string" && typeof r.value === "string");
+const isLast = (v: unknown): v is { url: string; era: EraChoice } =>
+  isRecord(v) && typeof v.url === "string" && typeof v.era === "string";
+const isRows = (v: unknown): v is HeaderRow[] =>
+  Array.isArray(v) &&
+  v.every((r) => isRecord(r) && typeof r.name === "string" && typeof r.value === "string");
 
 /** The headers to send: every named row (the client adds the protocol's own). */
 export function headerMap(): Record<string, string> {
-  return Object.fromEntries(headerRows.value.filter((r) => r.name.trim() !== "").map((r) => [r.name.trim(), r.value]));
+  return Object.fromEntries(
+    headerRows.value.filter((r) => r.name.trim() !== "").map((r) => [r.name.trim(), r.value]),
+  );
 }
 
 /** Restores the last endpoint and era, and remembered headers (only if the user asked for that). */
@@ -58,12 +63,19 @@ export async function loadEndpoints(): Promise<void> {
   try {
     const response = await fetch("/api/servers", { headers: { Accept: "application/json" } });
     const body: unknown = await response.json();
-    const list = isRecord(body) && Array.isArray(body.endpoints) ? body.endpoints.filter((e): e is Endpoint => isRecord(e) && typeof e.path === "string" && typeof e.name === "string") : [];
+    const list =
+      isRecord(body) && Array.isArray(body.endpoints)
+        ? body.endpoints.filter(
+            (e): e is Endpoint =>
+              isRecord(e) && typeof e.path === "string" && typeof e.name === "string",
+          )
+        : [];
     endpoints.value = list;
   } catch {
     endpoints.value = [];
   }
-  if (targetUrl.value === "" && endpoints.value[0]) targetUrl.value = `${location.origin}${endpoints.value[0].path}`;
+  if (targetUrl.value === "" && endpoints.value[0])
+    targetUrl.value = `${location.origin}${endpoints.value[0].path}`;
 }
 
 export async function disconnect(): Promise<void> {
@@ -79,7 +91,10 @@ export async function disconnect(): Promise<void> {
  * Connects to the target URL in the chosen era; a failure is explained by the connection
  * doctor. Asking for 2026-07-28 from a 2025-only server is refused with that diagnosis.
  */
-export async function connectTo(url = targetUrl.value.trim(), era = eraChoice.value): Promise<boolean> {
+export async function connectTo(
+  url = targetUrl.value.trim(),
+  era = eraChoice.value,
+): Promise<boolean> {
   await disconnect();
   connecting.value = true;
   diagnosis.value = undefined;
@@ -88,7 +103,13 @@ export async function connectTo(url = targetUrl.value.trim(), era = eraChoice.va
     new URL(url);
   } catch {
     connecting.value = false;
-    diagnosis.value = { kind: "other", title: "That is not a URL", detail: `"${url}" is not an absolute http(s) URL.`, actions: ["Enter a URL such as http://localhost:8787/mcp."], suggestions: [] };
+    diagnosis.value = {
+      kind: "other",
+      title: "That is not a URL",
+      detail: `"${url}" is not an absolute http(s) URL.`,
+      actions: ["Enter a URL such as http://localhost:8787/mcp."],
+      suggestions: [],
+    };
     return false;
   }
   try {
@@ -96,19 +117,41 @@ export async function connectTo(url = targetUrl.value.trim(), era = eraChoice.va
       fetch: recordingFetch(),
       headers: headerMap(),
       handlers: inputHandlers,
-      capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {}, extensions: { [TASKS_EXTENSION]: {} } },
+      capabilities: {
+        elicitation: { form: {}, url: {} },
+        sampling: {},
+        roots: {},
+        extensions: { [TASKS_EXTENSION]: {} },
+      },
       clientInfo: { name: "edgemcp-playground", version: "0.1.0", title: "edgemcp playground" },
       handshake: era === "legacy" ? "initialize" : "probe",
       signal: AbortSignal.timeout(30_000),
     });
     if (era === "modern" && client.era === "legacy") {
       await client.close();
-      diagnosis.value = diagnose({ url, pageOrigin: location.origin, online: true, error: { kind: "protocol", message: "" }, legacyOnly: true, endpoints: [] });
+      diagnosis.value = diagnose({
+        url,
+        pageOrigin: location.origin,
+        online: true,
+        error: { kind: "protocol", message: "" },
+        legacyOnly: true,
+        endpoints: [],
+      });
       return false;
     }
-    const path = new URL(url).origin === location.origin ? new URL(url).pathname.replace(/\/$/, "") : undefined;
+    const path =
+      new URL(url).origin === location.origin
+        ? new URL(url).pathname.replace(/\/$/, "")
+        : undefined;
     const upstreams = endpoints.value.find((e) => e.path === path)?.upstreams ?? [];
-    session.value = { client, url, era, description: client.server, connectedAt: Date.now(), upstreams };
+    session.value = {
+      client,
+      url,
+      era,
+      description: client.server,
+      connectedAt: Date.now(),
+      upstreams,
+    };
     save(LAST, { url, era });
     if (selectedKey.value?.startsWith("permalink:")) selectedKey.value = undefined;
     await loadCatalog("use");

@@ -20,31 +20,56 @@ const PREFLIGHTED: readonly [string, string][] = [
  */
 export async function probeCors(url: string): Promise<CorsFacts> {
   const record = recordingFetch();
-  const attempt = (init: RequestInit) => record(url, { method: "POST", body: "{}", ...init }).then((r) => (void r.body?.cancel(), true), () => false);
-  const reachable = await fetch(url, { method: "POST", mode: "no-cors", body: "{}" }).then(() => true, () => false);
+  const attempt = (init: RequestInit) =>
+    record(url, { method: "POST", body: "{}", ...init }).then(
+      (r) => (void r.body?.cancel(), true),
+      () => false,
+    );
+  const reachable = await fetch(url, { method: "POST", mode: "no-cors", body: "{}" }).then(
+    () => true,
+    () => false,
+  );
   if (!reachable) return { reachable, allowsOrigin: false, refusedHeaders: [] };
   const allowsOrigin = await attempt({ headers: { "Content-Type": "text/plain" } });
   if (!allowsOrigin) return { reachable, allowsOrigin, refusedHeaders: [] };
   const refusedHeaders: string[] = [];
-  for (const [name, value] of PREFLIGHTED) if (!(await attempt({ headers: { [name]: value } }))) refusedHeaders.push(name);
+  for (const [name, value] of PREFLIGHTED)
+    if (!(await attempt({ headers: { [name]: value } }))) refusedHeaders.push(name);
   return { reachable, allowsOrigin, refusedHeaders };
 }
 
 /** What the doctor needs to know about a failed connection, gathered from the error and the wire. */
 export async function gatherFacts(url: string, error: unknown): Promise<Facts> {
   const last = [...exchanges.value].reverse().find((e) => e.url === url && e.status !== undefined);
-  const header = (name: string) => last?.responseHeaders?.find(([n]) => n.toLowerCase() === name)?.[1];
+  const header = (name: string) =>
+    last?.responseHeaders?.find(([n]) => n.toLowerCase() === name)?.[1];
   const err =
     error instanceof McpError
-      ? { kind: error.kind, message: error.message, ...(error.status === undefined ? {} : { status: error.status }), ...(error.code === undefined ? {} : { code: error.code }), data: error.data }
-      : { kind: error instanceof TypeError ? "network" : "other", message: error instanceof Error ? error.message : String(error) };
-  let crossOrigin = false;
+      ? {
+          kind: error.kind,
+          message: error.message,
+          ...(error.status === undefined ? {} : { status: error.status }),
+          ...(error.code === undefined ? {} : { code: error.code }),
+          data: error.data,
+        }
+      : {
+          kind: error instanceof TypeError ? "network" : "other",
+          message: error instanceof Error ? error.message : String(error),
+        };
+  let crossOrigin: boolean;
   try {
     crossOrigin = new URL(url).origin !== location.origin;
   } catch {
-    return { url, pageOrigin: location.origin, online: navigator.onLine, error: { kind: "other", message: `${url} is not a URL.` }, endpoints: [] };
+    return {
+      url,
+      pageOrigin: location.origin,
+      online: navigator.onLine,
+      error: { kind: "other", message: `${url} is not a URL.` },
+      endpoints: [],
+    };
   }
-  const cors = err.kind === "network" && crossOrigin && navigator.onLine ? await probeCors(url) : undefined;
+  const cors =
+    err.kind === "network" && crossOrigin && navigator.onLine ? await probeCors(url) : undefined;
   const wwwAuthenticate = header("www-authenticate");
   return {
     url,
@@ -58,7 +83,11 @@ export async function gatherFacts(url: string, error: unknown): Promise<Facts> {
             status: last.status,
             contentType: last.contentType ?? "",
             ...(wwwAuthenticate ? { wwwAuthenticate } : {}),
-            ...(last.bodyText ? { bodyText: last.bodyText.slice(0, 500) } : last.frames[0] ? { bodyText: last.frames[0].data.slice(0, 500) } : {}),
+            ...(last.bodyText
+              ? { bodyText: last.bodyText.slice(0, 500) }
+              : last.frames[0]
+                ? { bodyText: last.frames[0].data.slice(0, 500) }
+                : {}),
           },
         }),
     ...(cors ? { cors } : {}),

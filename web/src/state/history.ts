@@ -17,12 +17,27 @@ export type HistoryEntry = {
 };
 
 /** A request the user named and saved. */
-export type SavedRequest = { id: string; label: string; url: string; kind: RequestKind; name: string; args: unknown };
+export type SavedRequest = {
+  id: string;
+  label: string;
+  url: string;
+  kind: RequestKind;
+  name: string;
+  args: unknown;
+};
 
 const HISTORY = "edgemcp.history";
 const SAVED = "edgemcp.saved";
 const MAX_HISTORY = 200;
-const isList = (v: unknown): v is never[] => Array.isArray(v) && v.every((e) => isRecord(e) && typeof e.id === "string" && typeof e.name === "string" && typeof e.url === "string");
+const isList = (v: unknown): v is never[] =>
+  Array.isArray(v) &&
+  v.every(
+    (e) =>
+      isRecord(e) &&
+      typeof e.id === "string" &&
+      typeof e.name === "string" &&
+      typeof e.url === "string",
+  );
 
 export const history = signal<HistoryEntry[]>(load(HISTORY, [], isList));
 export const saved = signal<SavedRequest[]>(load(SAVED, [], isList));
@@ -38,7 +53,10 @@ export function clearHistory(): void {
 }
 
 export function saveRequest(request: Omit<SavedRequest, "id">): void {
-  saved.value = [{ ...request, id: crypto.randomUUID() }, ...saved.value.filter((s) => s.label !== request.label)];
+  saved.value = [
+    { ...request, id: crypto.randomUUID() },
+    ...saved.value.filter((s) => s.label !== request.label),
+  ];
   save(SAVED, saved.value);
 }
 
@@ -49,7 +67,16 @@ export function forgetSaved(id: string): void {
 
 /** History and saved requests as a JSON file the user downloads. */
 export function exportHistory(): void {
-  const blob = new Blob([JSON.stringify({ exportedAt: new Date().toISOString(), history: history.value, saved: saved.value }, null, 2)], { type: "application/json" });
+  const blob = new Blob(
+    [
+      JSON.stringify(
+        { exportedAt: new Date().toISOString(), history: history.value, saved: saved.value },
+        null,
+        2,
+      ),
+    ],
+    { type: "application/json" },
+  );
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
   link.download = `edgemcp-history-${new Date().toISOString().slice(0, 10)}.json`;

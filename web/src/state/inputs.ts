@@ -1,12 +1,30 @@
 import { signal } from "@preact/signals";
-import type { CreateMessageParams, ElicitParams, InputHandlers } from "../../../shared/client/index.ts";
+import type {
+  CreateMessageParams,
+  ElicitParams,
+  InputHandlers,
+} from "../../../shared/client/index.ts";
 import type { CreateMessageResult, ElicitResult } from "../../../shared/protocol/input.ts";
 import { roots } from "./store.ts";
 
 /** A question the server asked that waits for the user: a form, a URL to visit, or a model turn. */
 export type PendingInput =
-  | { id: number; key: string; kind: "elicitation"; params: ElicitParams; signal: AbortSignal | undefined; answer: (result: ElicitResult) => void }
-  | { id: number; key: string; kind: "sampling"; params: CreateMessageParams; signal: AbortSignal | undefined; answer: (result: CreateMessageResult) => void };
+  | {
+      id: number;
+      key: string;
+      kind: "elicitation";
+      params: ElicitParams;
+      signal: AbortSignal | undefined;
+      answer: (result: ElicitResult) => void;
+    }
+  | {
+      id: number;
+      key: string;
+      kind: "sampling";
+      params: CreateMessageParams;
+      signal: AbortSignal | undefined;
+      answer: (result: CreateMessageResult) => void;
+    };
 
 /** Questions waiting for the user, oldest first. */
 export const pendingInputs = signal<PendingInput[]>([]);
@@ -18,7 +36,10 @@ function remove(id: number): void {
   pendingInputs.value = pendingInputs.value.filter((p) => p.id !== id);
 }
 
-function ask<R>(make: (id: number, answer: (result: R) => void) => PendingInput, signal: AbortSignal | undefined): Promise<R> {
+function ask<R>(
+  make: (id: number, answer: (result: R) => void) => PendingInput,
+  signal: AbortSignal | undefined,
+): Promise<R> {
   return new Promise<R>((resolve, reject) => {
     const id = nextId++;
     const onAbort = () => {
@@ -44,11 +65,33 @@ function ask<R>(make: (id: number, answer: (result: R) => void) => PendingInput,
  */
 export const inputHandlers: InputHandlers = {
   elicitation: (params, context) =>
-    ask<ElicitResult>((id, answer) => ({ id, key: context.key, kind: "elicitation", params, signal: context.signal, answer }), context.signal),
+    ask<ElicitResult>(
+      (id, answer) => ({
+        id,
+        key: context.key,
+        kind: "elicitation",
+        params,
+        signal: context.signal,
+        answer,
+      }),
+      context.signal,
+    ),
   sampling: (params, context) =>
-    ask<CreateMessageResult>((id, answer) => ({ id, key: context.key, kind: "sampling", params, signal: context.signal, answer }), context.signal),
+    ask<CreateMessageResult>(
+      (id, answer) => ({
+        id,
+        key: context.key,
+        kind: "sampling",
+        params,
+        signal: context.signal,
+        answer,
+      }),
+      context.signal,
+    ),
   roots: () => {
     rootsAnswered.value++;
-    return Promise.resolve({ roots: roots.value.map((r) => ({ uri: r.uri, ...(r.name ? { name: r.name } : {}) })) });
+    return Promise.resolve({
+      roots: roots.value.map((r) => ({ uri: r.uri, ...(r.name ? { name: r.name } : {}) })),
+    });
   },
 };

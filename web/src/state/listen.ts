@@ -1,5 +1,9 @@
 import { signal } from "@preact/signals";
-import type { ListenFilter, ListenNotification, Subscription } from "../../../shared/client/index.ts";
+import type {
+  ListenFilter,
+  ListenNotification,
+  Subscription,
+} from "../../../shared/client/index.ts";
 import { loadCatalog } from "./catalog.ts";
 import { session } from "./store.ts";
 import { followTaskId } from "./tasks.ts";
@@ -26,7 +30,11 @@ function update(id: number, change: Partial<ListenStream>): void {
   streams.value = streams.value.map((s) => (s.id === id ? { ...s, ...change } : s));
 }
 
-const LIST_CHANGED = ["notifications/tools/list_changed", "notifications/prompts/list_changed", "notifications/resources/list_changed"];
+const LIST_CHANGED = [
+  "notifications/tools/list_changed",
+  "notifications/prompts/list_changed",
+  "notifications/resources/list_changed",
+];
 
 /**
  * Opens `subscriptions/listen` with a filter and shows what arrives. A `list_changed` reloads
@@ -45,12 +53,19 @@ export async function openListen(filter: ListenFilter): Promise<void> {
     return;
   }
   update(id, { state: "open", honoured: subscription.honoured, subscription });
-  void subscription.closed.then((end) => update(id, { state: end === "local" ? "closed" : "dropped" }));
+  void subscription.closed.then((end) =>
+    update(id, { state: end === "local" ? "closed" : "dropped" }),
+  );
   try {
     for await (const notification of subscription) {
-      arrivals.value = [{ at: Date.now(), stream: id, notification }, ...arrivals.value].slice(0, 300);
-      if (LIST_CHANGED.includes(notification.method) && session.value === current) void loadCatalog("use");
-      if (notification.method === "notifications/tasks") followTaskId(notification.params.taskId, notification.params);
+      arrivals.value = [{ at: Date.now(), stream: id, notification }, ...arrivals.value].slice(
+        0,
+        300,
+      );
+      if (LIST_CHANGED.includes(notification.method) && session.value === current)
+        void loadCatalog("use");
+      if (notification.method === "notifications/tasks")
+        followTaskId(notification.params.taskId, notification.params);
     }
   } catch (error) {
     update(id, { state: "dropped", error: error instanceof Error ? error.message : String(error) });

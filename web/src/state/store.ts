@@ -20,7 +20,13 @@ export type EraChoice = "auto" | "modern" | "legacy";
 export type HeaderRow = { name: string; value: string };
 
 /** An MCP endpoint of this Worker, from `/api/servers`. */
-export type Endpoint = { path: string; name: string; title?: string; description?: string; upstreams?: string[] };
+export type Endpoint = {
+  path: string;
+  name: string;
+  title?: string;
+  description?: string;
+  upstreams?: string[];
+};
 
 /** The live connection: the client and what the server said about itself. */
 export type Session = {
@@ -78,7 +84,9 @@ export const narrowSidebarOpen = signal(false);
 // Settings that shape requests.
 export const logLevel = signal<LogLevel | "">("");
 export const timeoutSeconds = signal(60);
-export const roots = signal<{ uri: string; name?: string }[]>([{ uri: "file:///workspace", name: "workspace" }]);
+export const roots = signal<{ uri: string; name?: string }[]>([
+  { uri: "file:///workspace", name: "workspace" },
+]);
 export const wallet = signal<Handle[]>([]);
 
 /** Every catalog entry, in list order. */
@@ -86,10 +94,26 @@ export const items = computed<Item[]>(() => {
   const c = catalog.value;
   if (!c) return [];
   return [
-    ...(c.tools?.result.tools ?? []).map((item) => ({ kind: "tool" as const, key: `tool:${item.name}`, item })),
-    ...(c.prompts?.result.prompts ?? []).map((item) => ({ kind: "prompt" as const, key: `prompt:${item.name}`, item })),
-    ...(c.resources?.result.resources ?? []).map((item) => ({ kind: "resource" as const, key: `resource:${item.uri}`, item })),
-    ...(c.templates?.result.resourceTemplates ?? []).map((item) => ({ kind: "template" as const, key: `template:${item.uriTemplate}`, item })),
+    ...(c.tools?.result.tools ?? []).map((item) => ({
+      kind: "tool" as const,
+      key: `tool:${item.name}`,
+      item,
+    })),
+    ...(c.prompts?.result.prompts ?? []).map((item) => ({
+      kind: "prompt" as const,
+      key: `prompt:${item.name}`,
+      item,
+    })),
+    ...(c.resources?.result.resources ?? []).map((item) => ({
+      kind: "resource" as const,
+      key: `resource:${item.uri}`,
+      item,
+    })),
+    ...(c.templates?.result.resourceTemplates ?? []).map((item) => ({
+      kind: "template" as const,
+      key: `template:${item.uriTemplate}`,
+      item,
+    })),
   ];
 });
 

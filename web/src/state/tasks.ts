@@ -17,13 +17,25 @@ export type TaskEntry = {
 export const tasks = signal<TaskEntry[]>([]);
 
 function update(taskId: string, change: Partial<TaskEntry>): void {
-  tasks.value = tasks.value.map((t) => (t.taskId === taskId ? { ...t, ...change, updatedAt: Date.now() } : t));
+  tasks.value = tasks.value.map((t) =>
+    t.taskId === taskId ? { ...t, ...change, updatedAt: Date.now() } : t,
+  );
 }
 
 /** Adds a task a call became and follows it to its result (polling at the interval it asks). */
 export function trackTask(handle: TaskHandle, tool: string): void {
   if (!tasks.value.some((t) => t.taskId === handle.taskId))
-    tasks.value = [{ taskId: handle.taskId, tool, handle, task: handle.task, following: false, updatedAt: Date.now() }, ...tasks.value];
+    tasks.value = [
+      {
+        taskId: handle.taskId,
+        tool,
+        handle,
+        task: handle.task,
+        following: false,
+        updatedAt: Date.now(),
+      },
+      ...tasks.value,
+    ];
   void follow(handle.taskId);
 }
 
@@ -36,7 +48,11 @@ export async function follow(taskId: string): Promise<void> {
     const result = await entry.handle.result({ onStatus: (task) => update(taskId, { task }) });
     update(taskId, { result, following: false, task: entry.handle.task });
   } catch (error) {
-    update(taskId, { error: error instanceof Error ? error.message : String(error), following: false, task: entry.handle.task });
+    update(taskId, {
+      error: error instanceof Error ? error.message : String(error),
+      following: false,
+      task: entry.handle.task,
+    });
   }
 }
 
@@ -69,10 +85,22 @@ export async function openTask(taskId: string): Promise<void> {
   try {
     const handle = await client.task(taskId);
     if (!tasks.value.some((t) => t.taskId === taskId))
-      tasks.value = [{ taskId, handle, task: handle.task, following: false, updatedAt: Date.now() }, ...tasks.value];
+      tasks.value = [
+        { taskId, handle, task: handle.task, following: false, updatedAt: Date.now() },
+        ...tasks.value,
+      ];
     else update(taskId, { handle, task: handle.task });
   } catch (error) {
-    tasks.value = [{ taskId, task: { taskId, status: "failed" }, following: false, error: error instanceof Error ? error.message : String(error), updatedAt: Date.now() }, ...tasks.value.filter((t) => t.taskId !== taskId)];
+    tasks.value = [
+      {
+        taskId,
+        task: { taskId, status: "failed" },
+        following: false,
+        error: error instanceof Error ? error.message : String(error),
+        updatedAt: Date.now(),
+      },
+      ...tasks.value.filter((t) => t.taskId !== taskId),
+    ];
   }
 }
 

@@ -1,5 +1,11 @@
 import { signal } from "@preact/signals";
-import { checkHttpReply, checkRequest, checkServerMessage, requestEra, type Finding } from "../../../shared/check/index.ts";
+import {
+  checkHttpReply,
+  checkRequest,
+  checkServerMessage,
+  requestEra,
+  type Finding,
+} from "../../../shared/check/index.ts";
 import type { FetchLike } from "../../../shared/client/index.ts";
 import { isJsonObject, type JsonRpcId } from "../../../shared/jsonrpc.ts";
 import { decodeSse } from "../../../shared/sse.ts";
@@ -63,12 +69,20 @@ export function clearWire(): void {
   exchanges.value = [];
 }
 
-function describeRequest(body: string, headers: [string, string][]): Partial<Exchange> & { findings: Finding[] } {
+function describeRequest(
+  body: string,
+  headers: [string, string][],
+): Partial<Exchange> & { findings: Finding[] } {
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
-    return { findings: body === "" ? [] : [{ level: "error", rule: "request.json", message: "The body is not JSON." }] };
+    return {
+      findings:
+        body === ""
+          ? []
+          : [{ level: "error", rule: "request.json", message: "The body is not JSON." }],
+    };
   }
   const bag = Object.fromEntries(headers);
   const params = isJsonObject(json) && isJsonObject(json.params) ? json.params : {};
@@ -105,13 +119,19 @@ function addFrame(exchange: Exchange, data: string, at: number): void {
   publish(exchange);
 }
 
-async function recordBody(exchange: Exchange, copy: ReadableStream<Uint8Array>, t0: number): Promise<void> {
+async function recordBody(
+  exchange: Exchange,
+  copy: ReadableStream<Uint8Array>,
+  t0: number,
+): Promise<void> {
   try {
     if (exchange.contentType === "text/event-stream") {
-      for await (const event of decodeSse(copy)) addFrame(exchange, event.data, performance.now() - t0);
+      for await (const event of decodeSse(copy))
+        addFrame(exchange, event.data, performance.now() - t0);
     } else {
       const text = await new Response(copy).text();
-      if (exchange.contentType === "application/json" && text !== "") addFrame(exchange, text, performance.now() - t0);
+      if (exchange.contentType === "application/json" && text !== "")
+        addFrame(exchange, text, performance.now() - t0);
       else if (text !== "") exchange.bodyText = text.slice(0, MAX_BODY_CHARS);
     }
   } catch (error) {
@@ -126,10 +146,16 @@ async function recordBody(exchange: Exchange, copy: ReadableStream<Uint8Array>, 
  * client closing a stream, which is how a call is cancelled) cancels the network read itself:
  * a tee would keep the connection open for its other branch, and the server would never know.
  */
-function passThrough(exchange: Exchange, body: ReadableStream<Uint8Array>, t0: number): ReadableStream<Uint8Array> {
+function passThrough(
+  exchange: Exchange,
+  body: ReadableStream<Uint8Array>,
+  t0: number,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let copy!: ReadableStreamDefaultController<Uint8Array>;
-  const copied = new ReadableStream<Uint8Array>({ start: (controller) => void (copy = controller) });
+  const copied = new ReadableStream<Uint8Array>({
+    start: (controller) => void (copy = controller),
+  });
   void recordBody(exchange, copied, t0);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -184,7 +210,9 @@ export function recordingFetch(inner: FetchLike = (url, init) => fetch(url, init
     try {
       response = await inner(url, init);
     } catch (error) {
-      exchange.error = init.signal?.aborted ? "aborted before an answer" : `no answer: ${String(error)}`;
+      exchange.error = init.signal?.aborted
+        ? "aborted before an answer"
+        : `no answer: ${String(error)}`;
       exchange.end = performance.now() - t0;
       publish(exchange);
       throw error;
@@ -192,17 +220,29 @@ export function recordingFetch(inner: FetchLike = (url, init) => fetch(url, init
     exchange.ttfb = performance.now() - t0;
     exchange.status = response.status;
     exchange.responseHeaders = [...response.headers.entries()];
-    exchange.contentType = (response.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+    exchange.contentType = (response.headers.get("Content-Type") ?? "")
+      .split(";")[0]!
+      .trim()
+      .toLowerCase();
     const notification = exchange.rpcMethod !== undefined && exchange.rpcId === undefined;
     if (exchange.httpMethod === "POST" && exchange.rpcMethod !== undefined)
-      exchange.findings.push(...checkHttpReply(response.status, Object.fromEntries(exchange.responseHeaders), { era: exchange.era, notification }));
+      exchange.findings.push(
+        ...checkHttpReply(response.status, Object.fromEntries(exchange.responseHeaders), {
+          era: exchange.era,
+          notification,
+        }),
+      );
     publish(exchange);
     if (!response.body || NULL_BODY.includes(response.status)) {
       exchange.end = exchange.ttfb;
       return response;
     }
     const body = passThrough(exchange, response.body, t0);
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }
 

@@ -1,6 +1,16 @@
 import { useEffect } from "preact/hooks";
 import { runCall } from "../state/calls.ts";
-import { connecting, drafts, narrowSidebarOpen, paletteOpen, selected, selectedKey, session, theme, toast } from "../state/store.ts";
+import {
+  connecting,
+  drafts,
+  narrowSidebarOpen,
+  paletteOpen,
+  selected,
+  selectedKey,
+  session,
+  theme,
+  toast,
+} from "../state/store.ts";
 import { CallView } from "./call-view.tsx";
 import { ConnectBar } from "./connect-bar.tsx";
 import { CopyDialog } from "./copy-dialog.tsx";
@@ -24,7 +34,13 @@ function AdHocResource({ uri }: { uri: string }) {
         <code class="item-id">{uri}</code>
       </header>
       <div class="action-bar">
-        <button type="button" class="primary" onClick={() => void runCall("resource", uri, undefined)}>Read again</button>
+        <button
+          type="button"
+          class="primary"
+          onClick={() => void runCall("resource", uri, undefined)}
+        >
+          Read again
+        </button>
       </div>
       {call ? <CallView call={call} /> : null}
     </article>
@@ -46,7 +62,9 @@ function ReadByUri() {
     >
       <label for="read-uri">Read a resource by URI</label>
       <input id="read-uri" name="uri" placeholder="notes://note-1" disabled={!session.value} />
-      <button type="submit" disabled={!session.value}>Read</button>
+      <button type="submit" disabled={!session.value}>
+        Read
+      </button>
     </form>
   );
 }
@@ -64,14 +82,24 @@ function Main() {
         <AdHocResource uri={key.slice("resource:".length)} />
       ) : session.value ? (
         <div class="welcome">
-          <h2>{session.value.description.serverInfo?.title ?? session.value.description.serverInfo?.name ?? "Connected"}</h2>
-          <p>Pick a tool, prompt or resource on the left (or press Ctrl+K) to see it, fill its form and send it. The Wire pane shows every exchange.</p>
+          <h2>
+            {session.value.description.serverInfo?.title ??
+              session.value.description.serverInfo?.name ??
+              "Connected"}
+          </h2>
+          <p>
+            Pick a tool, prompt or resource on the left (or press Ctrl+K) to see it, fill its form
+            and send it. The Wire pane shows every exchange.
+          </p>
           <ReadByUri />
         </div>
       ) : !connecting.value ? (
         <div class="welcome">
           <h2>Explore and drive an MCP server from your browser</h2>
-          <p>Pick one of this Worker's servers above, or type any MCP endpoint URL, and press Connect. Nothing goes through a backend: the page talks to the server directly.</p>
+          <p>
+            Pick one of this Worker's servers above, or type any MCP endpoint URL, and press
+            Connect. Nothing goes through a backend: the page talks to the server directly.
+          </p>
         </div>
       ) : (
         <p class="muted pad">Connecting…</p>
@@ -93,7 +121,10 @@ export function App() {
       } else if ((e.ctrlKey || e.metaKey) && e.key === "Enter" && selected.value) {
         e.preventDefault();
         const { kind, name } = requestOf(selected.value);
-        document.querySelector<HTMLButtonElement>('[data-action="send"]')?.disabled || void runCall(kind, name, drafts.value[selected.value.key]);
+        // The send button knows whether the request is ready (valid arguments, parsed JSON).
+        const ready =
+          document.querySelector<HTMLButtonElement>('[data-action="send"]')?.disabled === false;
+        if (ready) void runCall(kind, name, drafts.value[selected.value.key]);
       } else if (e.key === "Escape") paletteOpen.value = false;
     };
     window.addEventListener("keydown", onKey);
@@ -101,9 +132,16 @@ export function App() {
   }, []);
   return (
     <>
-      <a class="skip" href="#main">Skip to the main view</a>
+      <a class="skip" href="#main">
+        Skip to the main view
+      </a>
       <ConnectBar />
-      <button type="button" class="catalog-toggle" aria-expanded={narrowSidebarOpen.value} onClick={() => (narrowSidebarOpen.value = !narrowSidebarOpen.value)}>
+      <button
+        type="button"
+        class="catalog-toggle"
+        aria-expanded={narrowSidebarOpen.value}
+        onClick={() => (narrowSidebarOpen.value = !narrowSidebarOpen.value)}
+      >
         Catalog
       </button>
       <div class="layout">
@@ -113,7 +151,11 @@ export function App() {
       </div>
       <Palette />
       <CopyDialog />
-      {toast.value ? <div class="toast" role="status">{toast.value}</div> : null}
+      {toast.value ? (
+        <div class="toast" role="status">
+          {toast.value}
+        </div>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,8 @@
-import type { CallToolResult, GetPromptResult, ReadResourceResult } from "../../../shared/client/index.ts";
+import type {
+  CallToolResult,
+  GetPromptResult,
+  ReadResourceResult,
+} from "../../../shared/client/index.ts";
 import { viewToolResult } from "../lib/classify.ts";
 import { isRecord } from "../lib/json.ts";
 import type { Schema } from "../lib/schema/resolve.ts";
@@ -25,7 +29,8 @@ function Rounds({ call }: { call: CallRecord }) {
   const traced = exchanges.value.filter((e) => e.traceId === call.traceId);
   const rounds = traced.flatMap((e) =>
     e.frames.flatMap((f) => {
-      const result = isRecord(f.message) && isRecord(f.message.result) ? f.message.result : undefined;
+      const result =
+        isRecord(f.message) && isRecord(f.message.result) ? f.message.result : undefined;
       return result?.resultType === "input_required" ? [result] : [];
     }),
   );
@@ -35,35 +40,55 @@ function Rounds({ call }: { call: CallRecord }) {
       <span class="muted small">
         {traced.length} exchange{traced.length === 1 ? "" : "s"}
         {" · "}
-        <button type="button" class="link-button small" onClick={() => (pane.value = "wire")}>see the wire</button>
+        <button type="button" class="link-button small" onClick={() => (pane.value = "wire")}>
+          see the wire
+        </button>
       </span>
       {rounds.map((r, i) => {
         const keys = isRecord(r.inputRequests) ? Object.entries(r.inputRequests) : [];
         return (
           <div key={i} class="round">
             <span class="badge">round {i + 1}</span> the server answered <code>input_required</code>
-            {keys.length > 0 ? <> asking for {keys.map(([k, v]) => `${k} (${isRecord(v) ? String(v.method) : "?"})`).join(", ")}</> : " with state only"}
+            {keys.length > 0 ? (
+              <>
+                {" "}
+                asking for{" "}
+                {keys.map(([k, v]) => `${k} (${isRecord(v) ? String(v.method) : "?"})`).join(", ")}
+              </>
+            ) : (
+              " with state only"
+            )}
             {typeof r.requestState === "string" ? (
               <div class="small">
-                <span class="badge sealed">sealed requestState</span> {r.requestState.length} characters, opaque to the client, sent back unchanged:{" "}
+                <span class="badge sealed">sealed requestState</span> {r.requestState.length}{" "}
+                characters, opaque to the client, sent back unchanged:{" "}
                 <code class="truncate">{r.requestState.slice(0, 48)}…</code>
               </div>
             ) : null}
           </div>
         );
       })}
-      {rootsAnswered.value > 0 && rounds.some((r) => JSON.stringify(r).includes("roots/list")) ? <div class="muted small">roots/list was answered from your roots list (Server pane).</div> : null}
+      {rootsAnswered.value > 0 && rounds.some((r) => JSON.stringify(r).includes("roots/list")) ? (
+        <div class="muted small">roots/list was answered from your roots list (Server pane).</div>
+      ) : null}
     </div>
   );
 }
 
-function ToolResult({ result, outputSchema }: { result: CallToolResult; outputSchema: Schema | undefined }) {
+function ToolResult({
+  result,
+  outputSchema,
+}: {
+  result: CallToolResult;
+  outputSchema: Schema | undefined;
+}) {
   const view = viewToolResult(result, outputSchema);
   return (
     <div class={view.isError ? "result is-error" : "result"}>
       {view.isError ? (
         <div class="banner error" role="status">
-          <strong>isError: true</strong> — the model sees this as the tool's failure and may try again:
+          <strong>isError: true</strong> — the model sees this as the tool's failure and may try
+          again:
           <pre class="plain">{view.modelText}</pre>
         </div>
       ) : null}
@@ -77,13 +102,17 @@ function ToolResult({ result, outputSchema }: { result: CallToolResult; outputSc
             ) : view.structured.problems.length === 0 ? (
               <span class="ok-text small">✓ matches the output schema</span>
             ) : (
-              <span class="error-text small">✗ {view.structured.problems.length} mismatch(es) with the output schema</span>
+              <span class="error-text small">
+                ✗ {view.structured.problems.length} mismatch(es) with the output schema
+              </span>
             )}
           </h4>
           <JsonTree value={view.structured.value} problems={view.structured.problems} />
         </section>
       ) : null}
-      {view.missingStructured ? <p class="banner warn">The tool declares an output schema but sent no structuredContent.</p> : null}
+      {view.missingStructured ? (
+        <p class="banner warn">The tool declares an output schema but sent no structuredContent.</p>
+      ) : null}
     </div>
   );
 }
@@ -113,7 +142,11 @@ function ResourceResult({ result }: { result: ReadResourceResult }) {
             <code>{c.uri}</code> <span class="muted small">{c.mimeType ?? ""}</span>
           </div>
           {"text" in c ? (
-            c.mimeType === "application/json" ? <JsonText text={c.text} /> : <Text text={c.text} markdown={c.mimeType === "text/markdown"} />
+            c.mimeType === "application/json" ? (
+              <JsonText text={c.text} />
+            ) : (
+              <Text text={c.text} markdown={c.mimeType === "text/markdown"} />
+            )
           ) : (
             <Blocks blocks={[{ type: "resource", resource: c }]} onRead={read} />
           )}
@@ -132,7 +165,13 @@ function JsonText({ text }: { text: string }) {
 }
 
 /** A call while it runs (progress, elapsed, cancel, questions) and its result or error. */
-export function CallView({ call, outputSchema }: { call: CallRecord; outputSchema?: Schema | undefined }) {
+export function CallView({
+  call,
+  outputSchema,
+}: {
+  call: CallRecord;
+  outputSchema?: Schema | undefined;
+}) {
   const running = call.status === "running";
   const elapsed = (call.endedAt ?? clock.value) - call.startedAt;
   const sinceActivity = clock.value - call.lastActivity;
@@ -143,12 +182,26 @@ export function CallView({ call, outputSchema }: { call: CallRecord; outputSchem
     <section class="call" aria-label="Call" aria-live="polite" aria-busy={running}>
       <div class="call-status">
         <span class={`status-dot ${call.status}`} aria-hidden="true" />
-        <strong>{running ? "Running" : call.status === "done" ? "Done" : call.status === "timeout" ? "Timed out" : call.status === "cancelled" ? "Cancelled" : "Failed"}</strong>
+        <strong>
+          {running
+            ? "Running"
+            : call.status === "done"
+              ? "Done"
+              : call.status === "timeout"
+                ? "Timed out"
+                : call.status === "cancelled"
+                  ? "Cancelled"
+                  : "Failed"}
+        </strong>
         <span class="muted"> {seconds(elapsed)}</span>
         {reply ? <Provenance reply={reply} /> : null}
         {running ? (
           <>
-            <span class="muted small"> · timeout in {seconds(Math.max(0, call.timeoutMs - sinceActivity))} (restarts on progress)</span>
+            <span class="muted small">
+              {" "}
+              · timeout in {seconds(Math.max(0, call.timeoutMs - sinceActivity))} (restarts on
+              progress)
+            </span>
             <button type="button" class="danger" onClick={() => cancelCall(call.id)}>
               Cancel
             </button>
@@ -165,11 +218,16 @@ export function CallView({ call, outputSchema }: { call: CallRecord; outputSchem
         </div>
       ) : null}
       <Rounds call={call} />
-      {running ? pendingInputs.value.map((input) => <InputCard key={input.id} input={input} />) : null}
+      {running
+        ? pendingInputs.value.map((input) => <InputCard key={input.id} input={input} />)
+        : null}
       {task ? <TaskCard entry={task} /> : null}
       {call.error ? (
         <div class="banner error" role="alert">
-          <strong>{call.error.code === undefined ? "Error" : `JSON-RPC error ${call.error.code}`}:</strong> {call.error.message}
+          <strong>
+            {call.error.code === undefined ? "Error" : `JSON-RPC error ${call.error.code}`}:
+          </strong>{" "}
+          {call.error.message}
           {call.error.data !== undefined ? <JsonTree value={call.error.data} /> : null}
         </div>
       ) : null}

@@ -20,8 +20,14 @@ type Props = {
  * offered as a list under each field; other arguments typed so far go along as context.
  */
 export function CompletingArgs({ args, value, onChange, reference, idPrefix }: Props) {
-  const values: Record<string, string> = isRecord(value) ? Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string")) : {};
-  const [suggestions, setSuggestions] = useState<Record<string, { values: string[]; total?: number }>>({});
+  const values: Record<string, string> = isRecord(value)
+    ? Object.fromEntries(
+        Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string"),
+      )
+    : {};
+  const [suggestions, setSuggestions] = useState<
+    Record<string, { values: string[]; total?: number }>
+  >({});
   const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
   const completes = session.value?.client.server.capabilities.completions !== undefined;
   const suggest = (name: string, typed: string, all: Record<string, string>) => {
@@ -30,8 +36,18 @@ export function CompletingArgs({ args, value, onChange, reference, idPrefix }: P
     clearTimeout(timers.current[name]);
     timers.current[name] = setTimeout(async () => {
       try {
-        const { result } = await client.complete({ ref: reference, argument: { name, value: typed }, context: { arguments: all } });
-        setSuggestions((s) => ({ ...s, [name]: { values: result.completion.values, ...(result.completion.total === undefined ? {} : { total: result.completion.total }) } }));
+        const { result } = await client.complete({
+          ref: reference,
+          argument: { name, value: typed },
+          context: { arguments: all },
+        });
+        setSuggestions((s) => ({
+          ...s,
+          [name]: {
+            values: result.completion.values,
+            ...(result.completion.total === undefined ? {} : { total: result.completion.total }),
+          },
+        }));
       } catch {
         setSuggestions((s) => ({ ...s, [name]: { values: [] } }));
       }
@@ -47,7 +63,14 @@ export function CompletingArgs({ args, value, onChange, reference, idPrefix }: P
           <div class="field" key={arg.name}>
             <label class="field-label" for={id}>
               <span class="field-name">{arg.title ?? arg.name}</span>
-              {arg.required ? <span class="required" title="required"> *</span> : <span class="muted"> (optional)</span>}
+              {arg.required ? (
+                <span class="required" title="required">
+                  {" "}
+                  *
+                </span>
+              ) : (
+                <span class="muted"> (optional)</span>
+              )}
             </label>
             <input
               id={id}
@@ -72,11 +95,18 @@ export function CompletingArgs({ args, value, onChange, reference, idPrefix }: P
             {offered && offered.values.length > 0 ? (
               <div class="suggestions" aria-label={`Suggestions for ${arg.name}`}>
                 {offered.values.slice(0, 12).map((v) => (
-                  <button type="button" class="chip" key={v} onClick={() => onChange({ ...values, [arg.name]: v })}>
+                  <button
+                    type="button"
+                    class="chip"
+                    key={v}
+                    onClick={() => onChange({ ...values, [arg.name]: v })}
+                  >
                     {v}
                   </button>
                 ))}
-                {offered.total !== undefined && offered.total > offered.values.length ? <span class="muted small"> of {offered.total}</span> : null}
+                {offered.total !== undefined && offered.total > offered.values.length ? (
+                  <span class="muted small"> of {offered.total}</span>
+                ) : null}
               </div>
             ) : null}
             {arg.required && !values[arg.name] ? <div class="field-error">Required.</div> : null}

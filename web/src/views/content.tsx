@@ -9,7 +9,11 @@ export function Text({ text, markdown }: { text: string; markdown: boolean }) {
   return (
     <div class="text-block">
       {markdown ? (
-        <button type="button" class="link-button small right" onClick={() => setAsMarkdown(!asMarkdown)}>
+        <button
+          type="button"
+          class="link-button small right"
+          onClick={() => setAsMarkdown(!asMarkdown)}
+        >
           {asMarkdown ? "show source" : "render Markdown"}
         </button>
       ) : null}
@@ -24,14 +28,27 @@ export function ShownBlock({ shown, onRead }: { shown: Shown; onRead: (uri: stri
     case "text":
       return <Text text={shown.text} markdown={shown.markdown} />;
     case "image":
-      return <img class="media" src={shown.src} alt={`Image (${shown.mimeType}) returned by the server`} />;
+      return (
+        <img
+          class="media"
+          src={shown.src}
+          alt={`Image (${shown.mimeType}) returned by the server`}
+        />
+      );
     case "audio":
-      return <audio class="media" controls src={shown.src} aria-label={`Audio (${shown.mimeType})`} />;
+      return (
+        <audio class="media" controls src={shown.src} aria-label={`Audio (${shown.mimeType})`} />
+      );
     case "link":
       return (
         <div class="resource-link">
           <span class="badge">link</span>
-          <button type="button" class="link-button" onClick={() => onRead(shown.uri)} title={`Read ${shown.uri}`}>
+          <button
+            type="button"
+            class="link-button"
+            onClick={() => onRead(shown.uri)}
+            title={`Read ${shown.uri}`}
+          >
             {shown.title ?? shown.name}
           </button>
           <code class="muted small">{shown.uri}</code>
@@ -43,7 +60,8 @@ export function ShownBlock({ shown, onRead }: { shown: Shown; onRead: (uri: stri
       return (
         <div class="embedded">
           <div class="embedded-head">
-            <span class="badge">resource</span> <code>{shown.uri}</code> <span class="muted small">{shown.mimeType ?? ""}</span>
+            <span class="badge">resource</span> <code>{shown.uri}</code>{" "}
+            <span class="muted small">{shown.mimeType ?? ""}</span>
           </div>
           {shown.text !== undefined ? (
             <Text text={shown.text} markdown={shown.mimeType === "text/markdown"} />
@@ -66,7 +84,13 @@ export function ShownBlock({ shown, onRead }: { shown: Shown; onRead: (uri: stri
   }
 }
 
-export function Blocks({ blocks, onRead }: { blocks: ContentBlock[]; onRead: (uri: string) => void }) {
+export function Blocks({
+  blocks,
+  onRead,
+}: {
+  blocks: ContentBlock[];
+  onRead: (uri: string) => void;
+}) {
   return (
     <div class="blocks">
       {blocks.map((b, i) => (

@@ -18,7 +18,8 @@ import { ItemHeader } from "./item-header.tsx";
 import { RequestEditor } from "./request-editor.tsx";
 import { SchemaSummary } from "./schema-summary.tsx";
 
-const filled = (args: unknown, name: string) => isRecord(args) && typeof args[name] === "string" && args[name] !== "";
+const filled = (args: unknown, name: string) =>
+  isRecord(args) && typeof args[name] === "string" && args[name] !== "";
 
 /** The request kind and name (or URI) an item is called with. */
 export function requestOf(entry: Item): { kind: RequestKind; name: string } {
@@ -33,7 +34,17 @@ export function requestOf(entry: Item): { kind: RequestKind; name: string } {
   }
 }
 
-function ActionBar({ kind, name, args, blocked }: { kind: RequestKind; name: string; args: unknown; blocked: string | undefined }) {
+function ActionBar({
+  kind,
+  name,
+  args,
+  blocked,
+}: {
+  kind: RequestKind;
+  name: string;
+  args: unknown;
+  blocked: string | undefined;
+}) {
   const [saving, setSaving] = useState(false);
   const [label, setLabel] = useState("");
   const current = session.value;
@@ -41,22 +52,50 @@ function ActionBar({ kind, name, args, blocked }: { kind: RequestKind; name: str
   const firstExchange = last && exchanges.value.find((e) => e.traceId === last.traceId);
   const link = () => {
     if (!current) return;
-    const hash = encodePermalink({ url: current.url, era: current.era, kind, name, args, headers: headerMap() });
+    const hash = encodePermalink({
+      url: current.url,
+      era: current.era,
+      kind,
+      name,
+      args,
+      headers: headerMap(),
+    });
     history.replaceState(null, "", hash);
     void copyText(location.href, "the link to this request (secrets left out)");
   };
   return (
     <div class="action-bar">
-      <button type="button" class="primary" disabled={!current || blocked !== undefined} title={blocked ?? "Send (Ctrl+Enter)"} onClick={() => void runCall(kind, name, args)} data-action="send">
+      <button
+        type="button"
+        class="primary"
+        disabled={!current || blocked !== undefined}
+        title={blocked ?? "Send (Ctrl+Enter)"}
+        onClick={() => void runCall(kind, name, args)}
+        data-action="send"
+      >
         {kind === "tool" ? "Call tool" : kind === "prompt" ? "Get prompt" : "Read resource"}
       </button>
-      {blocked ? <span class="muted small">{blocked}</span> : <span class="muted small">Ctrl+Enter</span>}
+      {blocked ? (
+        <span class="muted small">{blocked}</span>
+      ) : (
+        <span class="muted small">Ctrl+Enter</span>
+      )}
       <span class="spacer" />
       <button
         type="button"
         disabled={!firstExchange}
-        title={firstExchange ? "The last request exactly as sent" : "Send once to copy the exact request"}
-        onClick={() => firstExchange && (copying.value = { url: firstExchange.url, method: firstExchange.httpMethod, headers: firstExchange.requestHeaders, body: firstExchange.requestBody })}
+        title={
+          firstExchange ? "The last request exactly as sent" : "Send once to copy the exact request"
+        }
+        onClick={() =>
+          firstExchange &&
+          (copying.value = {
+            url: firstExchange.url,
+            method: firstExchange.httpMethod,
+            headers: firstExchange.requestHeaders,
+            body: firstExchange.requestBody,
+          })
+        }
       >
         Copy as curl / fetch
       </button>
@@ -75,8 +114,15 @@ function ActionBar({ kind, name, args, blocked }: { kind: RequestKind; name: str
             setLabel("");
           }}
         >
-          <label class="sr-only" for="save-label">Name for the saved request</label>
-          <input id="save-label" value={label} placeholder="Name" onInput={(e) => setLabel(e.currentTarget.value)} />
+          <label class="sr-only" for="save-label">
+            Name for the saved request
+          </label>
+          <input
+            id="save-label"
+            value={label}
+            placeholder="Name"
+            onInput={(e) => setLabel(e.currentTarget.value)}
+          />
           <button type="submit">Save</button>
         </form>
       ) : (
@@ -88,14 +134,26 @@ function ActionBar({ kind, name, args, blocked }: { kind: RequestKind; name: str
   );
 }
 
-function Calls({ kind, name, outputSchema }: { kind: RequestKind; name: string; outputSchema?: Record<string, unknown> | undefined }) {
+function Calls({
+  kind,
+  name,
+  outputSchema,
+}: {
+  kind: RequestKind;
+  name: string;
+  outputSchema?: Record<string, unknown> | undefined;
+}) {
   const mine = calls.value.filter((c) => c.kind === kind && c.name === name);
   const [latest, ...older] = mine;
   if (!latest) return null;
   return (
     <>
       <CallView call={latest} outputSchema={outputSchema} />
-      {older.length > 0 ? <p class="muted small">{older.length} earlier call{older.length === 1 ? "" : "s"} in History.</p> : null}
+      {older.length > 0 ? (
+        <p class="muted small">
+          {older.length} earlier call{older.length === 1 ? "" : "s"} in History.
+        </p>
+      ) : null}
     </>
   );
 }
@@ -105,33 +163,70 @@ export function Detail({ entry }: { entry: Item }) {
   const { kind, name } = requestOf(entry);
   const stored = drafts.value[entry.key];
   // A tool's form starts from its schema's defaults (and empty required objects).
-  const args = stored === undefined && entry.kind === "tool" ? initialValue(formModel(entry.item.inputSchema)) : stored;
+  const args =
+    stored === undefined && entry.kind === "tool"
+      ? initialValue(formModel(entry.item.inputSchema))
+      : stored;
   const setArgs = (value: unknown) => (drafts.value = { ...drafts.value, [entry.key]: value });
   const [draftOk, setDraftOk] = useState(true);
   let blocked: string | undefined;
   let editor = null;
   if (entry.kind === "tool") {
     const problems = validate(entry.item.inputSchema, args ?? {});
-    blocked = !draftOk ? "Fix the JSON first" : problems.length > 0 ? `${problems.length} problem(s) in the arguments` : undefined;
+    blocked = !draftOk
+      ? "Fix the JSON first"
+      : problems.length > 0
+        ? `${problems.length} problem(s) in the arguments`
+        : undefined;
     editor = (
       <>
         <SchemaSummary schema={entry.item.inputSchema} title="Input schema" />
-        {entry.item.outputSchema ? <SchemaSummary schema={entry.item.outputSchema} title="Output schema" /> : null}
-        <RequestEditor key={entry.key} schema={entry.item.inputSchema} value={args ?? {}} onChange={setArgs} onDraftState={setDraftOk} idPrefix="args" />
+        {entry.item.outputSchema ? (
+          <SchemaSummary schema={entry.item.outputSchema} title="Output schema" />
+        ) : null}
+        <RequestEditor
+          key={entry.key}
+          schema={entry.item.inputSchema}
+          value={args ?? {}}
+          onChange={setArgs}
+          onDraftState={setDraftOk}
+          idPrefix="args"
+        />
       </>
     );
   } else if (entry.kind === "prompt") {
-    const specs = (entry.item.arguments ?? []).map((a) => ({ name: a.name, required: a.required === true, ...(a.title ? { title: a.title } : {}), ...(a.description ? { description: a.description } : {}) }));
+    const specs = (entry.item.arguments ?? []).map((a) => ({
+      name: a.name,
+      required: a.required === true,
+      ...(a.title ? { title: a.title } : {}),
+      ...(a.description ? { description: a.description } : {}),
+    }));
     const missing = specs.filter((s) => s.required && !filled(args, s.name));
     blocked = missing.length > 0 ? `Fill ${missing.map((m) => m.name).join(", ")}` : undefined;
-    editor = <CompletingArgs key={entry.key} args={specs} value={args} onChange={setArgs} reference={{ type: "ref/prompt", name: entry.item.name }} idPrefix="prompt-arg" />;
+    editor = (
+      <CompletingArgs
+        key={entry.key}
+        args={specs}
+        value={args}
+        onChange={setArgs}
+        reference={{ type: "ref/prompt", name: entry.item.name }}
+        idPrefix="prompt-arg"
+      />
+    );
   } else if (entry.kind === "template") {
     const variables = new UriTemplate(entry.item.uriTemplate).variables;
     const uri = expandTemplate(entry.item.uriTemplate, args);
     blocked = variables.some((v) => !filled(args, v)) ? "Fill every variable" : undefined;
     editor = (
       <>
-        <CompletingArgs key={entry.key} args={variables.map((v) => ({ name: v, required: true }))} value={args} onChange={setArgs} reference={{ type: "ref/resource", uri: entry.item.uriTemplate }} idPrefix="template-var" />
+        <CompletingArgs
+          key={entry.key}
+          args={variables.map((v) => ({ name: v, required: true }))}
+          value={args}
+          onChange={setArgs}
+          reference={{ type: "ref/resource", uri: entry.item.uriTemplate }}
+          idPrefix="template-var"
+        />
         <p class="small">
           Reads <code>{uri}</code>
         </p>
@@ -143,7 +238,11 @@ export function Detail({ entry }: { entry: Item }) {
       <ItemHeader entry={entry} />
       {editor}
       <ActionBar kind={kind} name={name} args={args} blocked={blocked} />
-      <Calls kind={kind} name={name} outputSchema={entry.kind === "tool" ? entry.item.outputSchema : undefined} />
+      <Calls
+        kind={kind}
+        name={name}
+        outputSchema={entry.kind === "tool" ? entry.item.outputSchema : undefined}
+      />
     </article>
   );
 }

@@ -11,7 +11,8 @@ export function DoctorCard() {
       <p>{d.detail}</p>
       {d.wwwAuthenticate ? (
         <p>
-          The server says how to authenticate (<code>WWW-Authenticate</code>): <code class="break">{d.wwwAuthenticate}</code>
+          The server says how to authenticate (<code>WWW-Authenticate</code>):{" "}
+          <code class="break">{d.wwwAuthenticate}</code>
         </p>
       ) : null}
       <h3>What to do</h3>
@@ -35,10 +36,20 @@ export function DoctorCard() {
         </>
       ) : null}
       <div class="button-row">
-        <button type="button" onClick={() => void connectTo(targetUrl.value)}>Try again</button>
-        {d.kind === "auth" ? <button type="button" onClick={() => (headersOpen.value = true)}>Add a header</button> : null}
-        <button type="button" onClick={() => (pane.value = "wire")}>See the wire</button>
-        <button type="button" class="link-button" onClick={() => (diagnosis.value = undefined)}>Dismiss</button>
+        <button type="button" onClick={() => void connectTo(targetUrl.value)}>
+          Try again
+        </button>
+        {d.kind === "auth" ? (
+          <button type="button" onClick={() => (headersOpen.value = true)}>
+            Add a header
+          </button>
+        ) : null}
+        <button type="button" onClick={() => (pane.value = "wire")}>
+          See the wire
+        </button>
+        <button type="button" class="link-button" onClick={() => (diagnosis.value = undefined)}>
+          Dismiss
+        </button>
       </div>
     </section>
   );

@@ -30,7 +30,14 @@ function Label({ props, htmlFor }: { props: FieldProps; htmlFor?: string }) {
   return (
     <label class="field-label" for={htmlFor}>
       <span class="field-name">{text}</span>
-      {required ? <span class="required" title="required"> *</span> : <span class="muted"> (optional)</span>}
+      {required ? (
+        <span class="required" title="required">
+          {" "}
+          *
+        </span>
+      ) : (
+        <span class="muted"> (optional)</span>
+      )}
       {model.title && model.title !== name ? <code class="muted small"> {name}</code> : null}
     </label>
   );
@@ -41,7 +48,11 @@ function Help({ props }: { props: FieldProps }) {
   const own = problemsAt(problems, pointerOf(path));
   return (
     <>
-      {model.description ? <div class="field-help" id={`${idFor(props.prefix, path)}-help`}>{model.description}</div> : null}
+      {model.description ? (
+        <div class="field-help" id={`${idFor(props.prefix, path)}-help`}>
+          {model.description}
+        </div>
+      ) : null}
       {model.hints.length > 0 ? <div class="field-hints">{model.hints.join(" · ")}</div> : null}
       {own.map((p) => (
         <div class="field-error" role="alert" key={p.message}>
@@ -63,7 +74,14 @@ function NullToggle({ props }: { props: FieldProps }) {
         id={id}
         checked={isNull}
         disabled={props.disabled}
-        onChange={(e) => props.onChange(props.path, e.currentTarget.checked ? null : newItem({ ...props.model, nullable: false, default: undefined }))}
+        onChange={(e) =>
+          props.onChange(
+            props.path,
+            e.currentTarget.checked
+              ? null
+              : newItem({ ...props.model, nullable: false, default: undefined }),
+          )
+        }
       />
       <label for={id}>null</label>
     </span>
@@ -96,7 +114,11 @@ function NumberInput({ props, id }: { props: FieldProps; id: string }) {
           else if (Number.isFinite(Number(next))) props.onChange(props.path, Number(next));
         }}
       />
-      {invalid ? <div class="field-error" role="alert">“{text}” is not a number; the request keeps the last number.</div> : null}
+      {invalid ? (
+        <div class="field-error" role="alert">
+          “{text}” is not a number; the request keeps the last number.
+        </div>
+      ) : null}
     </>
   );
 }
@@ -107,7 +129,8 @@ function Scalar({ props }: { props: FieldProps }) {
   const set = (v: unknown) => props.onChange(path, v);
   const describedBy = model.description ? `${id}-help` : undefined;
   const invalid = problemsAt(props.problems, pointerOf(path)).length > 0;
-  if (value === null && model.nullable) return <input id={id} type="text" value="null" disabled aria-describedby={describedBy} />;
+  if (value === null && model.nullable)
+    return <input id={id} type="text" value="null" disabled aria-describedby={describedBy} />;
   switch (model.kind) {
     case "string": {
       const offers = offersFor(props.name, model.description, wallet.value);
@@ -118,13 +141,18 @@ function Scalar({ props }: { props: FieldProps }) {
         "aria-describedby": describedBy,
         "aria-invalid": invalid,
         "aria-required": required,
-        placeholder: "default" in model ? `default ${String(model.default)}` : model.format ?? "",
-        onInput: (e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => set(e.currentTarget.value === "" && !required ? undefined : e.currentTarget.value),
+        placeholder: "default" in model ? `default ${String(model.default)}` : (model.format ?? ""),
+        onInput: (e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) =>
+          set(e.currentTarget.value === "" && !required ? undefined : e.currentTarget.value),
       };
       if (model.multiline) return <textarea rows={3} {...common} />;
       return (
         <>
-          <input type={model.format === "date" ? "date" : "text"} list={offers.length ? `${id}-wallet` : undefined} {...common} />
+          <input
+            type={model.format === "date" ? "date" : "text"}
+            list={offers.length ? `${id}-wallet` : undefined}
+            {...common}
+          />
           {offers.length > 0 ? (
             <>
               <datalist id={`${id}-wallet`}>
@@ -132,7 +160,10 @@ function Scalar({ props }: { props: FieldProps }) {
                   <option key={h.value} value={h.value} label={`${h.key} from ${h.tool}`} />
                 ))}
               </datalist>
-              <div class="wallet-hint">🔑 {offers.length} handle{offers.length === 1 ? "" : "s"} from earlier results: pick one from the list</div>
+              <div class="wallet-hint">
+                🔑 {offers.length} handle{offers.length === 1 ? "" : "s"} from earlier results: pick
+                one from the list
+              </div>
             </>
           ) : null}
         </>
@@ -143,18 +174,37 @@ function Scalar({ props }: { props: FieldProps }) {
     case "boolean":
       return (
         <span class="checkbox-line">
-          <input id={id} type="checkbox" checked={value === true} disabled={disabled} aria-describedby={describedBy} onChange={(e) => set(e.currentTarget.checked)} />
+          <input
+            id={id}
+            type="checkbox"
+            checked={value === true}
+            disabled={disabled}
+            aria-describedby={describedBy}
+            onChange={(e) => set(e.currentTarget.checked)}
+          />
           <span class="muted small">{value === undefined ? "not set" : String(value)}</span>
         </span>
       );
     case "choice": {
-      const index = model.options.findIndex((o) => JSON.stringify(o.value) === JSON.stringify(value));
+      const index = model.options.findIndex(
+        (o) => JSON.stringify(o.value) === JSON.stringify(value),
+      );
       return (
-        <select id={id} disabled={disabled} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => {
-          const i = Number(e.currentTarget.value);
-          set(i < 0 ? undefined : model.options[i]?.value);
-        }}>
-          {!required || index < 0 ? <option value="-1" selected={index < 0}>— not set —</option> : null}
+        <select
+          id={id}
+          disabled={disabled}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          onChange={(e) => {
+            const i = Number(e.currentTarget.value);
+            set(i < 0 ? undefined : model.options[i]?.value);
+          }}
+        >
+          {!required || index < 0 ? (
+            <option value="-1" selected={index < 0}>
+              — not set —
+            </option>
+          ) : null}
           {model.options.map((o, i) => (
             <option key={i} value={i} selected={i === index}>
               {o.label}
@@ -175,7 +225,8 @@ function JsonField({ props }: { props: FieldProps }) {
   const [error, setError] = useState<string | undefined>();
   useEffect(() => {
     try {
-      if (JSON.stringify(JSON.parse(text || "null")) !== JSON.stringify(props.value ?? null)) setText(shown);
+      if (JSON.stringify(JSON.parse(text || "null")) !== JSON.stringify(props.value ?? null))
+        setText(shown);
     } catch {
       // The user's unparsed text stays until it parses or the value changes elsewhere.
     }
@@ -191,7 +242,8 @@ function JsonField({ props }: { props: FieldProps }) {
         onInput={(e) => {
           const next = e.currentTarget.value;
           setText(next);
-          if (next.trim() === "") return (setError(undefined), props.onChange(props.path, undefined));
+          if (next.trim() === "")
+            return (setError(undefined), props.onChange(props.path, undefined));
           try {
             props.onChange(props.path, JSON.parse(next));
             setError(undefined);
@@ -200,7 +252,13 @@ function JsonField({ props }: { props: FieldProps }) {
           }
         }}
       />
-      {error ? <div class="field-error" role="alert">Not JSON yet: {error}</div> : <div class="field-hints">Any JSON value</div>}
+      {error ? (
+        <div class="field-error" role="alert">
+          Not JSON yet: {error}
+        </div>
+      ) : (
+        <div class="field-hints">Any JSON value</div>
+      )}
     </>
   );
 }
@@ -221,12 +279,24 @@ export function Field(props: FieldProps) {
         <div class="field">
           {label()}
           <Help props={props} />
-          <button type="button" class="small-button" disabled={disabled} onClick={() => onChange(path, initialValue(model, true))}>
+          <button
+            type="button"
+            class="small-button"
+            disabled={disabled}
+            onClick={() => onChange(path, initialValue(model, true))}
+          >
             + Add {model.title ?? props.name}
           </button>
         </div>
       );
-    if (model.open || value === null) return <div class="field">{label(id)}<JsonField props={props} /><Help props={props} /></div>;
+    if (model.open || value === null)
+      return (
+        <div class="field">
+          {label(id)}
+          <JsonField props={props} />
+          <Help props={props} />
+        </div>
+      );
     const record = isRecord(value) ? value : {};
     return (
       <fieldset class="field group">
@@ -234,14 +304,27 @@ export function Field(props: FieldProps) {
           <Label props={props} />
           <NullToggle props={props} />
           {!required ? (
-            <button type="button" class="link-button" disabled={disabled} onClick={() => onChange(path, undefined)}>
+            <button
+              type="button"
+              class="link-button"
+              disabled={disabled}
+              onClick={() => onChange(path, undefined)}
+            >
               remove
             </button>
           ) : null}
         </legend>
         <Help props={props} />
         {model.fields.map((f) => (
-          <Field key={f.name} {...props} model={f.model} name={f.name} path={[...path, f.name]} value={record[f.name]} required={f.required} />
+          <Field
+            key={f.name}
+            {...props}
+            model={f.model}
+            name={f.name}
+            path={[...path, f.name]}
+            value={record[f.name]}
+            required={f.required}
+          />
         ))}
       </fieldset>
     );
@@ -259,22 +342,66 @@ export function Field(props: FieldProps) {
         <legend>
           <Label props={props} />
           <NullToggle props={props} />
-          <span class="muted small"> {list.length} item{list.length === 1 ? "" : "s"}</span>
+          <span class="muted small">
+            {" "}
+            {list.length} item{list.length === 1 ? "" : "s"}
+          </span>
         </legend>
         <Help props={props} />
         <ol class="array-items">
           {list.map((item, i) => (
             <li key={i} class="array-item">
-              <Field {...props} model={model.item} name={`${props.name} ${i + 1}`} path={[...path, i]} value={item} required={true} />
+              <Field
+                {...props}
+                model={model.item}
+                name={`${props.name} ${i + 1}`}
+                path={[...path, i]}
+                value={item}
+                required={true}
+              />
               <div class="item-actions" role="group" aria-label={`Item ${i + 1}`}>
-                <button type="button" class="icon-button" aria-label={`Move item ${i + 1} up`} disabled={disabled || i === 0} onClick={() => move(i, i - 1)}>↑</button>
-                <button type="button" class="icon-button" aria-label={`Move item ${i + 1} down`} disabled={disabled || i === list.length - 1} onClick={() => move(i, i + 1)}>↓</button>
-                <button type="button" class="icon-button" aria-label={`Remove item ${i + 1}`} disabled={disabled} onClick={() => onChange(path, list.filter((_, j) => j !== i))}>✕</button>
+                <button
+                  type="button"
+                  class="icon-button"
+                  aria-label={`Move item ${i + 1} up`}
+                  disabled={disabled || i === 0}
+                  onClick={() => move(i, i - 1)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  class="icon-button"
+                  aria-label={`Move item ${i + 1} down`}
+                  disabled={disabled || i === list.length - 1}
+                  onClick={() => move(i, i + 1)}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  class="icon-button"
+                  aria-label={`Remove item ${i + 1}`}
+                  disabled={disabled}
+                  onClick={() =>
+                    onChange(
+                      path,
+                      list.filter((_, j) => j !== i),
+                    )
+                  }
+                >
+                  ✕
+                </button>
               </div>
             </li>
           ))}
         </ol>
-        <button type="button" class="small-button" disabled={disabled} onClick={() => onChange(path, [...list, newItem(model.item)])}>
+        <button
+          type="button"
+          class="small-button"
+          disabled={disabled}
+          onClick={() => onChange(path, [...list, newItem(model.item)])}
+        >
           + Add {model.item.title ?? "item"}
         </button>
       </fieldset>
@@ -284,13 +411,27 @@ export function Field(props: FieldProps) {
     const list = Array.isArray(value) ? value : [];
     return (
       <fieldset class="field group">
-        <legend><Label props={props} /></legend>
+        <legend>
+          <Label props={props} />
+        </legend>
         <Help props={props} />
         {model.options.map((o, i) => {
           const on = list.some((v) => JSON.stringify(v) === JSON.stringify(o.value));
           return (
             <label key={i} class="checkbox-line">
-              <input type="checkbox" checked={on} disabled={disabled} onChange={() => onChange(path, on ? list.filter((v) => JSON.stringify(v) !== JSON.stringify(o.value)) : [...list, o.value])} />
+              <input
+                type="checkbox"
+                checked={on}
+                disabled={disabled}
+                onChange={() =>
+                  onChange(
+                    path,
+                    on
+                      ? list.filter((v) => JSON.stringify(v) !== JSON.stringify(o.value))
+                      : [...list, o.value],
+                  )
+                }
+              />
               {o.label}
             </label>
           );
@@ -310,19 +451,39 @@ export function Field(props: FieldProps) {
         <Help props={props} />
         <label class="variant-pick">
           <span class="muted small">Variant </span>
-          <select disabled={disabled} onChange={(e) => onChange(path, switchVariant(model.variants[Number(e.currentTarget.value)]!))}>
+          <select
+            disabled={disabled}
+            onChange={(e) =>
+              onChange(path, switchVariant(model.variants[Number(e.currentTarget.value)]!))
+            }
+          >
             {model.variants.map((v, i) => (
-              <option key={i} value={i} selected={i === index}>{v.label}</option>
+              <option key={i} value={i} selected={i === index}>
+                {v.label}
+              </option>
             ))}
           </select>
         </label>
         {value === undefined && !required ? null : (
-          <Field {...props} model={{ ...variant.model, title: variant.label }} path={path} value={value} required={true} />
+          <Field
+            {...props}
+            model={{ ...variant.model, title: variant.label }}
+            path={path}
+            value={value}
+            required={true}
+          />
         )}
       </fieldset>
     );
   }
-  if (model.kind === "json") return <div class="field">{label(id)}<JsonField props={props} /><Help props={props} /></div>;
+  if (model.kind === "json")
+    return (
+      <div class="field">
+        {label(id)}
+        <JsonField props={props} />
+        <Help props={props} />
+      </div>
+    );
   return (
     <div class="field">
       {label(id)}

@@ -5,12 +5,22 @@ import { Markdown } from "./markdown.tsx";
 import { theme } from "../state/store.ts";
 
 function IconImage({ icons }: { icons: Icon[] | undefined }) {
-  const usable = (icons ?? []).filter((i) => i.src.startsWith("data:image/") || safeHref(i.src)?.startsWith("https:"));
-  const icon = usable.find((i) => i.theme === theme.value) ?? usable.find((i) => i.theme === undefined) ?? usable[0];
+  const usable = (icons ?? []).filter(
+    (i) => i.src.startsWith("data:image/") || safeHref(i.src)?.startsWith("https:"),
+  );
+  const icon =
+    usable.find((i) => i.theme === theme.value) ??
+    usable.find((i) => i.theme === undefined) ??
+    usable[0];
   return icon ? <img class="item-icon" src={icon.src} alt="" width={28} height={28} /> : null;
 }
 
-const HINTS: [keyof NonNullable<Extract<Item, { kind: "tool" }>["item"]["annotations"]>, string, string, boolean][] = [
+const HINTS: [
+  keyof NonNullable<Extract<Item, { kind: "tool" }>["item"]["annotations"]>,
+  string,
+  string,
+  boolean,
+][] = [
   ["readOnlyHint", "read-only", "may change things", false],
   ["destructiveHint", "destructive", "not destructive", true],
   ["idempotentHint", "idempotent", "not idempotent", false],
@@ -20,7 +30,12 @@ const HINTS: [keyof NonNullable<Extract<Item, { kind: "tool" }>["item"]["annotat
 /** An item's name, title, icon, description (Markdown) and, for tools, its annotations. */
 export function ItemHeader({ entry }: { entry: Item }) {
   const item = entry.item;
-  const id = entry.kind === "resource" ? entry.item.uri : entry.kind === "template" ? entry.item.uriTemplate : entry.item.name;
+  const id =
+    entry.kind === "resource"
+      ? entry.item.uri
+      : entry.kind === "template"
+        ? entry.item.uriTemplate
+        : entry.item.name;
   return (
     <header class="item-header">
       <div class="item-title">
@@ -29,14 +44,32 @@ export function ItemHeader({ entry }: { entry: Item }) {
         <span class="badge kind">{entry.kind}</span>
       </div>
       <code class="item-id">{id}</code>
-      {item.description ? <Markdown text={item.description} /> : <p class="muted">No description.</p>}
+      {item.description ? (
+        <Markdown text={item.description} />
+      ) : (
+        <p class="muted">No description.</p>
+      )}
       {entry.kind === "tool" ? (
         <ul class="annotations" aria-label="Annotations (hints from the server, not guarantees)">
-          {HINTS.filter(([key]) => !(entry.item.annotations?.readOnlyHint === true && (key === "destructiveHint" || key === "idempotentHint"))).map(([key, yes, no, byDefault]) => {
+          {HINTS.filter(
+            ([key]) =>
+              !(
+                entry.item.annotations?.readOnlyHint === true &&
+                (key === "destructiveHint" || key === "idempotentHint")
+              ),
+          ).map(([key, yes, no, byDefault]) => {
             const given = entry.item.annotations?.[key];
             const on = typeof given === "boolean" ? given : byDefault;
             return (
-              <li key={key} class={`badge ${on ? "on" : "off"}${given === undefined ? " assumed" : ""}`} title={given === undefined ? `${key} not given: assumed ${byDefault}` : `${key}: ${given}`}>
+              <li
+                key={key}
+                class={`badge ${on ? "on" : "off"}${given === undefined ? " assumed" : ""}`}
+                title={
+                  given === undefined
+                    ? `${key} not given: assumed ${byDefault}`
+                    : `${key}: ${given}`
+                }
+              >
                 {on ? yes : no}
                 {given === undefined ? "?" : ""}
               </li>

@@ -55,11 +55,19 @@ function renderBlock(block: Block, i: number): ComponentChildren {
         <div class="table-wrap" key={i}>
           <table>
             <thead>
-              <tr>{block.head.map((c, j) => <th key={j}>{renderInline(c)}</th>)}</tr>
+              <tr>
+                {block.head.map((c, j) => (
+                  <th key={j}>{renderInline(c)}</th>
+                ))}
+              </tr>
             </thead>
             <tbody>
               {block.rows.map((row, r) => (
-                <tr key={r}>{row.map((c, j) => <td key={j}>{renderInline(c)}</td>)}</tr>
+                <tr key={r}>
+                  {row.map((c, j) => (
+                    <td key={j}>{renderInline(c)}</td>
+                  ))}
+                </tr>
               ))}
             </tbody>
           </table>

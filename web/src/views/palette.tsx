@@ -2,20 +2,58 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { displayName, matches } from "../lib/catalog-view.ts";
 import { loadCatalog } from "../state/catalog.ts";
 import { connectTo, disconnect } from "../state/connection.ts";
-import { endpoints, headersOpen, items, pane, paletteOpen, selectedKey, theme } from "../state/store.ts";
+import {
+  endpoints,
+  headersOpen,
+  items,
+  pane,
+  paletteOpen,
+  selectedKey,
+  theme,
+} from "../state/store.ts";
 import { PANES } from "./panes.tsx";
 
 type Command = { id: string; label: string; hint: string; run: () => void };
 
 function commands(): Command[] {
   const list: Command[] = [
-    ...items.value.map((e) => ({ id: e.key, label: displayName(e), hint: e.kind, run: () => (selectedKey.value = e.key) })),
-    ...endpoints.value.map((ep) => ({ id: `connect:${ep.path}`, label: `Connect to ${ep.path}`, hint: ep.title ?? ep.name, run: () => void connectTo(`${location.origin}${ep.path}`) })),
-    ...PANES.map(([id, label]) => ({ id: `pane:${id}`, label: `Open ${label}`, hint: "pane", run: () => (pane.value = id) })),
-    { id: "refresh", label: "Refresh the catalog", hint: "network", run: () => void loadCatalog("refresh") },
-    { id: "headers", label: "Edit headers", hint: "connection", run: () => (headersOpen.value = true) },
+    ...items.value.map((e) => ({
+      id: e.key,
+      label: displayName(e),
+      hint: e.kind,
+      run: () => (selectedKey.value = e.key),
+    })),
+    ...endpoints.value.map((ep) => ({
+      id: `connect:${ep.path}`,
+      label: `Connect to ${ep.path}`,
+      hint: ep.title ?? ep.name,
+      run: () => void connectTo(`${location.origin}${ep.path}`),
+    })),
+    ...PANES.map(([id, label]) => ({
+      id: `pane:${id}`,
+      label: `Open ${label}`,
+      hint: "pane",
+      run: () => (pane.value = id),
+    })),
+    {
+      id: "refresh",
+      label: "Refresh the catalog",
+      hint: "network",
+      run: () => void loadCatalog("refresh"),
+    },
+    {
+      id: "headers",
+      label: "Edit headers",
+      hint: "connection",
+      run: () => (headersOpen.value = true),
+    },
     { id: "disconnect", label: "Disconnect", hint: "connection", run: () => void disconnect() },
-    { id: "theme", label: "Toggle dark / light theme", hint: "view", run: () => (theme.value = theme.value === "dark" ? "light" : "dark") },
+    {
+      id: "theme",
+      label: "Toggle dark / light theme",
+      hint: "view",
+      run: () => (theme.value = theme.value === "dark" ? "light" : "dark"),
+    },
   ];
   return list;
 }
@@ -36,7 +74,16 @@ export function Palette() {
   if (!open) return null;
   const words = text.toLowerCase();
   const shown = commands()
-    .filter((c) => words === "" || `${c.label} ${c.hint} ${c.id}`.toLowerCase().includes(words) || (items.value.find((i) => i.key === c.id) && matches(items.value.find((i) => i.key === c.id)!, text)))
+    .filter(
+      (c) =>
+        words === "" ||
+        `${c.label} ${c.hint} ${c.id}`.toLowerCase().includes(words) ||
+        (items.value.find((i) => i.key === c.id) &&
+          matches(
+            items.value.find((i) => i.key === c.id)!,
+            text,
+          )),
+    )
     .slice(0, 12);
   const close = () => (paletteOpen.value = false);
   const run = (c: Command | undefined) => {
@@ -46,8 +93,16 @@ export function Palette() {
   };
   return (
     <div class="palette-backdrop" onClick={close}>
-      <div class="palette" role="dialog" aria-modal="true" aria-label="Command palette" onClick={(e) => e.stopPropagation()}>
-        <label class="sr-only" for="palette-input">Command or item</label>
+      <div
+        class="palette"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Command palette"
+        onClick={(e) => e.stopPropagation()}
+      >
+        <label class="sr-only" for="palette-input">
+          Command or item
+        </label>
         <input
           id="palette-input"
           ref={input}
@@ -59,15 +114,29 @@ export function Palette() {
           value={text}
           onInput={(e) => (setText(e.currentTarget.value), setIndex(0))}
           onKeyDown={(e) => {
-            if (e.key === "ArrowDown") (e.preventDefault(), setIndex(Math.min(index + 1, shown.length - 1)));
-            else if (e.key === "ArrowUp") (e.preventDefault(), setIndex(Math.max(index - 1, 0)));
-            else if (e.key === "Enter") (e.preventDefault(), run(shown[index]));
-            else if (e.key === "Escape") close();
+            const moves: Record<string, () => void> = {
+              ArrowDown: () => setIndex(Math.min(index + 1, shown.length - 1)),
+              ArrowUp: () => setIndex(Math.max(index - 1, 0)),
+              Enter: () => run(shown[index]),
+              Escape: close,
+            };
+            const move = moves[e.key];
+            if (move) {
+              e.preventDefault();
+              move();
+            }
           }}
         />
         <ul id="palette-list" role="listbox" aria-label="Matches">
           {shown.map((c, i) => (
-            <li key={c.id} id={`cmd-${i}`} role="option" aria-selected={i === index} class={i === index ? "active" : ""} onClick={() => run(c)}>
+            <li
+              key={c.id}
+              id={`cmd-${i}`}
+              role="option"
+              aria-selected={i === index}
+              class={i === index ? "active" : ""}
+              onClick={() => run(c)}
+            >
               <span>{c.label}</span> <span class="muted small">{c.hint}</span>
             </li>
           ))}

@@ -27,15 +27,40 @@ export function Panes() {
     <aside class="panes" aria-label="Panes">
       <div class="tabs pane-tabs" role="tablist" aria-label="Panes">
         {PANES.map(([id, label, count]) => (
-          <button key={id} type="button" role="tab" id={`pane-tab-${id}`} aria-selected={current === id} aria-controls="pane-body" class={current === id ? "tab active" : "tab"} onClick={() => (pane.value = id)}>
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`pane-tab-${id}`}
+            aria-selected={current === id}
+            aria-controls="pane-body"
+            class={current === id ? "tab active" : "tab"}
+            onClick={() => (pane.value = id)}
+          >
             {label}
             {count() > 0 ? <span class="count">{count()}</span> : null}
           </button>
         ))}
       </div>
-      {pendingInputs.value.length > 0 ? <p class="banner warn small">The server is waiting for your answer (shown with the call).</p> : null}
+      {pendingInputs.value.length > 0 ? (
+        <p class="banner warn small">
+          The server is waiting for your answer (shown with the call).
+        </p>
+      ) : null}
       <div id="pane-body" role="tabpanel" aria-labelledby={`pane-tab-${current}`} class="pane-body">
-        {current === "wire" ? <WirePane /> : current === "history" ? <HistoryPane /> : current === "listen" ? <ListenPane /> : current === "tasks" ? <TasksPane /> : current === "logs" ? <LogsPane /> : <ServerPane />}
+        {current === "wire" ? (
+          <WirePane />
+        ) : current === "history" ? (
+          <HistoryPane />
+        ) : current === "listen" ? (
+          <ListenPane />
+        ) : current === "tasks" ? (
+          <TasksPane />
+        ) : current === "logs" ? (
+          <LogsPane />
+        ) : (
+          <ServerPane />
+        )}
       </div>
     </aside>
   );

@@ -7,7 +7,13 @@ export function Provenance({ reply }: { reply: Reply<unknown> }) {
   return (
     <span class={`provenance ${reply.source}`}>
       <span class="badge">{reply.source === "cache" ? "from cache" : "from network"}</span>
-      {left === undefined ? <span class="muted small"> not cached</span> : left > 0 ? <span class="small"> fresh {seconds(left)}</span> : <span class="small warn-text"> stale</span>}
+      {left === undefined ? (
+        <span class="muted small"> not cached</span>
+      ) : left > 0 ? (
+        <span class="small"> fresh {seconds(left)}</span>
+      ) : (
+        <span class="small warn-text"> stale</span>
+      )}
       {reply.cacheScope ? <span class="muted small"> · {reply.cacheScope}</span> : null}
     </span>
   );

@@ -23,7 +23,14 @@ type Props = {
  * ways. The JSON text is the user's own: it is rewritten only when the form changes the value,
  * and while it does not parse the form is read-only, so nothing typed is ever lost.
  */
-export function RequestEditor({ schema, value, onChange, onDraftState, idPrefix, fieldPrefix = "f" }: Props) {
+export function RequestEditor({
+  schema,
+  value,
+  onChange,
+  onDraftState,
+  idPrefix,
+  fieldPrefix = "f",
+}: Props) {
   const model = useMemo(() => formModel(schema), [schema]);
   const [tab, setTab] = useState<"form" | "json">("form");
   const [text, setText] = useState(() => formatJson(value));
@@ -57,13 +64,19 @@ export function RequestEditor({ schema, value, onChange, onDraftState, idPrefix,
     <div class="editor">
       {tabs}
       {tab === "form" ? (
-        <div role="tabpanel" id={`${idPrefix}-panel-form`} aria-labelledby={`${idPrefix}-tab-form`} class="form-panel">
+        <div
+          role="tabpanel"
+          id={`${idPrefix}-panel-form`}
+          aria-labelledby={`${idPrefix}-tab-form`}
+          class="form-panel"
+        >
           {!draft.ok ? (
             <p class="banner warn" role="status">
-              The JSON tab has text that does not parse (line {draft.line}, column {draft.column}); fix it there to edit here. Your text is kept.
+              The JSON tab has text that does not parse (line {draft.line}, column {draft.column});
+              fix it there to edit here. Your text is kept.
             </p>
           ) : null}
-          {model.kind === "object" && model.fields.length === 0 && !model.open ? (
+          {model.kind === "object" && model.fields.length === 0 ? (
             <p class="muted">No arguments.</p>
           ) : model.kind === "object" && !model.open ? (
             model.fields.map((f) => (
@@ -81,12 +94,29 @@ export function RequestEditor({ schema, value, onChange, onDraftState, idPrefix,
               />
             ))
           ) : (
-            <Field model={model} name="arguments" path={[]} value={value} required={true} problems={problems} onChange={(_, v) => onChange(v)} disabled={!draft.ok} prefix={fieldPrefix} />
+            <Field
+              model={model}
+              name="arguments"
+              path={[]}
+              value={value}
+              required={true}
+              problems={problems}
+              onChange={(_, v) => onChange(v)}
+              disabled={!draft.ok}
+              prefix={fieldPrefix}
+            />
           )}
         </div>
       ) : (
-        <div role="tabpanel" id={`${idPrefix}-panel-json`} aria-labelledby={`${idPrefix}-tab-json`} class="json-panel">
-          <label class="sr-only" for={`${idPrefix}-json`}>Arguments as JSON</label>
+        <div
+          role="tabpanel"
+          id={`${idPrefix}-panel-json`}
+          aria-labelledby={`${idPrefix}-tab-json`}
+          class="json-panel"
+        >
+          <label class="sr-only" for={`${idPrefix}-json`}>
+            Arguments as JSON
+          </label>
           <textarea
             id={`${idPrefix}-json`}
             class="mono json-input"
@@ -118,11 +148,16 @@ function ProblemSummary({ problems, ok }: { problems: Problem[]; ok: boolean }) 
   if (problems.length === 0) return <p class="valid-note">✓ Valid against the schema</p>;
   return (
     <div class="problems" role="status">
-      <strong>{problems.length} problem{problems.length === 1 ? "" : "s"} before sending:</strong>
+      <strong>
+        {problems.length} problem{problems.length === 1 ? "" : "s"} before sending:
+      </strong>
       <ul>
         {problems.slice(0, 8).map((p) => (
           <li key={p.pointer + p.message}>
-            <code>{p.pointer === "" ? "(arguments)" : p.pointer.slice(1).replaceAll("/", ".")}</code> {p.message}
+            <code>
+              {p.pointer === "" ? "(arguments)" : p.pointer.slice(1).replaceAll("/", ".")}
+            </code>{" "}
+            {p.message}
           </li>
         ))}
       </ul>

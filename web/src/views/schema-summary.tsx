@@ -7,7 +7,9 @@ function typeText(model: FieldModel): string {
     case "number":
       return model.integer ? "integer" : "number";
     case "choice":
-      return model.options.map((o) => (typeof o.value === "string" ? `"${o.label}"` : o.label)).join(" | ");
+      return model.options
+        .map((o) => (typeof o.value === "string" ? `"${o.label}"` : o.label))
+        .join(" | ");
     case "multi":
       return `array of ${model.options.map((o) => o.label).join(" | ")}`;
     case "array":
@@ -23,7 +25,15 @@ function typeText(model: FieldModel): string {
 
 function Members({ model }: { model: FieldModel }) {
   const children =
-    model.kind === "object" ? model.fields.map((f) => ({ name: f.name, required: f.required, model: f.model })) : model.kind === "array" && model.item.kind === "object" ? model.item.fields.map((f) => ({ name: `[] ${f.name}`, required: f.required, model: f.model })) : [];
+    model.kind === "object"
+      ? model.fields.map((f) => ({ name: f.name, required: f.required, model: f.model }))
+      : model.kind === "array" && model.item.kind === "object"
+        ? model.item.fields.map((f) => ({
+            name: `[] ${f.name}`,
+            required: f.required,
+            model: f.model,
+          }))
+        : [];
   const variants = model.kind === "variants" ? model.variants : [];
   if (children.length === 0 && variants.length === 0) return null;
   return (
@@ -31,10 +41,22 @@ function Members({ model }: { model: FieldModel }) {
       {children.map((c) => (
         <li key={c.name}>
           <code>{c.name}</code>
-          {c.required ? <span class="required" title="required">*</span> : null} <span class="muted">{typeText(c.model)}{c.model.nullable ? " | null" : ""}</span>
-          {"default" in c.model ? <span class="muted small"> = {JSON.stringify(c.model.default)}</span> : null}
+          {c.required ? (
+            <span class="required" title="required">
+              *
+            </span>
+          ) : null}{" "}
+          <span class="muted">
+            {typeText(c.model)}
+            {c.model.nullable ? " | null" : ""}
+          </span>
+          {"default" in c.model ? (
+            <span class="muted small"> = {JSON.stringify(c.model.default)}</span>
+          ) : null}
           {c.model.description ? <span class="small"> — {c.model.description}</span> : null}
-          {c.model.hints.length > 0 ? <span class="muted small"> ({c.model.hints.join(", ")})</span> : null}
+          {c.model.hints.length > 0 ? (
+            <span class="muted small"> ({c.model.hints.join(", ")})</span>
+          ) : null}
           <Members model={c.model} />
         </li>
       ))}

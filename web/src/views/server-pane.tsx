@@ -19,8 +19,13 @@ export function ServerPane() {
             </dd>
             <dt>Era</dt>
             <dd>
-              <span class={`badge era-${d.era}`}>{d.era === "modern" ? "2026 stateless" : "2025 handshake"}</span> protocol {d.protocolVersion}
-              {live.client.sessionId ? <span class="muted small"> · session {live.client.sessionId}</span> : null}
+              <span class={`badge era-${d.era}`}>
+                {d.era === "modern" ? "2026 stateless" : "2025 handshake"}
+              </span>{" "}
+              protocol {d.protocolVersion}
+              {live.client.sessionId ? (
+                <span class="muted small"> · session {live.client.sessionId}</span>
+              ) : null}
             </dd>
             <dt>Supported</dt>
             <dd>{d.supportedVersions.join(", ")}</dd>
@@ -40,20 +45,49 @@ export function ServerPane() {
       <ul class="roots">
         {roots.value.map((r, i) => (
           <li key={i} class="header-row">
-            <label class="sr-only" for={`root-${i}`}>Root URI</label>
-            <input id={`root-${i}`} value={r.uri} onInput={(e) => (roots.value = roots.value.map((x, j) => (j === i ? { ...x, uri: e.currentTarget.value } : x)))} />
-            <button type="button" class="icon-button" aria-label={`Remove root ${r.uri}`} onClick={() => (roots.value = roots.value.filter((_, j) => j !== i))}>✕</button>
+            <label class="sr-only" for={`root-${i}`}>
+              Root URI
+            </label>
+            <input
+              id={`root-${i}`}
+              value={r.uri}
+              onInput={(e) =>
+                (roots.value = roots.value.map((x, j) =>
+                  j === i ? { ...x, uri: e.currentTarget.value } : x,
+                ))
+              }
+            />
+            <button
+              type="button"
+              class="icon-button"
+              aria-label={`Remove root ${r.uri}`}
+              onClick={() => (roots.value = roots.value.filter((_, j) => j !== i))}
+            >
+              ✕
+            </button>
           </li>
         ))}
       </ul>
-      <button type="button" class="small-button" onClick={() => (roots.value = [...roots.value, { uri: "file:///" }])}>+ Root</button>
+      <button
+        type="button"
+        class="small-button"
+        onClick={() => (roots.value = [...roots.value, { uri: "file:///" }])}
+      >
+        + Root
+      </button>
       <h4>Handle wallet</h4>
-      <p class="muted small">Handles and cursors tools returned; fields that take one offer them.</p>
+      <p class="muted small">
+        Handles and cursors tools returned; fields that take one offer them.
+      </p>
       {wallet.value.length === 0 ? <p class="muted small">Empty.</p> : null}
       <ul class="wallet">
         {wallet.value.map((h) => (
           <li key={h.value}>
-            <code>{h.key}</code> from {h.tool}: <code class="truncate">{h.value.slice(0, 40)}{h.value.length > 40 ? "…" : ""}</code>
+            <code>{h.key}</code> from {h.tool}:{" "}
+            <code class="truncate">
+              {h.value.slice(0, 40)}
+              {h.value.length > 40 ? "…" : ""}
+            </code>
           </li>
         ))}
       </ul>

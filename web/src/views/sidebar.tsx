@@ -1,6 +1,21 @@
-import { displayName, matches, upstreamHealth, upstreamOf, type Item } from "../lib/catalog-view.ts";
+import {
+  displayName,
+  matches,
+  upstreamHealth,
+  upstreamOf,
+  type Item,
+} from "../lib/catalog-view.ts";
 import { loadCatalog } from "../state/catalog.ts";
-import { catalog, catalogLoading, items, narrowSidebarOpen, query, selectedKey, session, upstreamLatency } from "../state/store.ts";
+import {
+  catalog,
+  catalogLoading,
+  items,
+  narrowSidebarOpen,
+  query,
+  selectedKey,
+  session,
+  upstreamLatency,
+} from "../state/store.ts";
 import { Provenance } from "./provenance.tsx";
 
 const KINDS: [Item["kind"], string][] = [
@@ -12,7 +27,12 @@ const KINDS: [Item["kind"], string][] = [
 
 function Entry({ entry, prefix }: { entry: Item; prefix: string | undefined }) {
   const active = selectedKey.value === entry.key;
-  const sub = entry.kind === "resource" ? entry.item.uri : entry.kind === "template" ? entry.item.uriTemplate : entry.item.name;
+  const sub =
+    entry.kind === "resource"
+      ? entry.item.uri
+      : entry.kind === "template"
+        ? entry.item.uriTemplate
+        : entry.item.name;
   const name = displayName(entry);
   // Within an upstream's group, its prefix says nothing new.
   const shown = prefix && name.startsWith(prefix) ? name.slice(prefix.length) : name;
@@ -52,21 +72,39 @@ function Section({ title, list, prefix }: { title: string; list: Item[]; prefix?
 }
 
 function Upstream({ name, list }: { name: string; list: Item[] }) {
-  const health = upstreamHealth(session.value?.description.instructions).find((h) => h.name === name);
+  const health = upstreamHealth(session.value?.description.instructions).find(
+    (h) => h.name === name,
+  );
   const latency = upstreamLatency.value[name];
   const ok = health ? health.ok : list.length > 0;
   return (
-    <details class="upstream" open={query.value !== "" || list.length <= 12} aria-label={`Upstream ${name}`}>
+    <details
+      class="upstream"
+      open={query.value !== "" || list.length <= 12}
+      aria-label={`Upstream ${name}`}
+    >
       <summary class="upstream-head">
-        <span class={`health ${ok ? "ok" : "down"}`} aria-hidden="true">●</span> <strong>{name}</strong>
+        <span class={`health ${ok ? "ok" : "down"}`} aria-hidden="true">
+          ●
+        </span>{" "}
+        <strong>{name}</strong>
         <span class="muted small">
           {ok ? " up" : ` unavailable${health?.reason ? `: ${health.reason}` : ""}`}
-          {typeof latency === "number" ? ` · ${latency} ms` : typeof latency === "string" ? ` · ${latency}` : ""}
+          {typeof latency === "number"
+            ? ` · ${latency} ms`
+            : typeof latency === "string"
+              ? ` · ${latency}`
+              : ""}
           {` · ${list.length}`}
         </span>
       </summary>
       {KINDS.map(([kind, title]) => (
-        <Section key={kind} title={title} list={list.filter((e) => e.kind === kind)} prefix={`${name}__`} />
+        <Section
+          key={kind}
+          title={title}
+          list={list.filter((e) => e.kind === kind)}
+          prefix={`${name}__`}
+        />
       ))}
     </details>
   );
@@ -86,13 +124,26 @@ export function Sidebar() {
   return (
     <nav class={`sidebar${narrowSidebarOpen.value ? " open" : ""}`} aria-label="Catalog">
       <div class="search">
-        <label class="sr-only" for="catalog-search">Search the catalog</label>
-        <input id="catalog-search" type="search" placeholder="Search tools, resources, prompts…" value={query.value} onInput={(e) => (query.value = e.currentTarget.value)} />
+        <label class="sr-only" for="catalog-search">
+          Search the catalog
+        </label>
+        <input
+          id="catalog-search"
+          type="search"
+          placeholder="Search tools, resources, prompts…"
+          value={query.value}
+          onInput={(e) => (query.value = e.currentTarget.value)}
+        />
       </div>
       {c?.tools ? (
         <div class="catalog-meta">
           <span class="small">tools/list</span> <Provenance reply={c.tools} />
-          <button type="button" class="small-button" disabled={catalogLoading.value} onClick={() => void loadCatalog("refresh")}>
+          <button
+            type="button"
+            class="small-button"
+            disabled={catalogLoading.value}
+            onClick={() => void loadCatalog("refresh")}
+          >
             {catalogLoading.value ? "Refreshing…" : "↻ Refresh"}
           </button>
         </div>
@@ -103,11 +154,21 @@ export function Sidebar() {
         </p>
       ))}
       {!live ? <p class="muted pad">Connect to a server to explore its catalog.</p> : null}
-      {live && c && items.value.length === 0 ? <p class="muted pad">This server offers no tools, prompts or resources.</p> : null}
-      {live && items.value.length > 0 && shown.length === 0 ? <p class="muted pad">Nothing matches “{query.value}”.</p> : null}
-      {grouped ? names.map((name) => <Upstream key={name} name={name} list={byUpstream(name)} />) : null}
+      {live && c && items.value.length === 0 ? (
+        <p class="muted pad">This server offers no tools, prompts or resources.</p>
+      ) : null}
+      {live && items.value.length > 0 && shown.length === 0 ? (
+        <p class="muted pad">Nothing matches “{query.value}”.</p>
+      ) : null}
+      {grouped
+        ? names.map((name) => <Upstream key={name} name={name} list={byUpstream(name)} />)
+        : null}
       {KINDS.map(([kind, title]) => (
-        <Section key={kind} title={grouped && (kind === "tool" || kind === "prompt") ? `${title} (other)` : title} list={rest.filter((e) => e.kind === kind)} />
+        <Section
+          key={kind}
+          title={grouped && (kind === "tool" || kind === "prompt") ? `${title} (other)` : title}
+          list={rest.filter((e) => e.kind === kind)}
+        />
       ))}
     </nav>
   );

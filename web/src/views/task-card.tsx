@@ -11,8 +11,11 @@ export function TaskCard({ entry }: { entry: TaskEntry }) {
   return (
     <section class="task-card" aria-label={`Task ${entry.taskId}`}>
       <div class="task-head">
-        <span class={`badge task-${task.status}`}>{task.status}</span> <strong>{entry.tool ?? "task"}</strong>{" "}
-        <code class="small truncate" title={entry.taskId}>{entry.taskId}</code>
+        <span class={`badge task-${task.status}`}>{task.status}</span>{" "}
+        <strong>{entry.tool ?? "task"}</strong>{" "}
+        <code class="small truncate" title={entry.taskId}>
+          {entry.taskId}
+        </code>
       </div>
       {task.statusMessage ? <p class="small">{task.statusMessage}</p> : null}
       <p class="muted small">
@@ -22,13 +25,28 @@ export function TaskCard({ entry }: { entry: TaskEntry }) {
       </p>
       {ended ? null : (
         <div class="button-row">
-          <button type="button" onClick={() => void pollTask(entry.taskId)}>Poll now</button>
-          {entry.following ? null : <button type="button" onClick={() => void follow(entry.taskId)}>Follow to the end</button>}
-          <button type="button" class="danger" onClick={() => void cancelTask(entry.taskId)}>Cancel task</button>
+          <button type="button" onClick={() => void pollTask(entry.taskId)}>
+            Poll now
+          </button>
+          {entry.following ? null : (
+            <button type="button" onClick={() => void follow(entry.taskId)}>
+              Follow to the end
+            </button>
+          )}
+          <button type="button" class="danger" onClick={() => void cancelTask(entry.taskId)}>
+            Cancel task
+          </button>
         </div>
       )}
-      {entry.result ? <Blocks blocks={entry.result.content} onRead={(uri) => void runCall("resource", uri, undefined)} /> : null}
-      {entry.result?.structuredContent !== undefined ? <JsonTree value={entry.result.structuredContent} /> : null}
+      {entry.result ? (
+        <Blocks
+          blocks={entry.result.content}
+          onRead={(uri) => void runCall("resource", uri, undefined)}
+        />
+      ) : null}
+      {entry.result?.structuredContent !== undefined ? (
+        <JsonTree value={entry.result.structuredContent} />
+      ) : null}
       {entry.error ? <p class="banner error">{entry.error}</p> : null}
     </section>
   );

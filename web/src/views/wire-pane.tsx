@@ -5,8 +5,11 @@ import { clearWire, exchanges, findingsOf, type Exchange } from "../state/wire.t
 import { copying } from "./copy-dialog.tsx";
 import { JsonTree } from "./json-tree.tsx";
 
-const ROUTING = [Header.protocolVersion, Header.method, Header.name, Header.sessionId].map((h) => h.toLowerCase());
-const isRouting = (name: string) => ROUTING.includes(name.toLowerCase()) || name.toLowerCase().startsWith("mcp-param-");
+const ROUTING = [Header.protocolVersion, Header.method, Header.name, Header.sessionId].map((h) =>
+  h.toLowerCase(),
+);
+const isRouting = (name: string) =>
+  ROUTING.includes(name.toLowerCase()) || name.toLowerCase().startsWith("mcp-param-");
 
 function Headers({ rows, reveal }: { rows: [string, string][]; reveal: boolean }) {
   return (
@@ -30,15 +33,29 @@ function Waterfall({ exchange }: { exchange: Exchange }) {
   return (
     <div class="waterfall" aria-label="Timing">
       <div class="wf-track">
-        {exchange.ttfb !== undefined ? <div class="wf-wait" style={{ width: pct(exchange.ttfb) }} title={`waiting ${exchange.ttfb.toFixed(0)} ms`} /> : null}
+        {exchange.ttfb !== undefined ? (
+          <div
+            class="wf-wait"
+            style={{ width: pct(exchange.ttfb) }}
+            title={`waiting ${exchange.ttfb.toFixed(0)} ms`}
+          />
+        ) : null}
         {exchange.frames.map((f, i) => (
-          <div key={i} class="wf-event" style={{ left: pct(f.at) }} title={`event ${i + 1} at ${f.at.toFixed(0)} ms`} />
+          <div
+            key={i}
+            class="wf-event"
+            style={{ left: pct(f.at) }}
+            title={`event ${i + 1} at ${f.at.toFixed(0)} ms`}
+          />
         ))}
       </div>
       <div class="small muted">
-        first byte {exchange.ttfb?.toFixed(0) ?? "—"} ms · {exchange.frames.length} message{exchange.frames.length === 1 ? "" : "s"} · {exchange.bytes} bytes ·{" "}
+        first byte {exchange.ttfb?.toFixed(0) ?? "—"} ms · {exchange.frames.length} message
+        {exchange.frames.length === 1 ? "" : "s"} · {exchange.bytes} bytes ·{" "}
         {exchange.end === undefined ? "open" : `${exchange.end.toFixed(0)} ms`}
-        {exchange.frames.length > 1 ? ` · longest gap ${Math.max(...exchange.frames.map((f, i) => f.at - (i === 0 ? (exchange.ttfb ?? 0) : exchange.frames[i - 1]!.at))).toFixed(0)} ms` : ""}
+        {exchange.frames.length > 1
+          ? ` · longest gap ${Math.max(...exchange.frames.map((f, i) => f.at - (i === 0 ? (exchange.ttfb ?? 0) : exchange.frames[i - 1]!.at))).toFixed(0)} ms`
+          : ""}
       </div>
     </div>
   );
@@ -55,28 +72,57 @@ function ExchangeDetail({ exchange }: { exchange: Exchange }) {
   return (
     <div class="exchange-detail">
       <div class="button-row">
-        <button type="button" onClick={() => (copying.value = { url: exchange.url, method: exchange.httpMethod, headers: exchange.requestHeaders, body: exchange.requestBody })}>
+        <button
+          type="button"
+          onClick={() =>
+            (copying.value = {
+              url: exchange.url,
+              method: exchange.httpMethod,
+              headers: exchange.requestHeaders,
+              body: exchange.requestBody,
+            })
+          }
+        >
           Copy as curl / fetch
         </button>
         <label class="checkbox-line small">
-          <input type="checkbox" checked={reveal} onChange={(e) => setReveal(e.currentTarget.checked)} /> show secrets
+          <input
+            type="checkbox"
+            checked={reveal}
+            onChange={(e) => setReveal(e.currentTarget.checked)}
+          />{" "}
+          show secrets
         </label>
       </div>
       <Waterfall exchange={exchange} />
       {exchange.findings.length > 0 ? <Findings list={exchange.findings} /> : null}
-      <h4>Request · {exchange.httpMethod} <span class="break">{exchange.url}</span></h4>
+      <h4>
+        Request · {exchange.httpMethod} <span class="break">{exchange.url}</span>
+      </h4>
       <Headers rows={exchange.requestHeaders} reveal={reveal} />
       {exchange.requestBody ? <JsonTree value={body} /> : null}
-      <h4>Response · {exchange.status ?? "no answer"} {exchange.contentType ?? ""}</h4>
+      <h4>
+        Response · {exchange.status ?? "no answer"} {exchange.contentType ?? ""}
+      </h4>
       {exchange.error ? <p class="banner warn small">{exchange.error}</p> : null}
-      {exchange.responseHeaders ? <Headers rows={exchange.responseHeaders} reveal={reveal} /> : null}
+      {exchange.responseHeaders ? (
+        <Headers rows={exchange.responseHeaders} reveal={reveal} />
+      ) : null}
       {exchange.bodyText ? <pre class="plain">{exchange.bodyText.slice(0, 4000)}</pre> : null}
       <ol class="frames">
         {exchange.frames.map((f, i) => (
           <li key={i} class={f.findings.some((x) => x.level === "error") ? "frame bad" : "frame"}>
             <span class="muted small">+{f.at.toFixed(0)} ms</span>
-            {f.findings.length > 0 ? <Findings list={f.findings} /> : <span class="ok-text small"> ✓ valid</span>}
-            {f.message === undefined ? <pre class="plain">{f.data}</pre> : <JsonTree value={f.message} />}
+            {f.findings.length > 0 ? (
+              <Findings list={f.findings} />
+            ) : (
+              <span class="ok-text small"> ✓ valid</span>
+            )}
+            {f.message === undefined ? (
+              <pre class="plain">{f.data}</pre>
+            ) : (
+              <JsonTree value={f.message} />
+            )}
           </li>
         ))}
       </ol>
@@ -89,7 +135,8 @@ function Findings({ list }: { list: { level: string; rule: string; message: stri
     <ul class="findings">
       {list.map((f, i) => (
         <li key={i} class={f.level}>
-          <strong>{f.level === "error" ? "✗ violation" : "! warning"}</strong> <code>{f.rule}</code> {f.message}
+          <strong>{f.level === "error" ? "✗ violation" : "! warning"}</strong> <code>{f.rule}</code>{" "}
+          {f.message}
         </li>
       ))}
     </ul>
@@ -104,7 +151,9 @@ export function WirePane() {
     <div class="wire">
       <div class="pane-tools">
         <span class="muted small">{list.length} exchanges, newest first</span>
-        <button type="button" class="small-button" onClick={clearWire}>Clear</button>
+        <button type="button" class="small-button" onClick={clearWire}>
+          Clear
+        </button>
       </div>
       {list.length === 0 ? <p class="muted pad">Nothing sent yet.</p> : null}
       <ul class="exchanges">
@@ -113,13 +162,28 @@ export function WirePane() {
           const errors = findings.filter((f) => f.level === "error").length;
           return (
             <li key={e.id} class="exchange">
-              <button type="button" class="exchange-row" aria-expanded={open === e.id} onClick={() => setOpen(open === e.id ? undefined : e.id)}>
-                <span class={`status s${String(e.status ?? 0)[0]}`}>{e.status ?? (e.error ? "✕" : "…")}</span>
-                <span class="rpc">{e.rpcMethod ?? (e.httpMethod === "POST" ? "response" : e.httpMethod)}</span>
+              <button
+                type="button"
+                class="exchange-row"
+                aria-expanded={open === e.id}
+                onClick={() => setOpen(open === e.id ? undefined : e.id)}
+              >
+                <span class={`status s${String(e.status ?? 0)[0]}`}>
+                  {e.status ?? (e.error ? "✕" : "…")}
+                </span>
+                <span class="rpc">
+                  {e.rpcMethod ?? (e.httpMethod === "POST" ? "response" : e.httpMethod)}
+                </span>
                 {e.subject ? <span class="subject">{e.subject}</span> : null}
                 <span class="spacer" />
-                {errors > 0 ? <span class="badge bad">{errors} ✗</span> : findings.length > 0 ? <span class="badge warn">{findings.length} !</span> : null}
-                <span class="muted small">{e.end !== undefined ? `${e.end.toFixed(0)} ms` : "open"}</span>
+                {errors > 0 ? (
+                  <span class="badge bad">{errors} ✗</span>
+                ) : findings.length > 0 ? (
+                  <span class="badge warn">{findings.length} !</span>
+                ) : null}
+                <span class="muted small">
+                  {e.end !== undefined ? `${e.end.toFixed(0)} ms` : "open"}
+                </span>
               </button>
               {open === e.id ? <ExchangeDetail exchange={e} /> : null}
             </li>

@@ -7,14 +7,18 @@ const Person = z.object({
 });
 
 const Location = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("room"),
-    room: z.string().min(1).describe("Room name, e.g. Ada-3"),
-  }).meta({ title: "Meeting room" }),
-  z.object({
-    kind: z.literal("video"),
-    url: z.url().describe("Video call link"),
-  }).meta({ title: "Video call" }),
+  z
+    .object({
+      kind: z.literal("room"),
+      room: z.string().min(1).describe("Room name, e.g. Ada-3"),
+    })
+    .meta({ title: "Meeting room" }),
+  z
+    .object({
+      kind: z.literal("video"),
+      url: z.url().describe("Video call link"),
+    })
+    .meta({ title: "Video call" }),
 ]);
 
 /** A tool whose arguments use every shape a form must handle: nesting, arrays of objects, variants. */
@@ -56,8 +60,7 @@ export const formTools = [
       summary: `${args.title}: ${args.duration_minutes} min, ${args.priority} priority, run by ${args.organizer.name}`,
       invited: args.attendees.length,
       where: args.location.kind === "room" ? `room ${args.location.room}` : args.location.url,
-      reminder:
-        args.reminder_minutes === null ? null : `${args.reminder_minutes} minutes before`,
+      reminder: args.reminder_minutes === null ? null : `${args.reminder_minutes} minutes before`,
     }),
   }),
 ];

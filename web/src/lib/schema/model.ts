@@ -51,12 +51,18 @@ function types(schema: Schema): string[] {
 
 function hintsOf(schema: Schema): string[] {
   const hints: string[] = [];
-  const n = (key: string) => (typeof schema[key] === "number" ? (schema[key] as number) : undefined);
+  const n = (key: string) =>
+    typeof schema[key] === "number" ? (schema[key] as number) : undefined;
   const [minL, maxL] = [n("minLength"), n("maxLength")];
   if (minL !== undefined && maxL !== undefined) hints.push(`${minL}–${maxL} characters`);
   else if (minL !== undefined) hints.push(`at least ${minL} character${minL === 1 ? "" : "s"}`);
   else if (maxL !== undefined) hints.push(`at most ${maxL} characters`);
-  const [min, max, xmin, xmax] = [n("minimum"), n("maximum"), n("exclusiveMinimum"), n("exclusiveMaximum")];
+  const [min, max, xmin, xmax] = [
+    n("minimum"),
+    n("maximum"),
+    n("exclusiveMinimum"),
+    n("exclusiveMaximum"),
+  ];
   if (min !== undefined && max !== undefined) hints.push(`${min} to ${max}`);
   else if (min !== undefined) hints.push(`≥ ${min}`);
   else if (max !== undefined) hints.push(`≤ ${max}`);
@@ -70,7 +76,9 @@ function hintsOf(schema: Schema): string[] {
   // A format says it in a word; its generated pattern (often hundreds of characters) would not.
   if (typeof schema.format === "string") hints.push(`format: ${schema.format}`);
   else if (typeof schema.pattern === "string")
-    hints.push(`pattern: ${schema.pattern.length > 60 ? `${schema.pattern.slice(0, 57)}…` : schema.pattern}`);
+    hints.push(
+      `pattern: ${schema.pattern.length > 60 ? `${schema.pattern.slice(0, 57)}…` : schema.pattern}`,
+    );
   return hints;
 }
 
@@ -88,8 +96,13 @@ function optionsOf(schema: Schema): Option[] | undefined {
     }));
   }
   if ("const" in schema) return [{ value: schema.const, label: labelOf(schema.const) }];
-  const branches = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
-  if (!branches || branches.length === 0 || !branches.every((b) => isRecord(b) && "const" in b)) return undefined;
+  const branches = Array.isArray(schema.oneOf)
+    ? schema.oneOf
+    : Array.isArray(schema.anyOf)
+      ? schema.anyOf
+      : undefined;
+  if (!branches || branches.length === 0 || !branches.every((b) => isRecord(b) && "const" in b))
+    return undefined;
   return branches.map((b) => {
     const branch = asSchema(b);
     return {
@@ -100,7 +113,11 @@ function optionsOf(schema: Schema): Option[] | undefined {
   });
 }
 
-const isNull = (s: unknown) => isRecord(s) && (s.type === "null" || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null) || s.const === null);
+const isNull = (s: unknown) =>
+  isRecord(s) &&
+  (s.type === "null" ||
+    (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null) ||
+    s.const === null);
 
 function variantLabel(schema: Schema, index: number): string {
   if (typeof schema.title === "string") return schema.title;
@@ -128,7 +145,11 @@ export function fieldModel(raw: unknown, root: Schema, depth = 0): FieldModel {
   if (!resolved || depth > MAX_DEPTH) return { ...common, kind: "json" };
   const options = optionsOf(schema);
   if (options) return { ...common, kind: "choice", options };
-  const branches = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
+  const branches = Array.isArray(schema.oneOf)
+    ? schema.oneOf
+    : Array.isArray(schema.anyOf)
+      ? schema.anyOf
+      : undefined;
   if (branches) {
     const rest = branches.filter((b) => !isNull(b));
     const nullable = common.nullable || rest.length < branches.length;
@@ -165,7 +186,8 @@ export function fieldModel(raw: unknown, root: Schema, depth = 0): FieldModel {
     case "array": {
       const items = asSchema(schema.items);
       const itemOptions = optionsOf(resolveRef(root, items) ?? {});
-      if (itemOptions && schema.uniqueItems !== false) return { ...common, kind: "multi", options: itemOptions };
+      if (itemOptions && schema.uniqueItems !== false)
+        return { ...common, kind: "multi", options: itemOptions };
       return { ...common, kind: "array", item: fieldModel(items, root, depth + 1) };
     }
     case "object": {

@@ -35,11 +35,22 @@ export function asSchema(value: unknown): Schema {
  * referring schema's own keywords (title, description, default) win over the target's. Remote
  * references are never fetched: they resolve to undefined.
  */
-export function resolveRef(root: Schema, schema: Schema, seen: readonly string[] = []): Schema | undefined {
+export function resolveRef(
+  root: Schema,
+  schema: Schema,
+  seen: readonly string[] = [],
+): Schema | undefined {
   const ref = schema.$ref;
   if (typeof ref !== "string") return schema;
   if (seen.includes(ref) || seen.length > 16) return undefined;
-  const target = ref === "#" ? root : ref.startsWith("#/") ? pointer(root, ref) : ref.startsWith("#") ? anchor(root, ref.slice(1)) : undefined;
+  const target =
+    ref === "#"
+      ? root
+      : ref.startsWith("#/")
+        ? pointer(root, ref)
+        : ref.startsWith("#")
+          ? anchor(root, ref.slice(1))
+          : undefined;
   if (!isRecord(target)) return undefined;
   const { $ref: _ref, ...siblings } = schema;
   const resolved = resolveRef(root, target, [...seen, ref]);

@@ -6,7 +6,20 @@ import { asSchema, resolveRef, type Schema } from "./resolve.ts";
 export type Problem = { pointer: string; message: string };
 
 // Keywords whose failure only says "something inside failed": the inner errors say what.
-const SUMMARIES = new Set(["properties", "items", "prefixItems", "allOf", "$ref", "$dynamicRef", "if", "then", "else", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems"]);
+const SUMMARIES = new Set([
+  "properties",
+  "items",
+  "prefixItems",
+  "allOf",
+  "$ref",
+  "$dynamicRef",
+  "if",
+  "then",
+  "else",
+  "dependentSchemas",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+]);
 const BRANCH = /\/(?:oneOf|anyOf)\/(\d+)(?=\/|$)/g;
 
 function problemOf(unit: OutputUnit): Problem | undefined {
@@ -14,16 +27,23 @@ function problemOf(unit: OutputUnit): Problem | undefined {
   const pointer = unit.instanceLocation.replace(/^#/, "");
   if (unit.keyword === "required") {
     const name = /"([^"]*)"/.exec(unit.error)?.[1];
-    return name === undefined ? { pointer, message: unit.error } : { pointer: `${pointer}/${name}`, message: "Required." };
+    return name === undefined
+      ? { pointer, message: unit.error }
+      : { pointer: `${pointer}/${name}`, message: "Required." };
   }
   if (unit.keyword === "oneOf" || unit.keyword === "anyOf")
     return {
       pointer,
-      message: unit.error.includes("(0 matches)") ? "Matches none of the allowed variants." : unit.error.replace(/^Instance /, "Value "),
+      message: unit.error.includes("(0 matches)")
+        ? "Matches none of the allowed variants."
+        : unit.error.replace(/^Instance /, "Value "),
     };
   if (unit.keyword === "additionalProperties") {
     const name = /"([^"]*)"/.exec(unit.error)?.[1];
-    return { pointer: name === undefined ? pointer : `${pointer}/${name}`, message: "Not an allowed property." };
+    return {
+      pointer: name === undefined ? pointer : `${pointer}/${name}`,
+      message: "Not an allowed property.",
+    };
   }
   if (unit.keyword === "false") return undefined;
   return { pointer, message: unit.error.replace(/^Instance /, "Value ") };
@@ -39,7 +59,10 @@ function unescape(segment: string): string {
 /** The schema at a keyword location, following `$ref` segments as the validator did. */
 function schemaAt(root: Schema, location: string): unknown {
   let current: unknown = root;
-  for (const segment of location.replace(/^#\/?/, "").split("/").filter((s) => s !== "")) {
+  for (const segment of location
+    .replace(/^#\/?/, "")
+    .split("/")
+    .filter((s) => s !== "")) {
     if (!isRecord(current)) return undefined;
     current = segment === "$ref" ? resolveRef(root, current) : current[unescape(segment)];
   }
@@ -49,16 +72,33 @@ function schemaAt(root: Schema, location: string): unknown {
 /** The branch a value was meant for: the first whose consts it carries, else whose type it has. */
 function chosenBranch(branches: unknown[], value: unknown): number {
   const consts = (b: Schema) =>
-    Object.entries(isRecord(b.properties) ? b.properties : {}).filter(([, p]) => isRecord(p) && "const" in p);
+    Object.entries(isRecord(b.properties) ? b.properties : {}).filter(
+      ([, p]) => isRecord(p) && "const" in p,
+    );
   const byConst = branches.findIndex((raw) => {
     const c = consts(asSchema(raw));
-    return c.length > 0 && isRecord(value) && c.every(([k, p]) => JSON.stringify(value[k]) === JSON.stringify(asSchema(p).const));
+    return (
+      c.length > 0 &&
+      isRecord(value) &&
+      c.every(([k, p]) => JSON.stringify(value[k]) === JSON.stringify(asSchema(p).const))
+    );
   });
   if (byConst !== -1) return byConst;
-  const kind = value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "object" ? "object" : typeof value;
+  const kind =
+    value === null
+      ? "null"
+      : Array.isArray(value)
+        ? "array"
+        : typeof value === "object"
+          ? "object"
+          : typeof value;
   return branches.findIndex((raw) => {
     const type = asSchema(raw).type;
-    return type === kind || (Array.isArray(type) && type.includes(kind)) || (kind === "number" && type === "integer");
+    return (
+      type === kind ||
+      (Array.isArray(type) && type.includes(kind)) ||
+      (kind === "number" && type === "integer")
+    );
   });
 }
 
@@ -66,13 +106,29 @@ function chosenBranch(branches: unknown[], value: unknown): number {
  * Errors inside a oneOf/anyOf branch are kept only for the branch the value was meant for (the
  * form's chosen variant); the others' failures are expected and would only confuse.
  */
-function inChosenBranches(unit: OutputUnit, root: Schema, value: unknown, instances: Map<string, string>): boolean {
+function inChosenBranches(
+  unit: OutputUnit,
+  root: Schema,
+  value: unknown,
+  instances: Map<string, string>,
+): boolean {
   for (const match of unit.keywordLocation.matchAll(BRANCH)) {
-    const prefix = unit.keywordLocation.slice(0, match.index + match[0].length - match[1]!.length - 1);
+    const prefix = unit.keywordLocation.slice(
+      0,
+      match.index + match[0].length - match[1]!.length - 1,
+    );
     const instance = instances.get(prefix);
     const branches = schemaAt(root, prefix);
     if (instance === undefined || !Array.isArray(branches)) return false;
-    const at = getAt(value, instance.replace(/^#\/?/, "").split("/").filter((s) => s !== "").map(unescape).map((k) => (/^\d+$/.test(k) ? Number(k) : k)));
+    const at = getAt(
+      value,
+      instance
+        .replace(/^#\/?/, "")
+        .split("/")
+        .filter((s) => s !== "")
+        .map(unescape)
+        .map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
+    );
     if (chosenBranch(branches, at) !== Number(match[1])) return false;
   }
   return true;
@@ -82,7 +138,8 @@ function inChosenBranches(unit: OutputUnit, root: Schema, value: unknown, instan
 export function validate(schema: Schema, value: unknown): Problem[] {
   let validator = validators.get(schema);
   if (!validator) {
-    const draft = typeof schema.$schema === "string" && schema.$schema.includes("draft-07") ? "7" : "2020-12";
+    const draft =
+      typeof schema.$schema === "string" && schema.$schema.includes("draft-07") ? "7" : "2020-12";
     validator = new Validator(schema, draft, false);
     validators.set(schema, validator);
   }
@@ -90,16 +147,27 @@ export function validate(schema: Schema, value: unknown): Problem[] {
   try {
     units = validator.validate(value).errors;
   } catch (error) {
-    return [{ pointer: "", message: `The schema could not be used: ${error instanceof Error ? error.message : String(error)}` }];
+    return [
+      {
+        pointer: "",
+        message: `The schema could not be used: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    ];
   }
   // Where each failing oneOf/anyOf applied, by its keyword location.
   const instances = new Map(
-    units.filter((u) => u.keyword === "oneOf" || u.keyword === "anyOf").map((u) => [u.keywordLocation, u.instanceLocation]),
+    units
+      .filter((u) => u.keyword === "oneOf" || u.keyword === "anyOf")
+      .map((u) => [u.keywordLocation, u.instanceLocation]),
   );
   const seen = new Set<string>();
   const problems: Problem[] = [];
   for (const unit of units) {
-    if (unit.keywordLocation.search(BRANCH) !== -1 && !inChosenBranches(unit, schema, value, instances)) continue;
+    if (
+      unit.keywordLocation.search(BRANCH) !== -1 &&
+      !inChosenBranches(unit, schema, value, instances)
+    )
+      continue;
     const problem = problemOf(unit);
     const key = problem && `${problem.pointer}\n${problem.message}`;
     if (problem && key && !seen.has(key)) {
@@ -112,5 +180,7 @@ export function validate(schema: Schema, value: unknown): Problem[] {
 
 /** Problems at or below a pointer (a field shows its own; an object its members' summary). */
 export function problemsAt(problems: readonly Problem[], pointer: string, deep = false): Problem[] {
-  return problems.filter((p) => p.pointer === pointer || (deep && p.pointer.startsWith(pointer + "/")));
+  return problems.filter(
+    (p) => p.pointer === pointer || (deep && p.pointer.startsWith(pointer + "/")),
+  );
 }

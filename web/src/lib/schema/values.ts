@@ -65,7 +65,9 @@ function typeMatches(model: FieldModel, value: unknown): boolean {
 function discriminators(model: FieldModel): [string, unknown][] {
   if (model.kind !== "object") return [];
   return model.fields.flatMap((f) =>
-    f.model.kind === "choice" && f.model.options.length === 1 ? [[f.name, f.model.options[0]!.value] as [string, unknown]] : [],
+    f.model.kind === "choice" && f.model.options.length === 1
+      ? [[f.name, f.model.options[0]!.value] as [string, unknown]]
+      : [],
   );
 }
 
@@ -77,7 +79,10 @@ export function variantIndex(variants: readonly Variant[], value: unknown): numb
   if (isRecord(value)) {
     const byConst = variants.findIndex((v) => {
       const consts = discriminators(v.model);
-      return consts.length > 0 && consts.every(([name, c]) => JSON.stringify(value[name]) === JSON.stringify(c));
+      return (
+        consts.length > 0 &&
+        consts.every(([name, c]) => JSON.stringify(value[name]) === JSON.stringify(c))
+      );
     });
     if (byConst !== -1) return byConst;
   }
