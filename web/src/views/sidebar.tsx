@@ -1,3 +1,4 @@
+import { useEffect } from "preact/hooks";
 import {
   displayName,
   matches,
@@ -17,6 +18,9 @@ import {
   upstreamLatency,
 } from "../state/store.ts";
 import { Provenance } from "./provenance.tsx";
+
+/** The performance mark set when a catalog is first shown. */
+export const CATALOG_MARK = "edgemcp:catalog-visible";
 
 const KINDS: [Item["kind"], string][] = [
   ["tool", "Tools"],
@@ -121,6 +125,12 @@ export function Sidebar() {
   const grouped = names.length > 0;
   const byUpstream = (name: string) => shown.filter((e) => upstreamOf(e, names) === name);
   const rest = grouped ? shown.filter((e) => upstreamOf(e, names) === undefined) : shown;
+  const visible = items.value.length > 0;
+  useEffect(() => {
+    // The first time a catalog is on screen: `npm run bench` reads this mark.
+    if (visible && performance.getEntriesByName(CATALOG_MARK).length === 0)
+      performance.mark(CATALOG_MARK);
+  }, [visible]);
   return (
     <nav class={`sidebar${narrowSidebarOpen.value ? " open" : ""}`} aria-label="Catalog">
       <div class="search">
