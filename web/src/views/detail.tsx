@@ -9,7 +9,7 @@ import { initialValue } from "../lib/schema/values.ts";
 import { calls, expandTemplate, latestCall, runCall } from "../state/calls.ts";
 import { headerMap } from "../state/connection.ts";
 import { saveRequest } from "../state/history.ts";
-import { drafts, notify, session } from "../state/store.ts";
+import { drafts, notify, session, timeoutSeconds } from "../state/store.ts";
 import { exchanges } from "../state/wire.ts";
 import { CallView } from "./call-view.tsx";
 import { CompletingArgs } from "./completing-args.tsx";
@@ -80,6 +80,23 @@ function ActionBar({
       ) : (
         <span class="muted small">Ctrl+Enter</span>
       )}
+      <label
+        class="timeout small"
+        title="Cancels the call after this long without an answer or progress"
+      >
+        timeout{" "}
+        <input
+          type="number"
+          min={1}
+          max={3600}
+          value={timeoutSeconds.value}
+          onInput={(e) => {
+            const seconds = Number(e.currentTarget.value);
+            if (Number.isFinite(seconds) && seconds >= 1) timeoutSeconds.value = seconds;
+          }}
+        />{" "}
+        s
+      </label>
       <span class="spacer" />
       <button
         type="button"

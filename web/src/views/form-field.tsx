@@ -273,6 +273,14 @@ export function Field(props: FieldProps) {
       <NullToggle props={props} />
     </div>
   );
+  // Free-form objects, nulls of object fields and schemas no form fits are edited as JSON.
+  const asJson = (
+    <div class="field">
+      {label(id)}
+      <JsonField props={props} />
+      <Help props={props} />
+    </div>
+  );
   if (model.kind === "object") {
     if (value === undefined && !required)
       return (
@@ -289,14 +297,7 @@ export function Field(props: FieldProps) {
           </button>
         </div>
       );
-    if (model.open || value === null)
-      return (
-        <div class="field">
-          {label(id)}
-          <JsonField props={props} />
-          <Help props={props} />
-        </div>
-      );
+    if (model.open || value === null) return asJson;
     const record = isRecord(value) ? value : {};
     return (
       <fieldset class="field group">
@@ -476,14 +477,7 @@ export function Field(props: FieldProps) {
       </fieldset>
     );
   }
-  if (model.kind === "json")
-    return (
-      <div class="field">
-        {label(id)}
-        <JsonField props={props} />
-        <Help props={props} />
-      </div>
-    );
+  if (model.kind === "json") return asJson;
   return (
     <div class="field">
       {label(id)}
