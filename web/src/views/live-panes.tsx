@@ -40,7 +40,7 @@ export function ListenPane() {
             {label}
           </label>
         ))}
-        <label for="listen-uris">Resource updates for URIs (one per line)</label>
+        <label class="block-label" for="listen-uris">Resource updates for URIs (one per line)</label>
         <textarea
           id="listen-uris"
           rows={2}
