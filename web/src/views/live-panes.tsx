@@ -40,7 +40,9 @@ export function ListenPane() {
             {label}
           </label>
         ))}
-        <label class="block-label" for="listen-uris">Resource updates for URIs (one per line)</label>
+        <label class="block-label" for="listen-uris">
+          Resource updates for URIs (one per line)
+        </label>
         <textarea
           id="listen-uris"
           rows={2}
