@@ -1,5 +1,12 @@
 import type { CacheMode } from "../../../shared/client/index.ts";
-import { catalog, catalogLoading, endpoints, session, upstreamLatency } from "./store.ts";
+import {
+  catalog,
+  catalogLoading,
+  endpoints,
+  session,
+  upstreamLatency,
+  type Catalog,
+} from "./store.ts";
 import { connect } from "../../../shared/client/index.ts";
 import { recordingFetch } from "./wire.ts";
 
@@ -29,20 +36,17 @@ export async function loadCatalog(mode: CacheMode = "use"): Promise<void> {
     errors.push(`${what}: ${message(settled.reason)}`);
     return undefined;
   };
-  const next = {
-    errors,
-    loadedAt: Date.now(),
-    ...optional("tools", value(tools, "tools/list")),
-    ...optional("prompts", value(prompts, "prompts/list")),
-    ...optional("resources", value(resources, "resources/list")),
-    ...optional("templates", value(templates, "resources/templates/list")),
-  };
+  const next: Catalog = { errors, loadedAt: Date.now() };
+  const toolList = value(tools, "tools/list");
+  const promptList = value(prompts, "prompts/list");
+  const resourceList = value(resources, "resources/list");
+  const templateList = value(templates, "resources/templates/list");
+  if (toolList) next.tools = toolList;
+  if (promptList) next.prompts = promptList;
+  if (resourceList) next.resources = resourceList;
+  if (templateList) next.templates = templateList;
   catalog.value = next;
   catalogLoading.value = false;
-}
-
-function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 /**
