@@ -1,0 +1,57 @@
+import { createInterface } from "node:readline";
+import { Bridge } from "../stdio/bridge.ts";
+import { Exit, println, type Command } from "../io.ts";
+import {
+  CONNECTION_OPTIONS,
+  parseCommand,
+  requestHeaders,
+  serverUrl,
+  UsageError,
+} from "../options.ts";
+
+const HELP = `Usage: edgemcp stdio <url> [options]
+
+Serves a remote MCP server (Streamable HTTP, any implementation) to a host that only spawns
+processes: JSON-RPC messages on stdin and stdout, one per line; diagnostics on stderr. Works
+with 2026-07-28 and 2025 hosts alike; progress, cancellation, input requests and listen
+notifications pass through.
+
+Options:
+  -H, --header "Name: value"   send a header with every request (repeatable)
+      --bearer <token>         send "Authorization: Bearer <token>"
+
+Prefer EDGEMCP_TOKEN for a token: a host config's "env" keeps it out of the process list.`;
+
+/** How long requests still running when stdin closes may take to answer. */
+const CLOSE_GRACE_MS = 10_000;
+
+/** `edgemcp stdio`: the bridge, until the host closes stdin. */
+export const stdio: Command = async (args, io) => {
+  const { values, positionals } = parseCommand(args, CONNECTION_OPTIONS);
+  if (values.help) {
+    println(io.stdout, HELP);
+    return Exit.ok;
+  }
+  if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+  const url = serverUrl(positionals[0]);
+  const bridge = new Bridge({
+    url: url.href,
+    headers: requestHeaders(values, io.env).headers,
+    fetch: (input, init) => fetch(input, init),
+    send: (message) => io.stdout.write(`${JSON.stringify(message)}\n`),
+    log: (line) => println(io.stderr, `edgemcp stdio: ${line}`),
+  });
+  // A host stops the bridge by closing stdin (then waits for the exit) or with a signal.
+  const stopped = new Promise<number>((resolve) => {
+    process.once("SIGTERM", () => resolve(0));
+    process.once("SIGINT", () => resolve(0));
+  });
+  const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
+  const ended = (async () => {
+    for await (const line of lines) bridge.receive(line);
+    return CLOSE_GRACE_MS;
+  })();
+  await bridge.close(await Promise.race([ended, stopped]));
+  lines.close();
+  return Exit.ok;
+};
