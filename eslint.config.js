@@ -6,8 +6,7 @@ export default tseslint.config(
   {
     ignores: [
       "node_modules",
-      "dist",
-      "web/dist",
+      "**/dist",
       ".wrangler",
       "worker/worker-configuration.d.ts",
       "test-results",
