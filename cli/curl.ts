@@ -21,7 +21,10 @@ function displayName(name: string, given: RequestHeaders): string {
   const own = Object.keys(given.headers).find((key) => key.toLowerCase() === name);
   if (own) return own;
   if (name.startsWith(Header.paramPrefix.toLowerCase())) {
-    return `${Header.paramPrefix}${name.slice(Header.paramPrefix.length)}`;
+    const suffix = name
+      .slice(Header.paramPrefix.length)
+      .replace(/(^|-)([a-z])/g, (part) => part.toUpperCase());
+    return `${Header.paramPrefix}${suffix}`;
   }
   return CANONICAL.get(name) ?? name;
 }

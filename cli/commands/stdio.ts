@@ -41,17 +41,23 @@ export const stdio: Command = async (args, io) => {
     send: (message) => io.stdout.write(`${JSON.stringify(message)}\n`),
     log: (line) => println(io.stderr, `edgemcp stdio: ${line}`),
   });
-  // A host stops the bridge by closing stdin (then waits for the exit) or with a signal.
-  const stopped = new Promise<number>((resolve) => {
-    process.once("SIGTERM", () => resolve(0));
-    process.once("SIGINT", () => resolve(0));
-  });
+  // A host stops the bridge by closing stdin (then waits a little for the exit), or with a
+  // signal, after which nothing is waited for.
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once("SIGTERM", onSignal);
+  process.once("SIGINT", onSignal);
   const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
-  const ended = (async () => {
+  const stopped = new Promise<void>((resolve) =>
+    stop.signal.addEventListener("abort", () => resolve(), { once: true }),
+  );
+  const read = (async () => {
     for await (const line of lines) bridge.receive(line);
-    return CLOSE_GRACE_MS;
   })();
-  await bridge.close(await Promise.race([ended, stopped]));
+  await Promise.race([read, stopped]);
   lines.close();
+  await bridge.close(CLOSE_GRACE_MS, stop.signal);
+  process.off("SIGTERM", onSignal);
+  process.off("SIGINT", onSignal);
   return Exit.ok;
 };

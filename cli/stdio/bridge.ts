@@ -82,16 +82,19 @@ export class Bridge {
 
   /**
    * Ends everything once the host is done: listen streams close at once, other requests get
-   * `graceMs` to finish (their answers still reach the host), then the rest are cancelled and a
-   * 2025 session is deleted.
+   * `graceMs` to finish (their answers still reach the host) unless `stop` fires, then the
+   * rest are cancelled and a 2025 session is deleted.
    */
-  async close(graceMs: number): Promise<void> {
+  async close(graceMs: number, stop?: AbortSignal): Promise<void> {
     this.session.stopStream();
     for (const { controller, method } of this.inFlight.values()) {
       if (method === "subscriptions/listen") controller.abort();
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, stop?.aborted ? 0 : graceMs);
+      stop?.addEventListener("abort", () => resolve(), { once: true });
+    });
     await Promise.race([Promise.allSettled(this.pending), grace]);
     clearTimeout(timer);
     for (const { controller } of this.inFlight.values()) controller.abort();
