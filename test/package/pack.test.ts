@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unstable_startWorker } from "wrangler";
 import * as z from "zod";
 import type * as ClientModule from "../../shared/client/index.ts";
-import { bundledCopies, lowestOf, npmInstall, pinned, ROOT_PACKAGE, sh } from "./support.ts";
+import { sh } from "../support/sh.ts";
+import { bundledCopies, lowestOf, npmInstall, pinned, ROOT_PACKAGE } from "./support.ts";
 
 const SECRET = "pack-test-secret-0123456789abcdef0123456789";
 const EXPORTS = ["server", "hono", "durable", "hub", "client"] as const;

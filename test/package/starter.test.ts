@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { bundledCopies, sh, type Ran } from "./support.ts";
+import { sh, type Ran } from "../support/sh.ts";
+import { bundledCopies } from "./support.ts";
 
 let parent: string;
 let project: string;

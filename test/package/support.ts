@@ -1,33 +1,7 @@
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import * as z from "zod";
-
-/** How a command ended. */
-export type Ran = { code: number; stdout: string; stderr: string };
-
-/** Runs a command to its end; a failing exit is returned, not thrown. */
-export async function sh(
-  command: string,
-  args: string[],
-  cwd: string,
-  env: Record<string, string> = {},
-): Promise<Ran> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(command, args, {
-      cwd,
-      env: { ...process.env, ...env },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = z
-      .object({ code: z.number().optional(), stdout: z.string(), stderr: z.string() })
-      .parse(error);
-    return { code: failed.code ?? 1, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+import { sh, type Ran } from "../support/sh.ts";
 
 /** `npm install` from the local cache where it can (the registry is the fallback). */
 export function npmInstall(cwd: string, specs: string[] = []): Promise<Ran> {
