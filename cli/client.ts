@@ -1,10 +1,10 @@
 import { connect, McpError, type FetchLike, type McpClient } from "../shared/client/index.ts";
 import { println, type Io } from "./io.ts";
-import type { RequestHeaders } from "./options.ts";
+import type { CommandLine, RequestHeaders } from "./options.ts";
 import { packageVersion } from "./version.ts";
 
 /** Connects the shared client with the command's headers; warnings go to stderr. */
-export function connectClient(
+function connectClient(
   url: URL,
   given: RequestHeaders,
   io: Io,
@@ -16,6 +16,20 @@ export function connectClient(
     ...(fetch ? { fetch } : {}),
     onWarning: (message) => println(io.stderr, `warning: ${message}`),
   });
+}
+
+/** Connects, or reports why it could not on stderr and returns undefined. */
+export async function connectOrReport(
+  line: Pick<CommandLine, "url" | "given">,
+  io: Io,
+  fetch?: FetchLike,
+): Promise<McpClient | undefined> {
+  try {
+    return await connectClient(line.url, line.given, io, fetch);
+  } catch (error) {
+    println(io.stderr, describeFailure(error));
+    return undefined;
+  }
 }
 
 /** A failure as one readable line: the server's message, its code, and what to try. */

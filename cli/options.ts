@@ -1,17 +1,12 @@
 import { parseArgs } from "node:util";
+import { errorText } from "../shared/error-text.ts";
 import { isHeaderToken } from "../shared/protocol/headers.ts";
+import { Exit, println, type Command, type Io } from "./io.ts";
 
 /** A mistake in how the command was called: printed with a hint, exit code 2. */
 export class UsageError extends Error {
   override readonly name = "UsageError";
 }
-
-/** Options every command that talks to a server takes. */
-export const CONNECTION_OPTIONS = {
-  header: { type: "string", short: "H", multiple: true },
-  bearer: { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const;
 
 /** Where a header came from: typed on the command line, or read from the environment. */
 export type HeaderSource = "flag" | "EDGEMCP_TOKEN" | "EDGEMCP_HEADERS";
@@ -22,15 +17,46 @@ export type RequestHeaders = {
   sources: Record<string, HeaderSource>;
 };
 
-type ParseArgsOptions = NonNullable<Parameters<typeof parseArgs>[0]>["options"];
+/** Every option of the commands; each command accepts the connection options and some more. */
+const OPTIONS = {
+  header: { type: "string", short: "H", multiple: true },
+  bearer: { type: "string" },
+  help: { type: "boolean", short: "h" },
+  json: { type: "boolean" },
+  curl: { type: "boolean" },
+  args: { type: "string" },
+  origin: { type: "string" },
+  timeout: { type: "string" },
+} as const;
 
-/** Parses a command's arguments strictly: unknown options and missing values are usage errors. */
-export function parseCommand<O extends ParseArgsOptions>(args: string[], options: O) {
+/** The options only some commands take. */
+export type OwnOption = "json" | "curl" | "args" | "origin" | "timeout";
+const OWN_OPTIONS: readonly string[] = ["json", "curl", "args", "origin", "timeout"];
+
+function parseStrict(args: string[]) {
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({
+      args,
+      options: OPTIONS,
+      allowPositionals: true,
+      strict: true,
+      tokens: true,
+    });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(errorText(error));
   }
+}
+
+/** Parses a command line strictly: unknown options and missing values are usage errors. */
+function parseLine(args: string[], accepts: readonly OwnOption[]) {
+  const parsed = parseStrict(args);
+  for (const token of parsed.tokens) {
+    if (token.kind !== "option" || !OWN_OPTIONS.includes(token.name)) continue;
+    if (!(accepts as readonly string[]).includes(token.name)) {
+      throw new UsageError(`Unknown option '${token.rawName}'.`);
+    }
+  }
+  return parsed;
 }
 
 /** Splits `Name: value`; the name must be an HTTP token. */
@@ -106,4 +132,38 @@ export function serverUrl(text: string | undefined): URL {
     throw new UsageError(`The URL must be http: or https:, got ${url.protocol}`);
   }
   return url;
+}
+
+/** What a command's run gets: its options, the server URL, the arguments after it, the headers. */
+export type CommandLine = {
+  values: ReturnType<typeof parseLine>["values"];
+  url: URL;
+  /** The positional arguments after the URL. */
+  rest: string[];
+  given: RequestHeaders;
+};
+
+/**
+ * A command that talks to one server: `--help` prints `help`, the URL comes first with at most
+ * `rest` arguments after it, and the connection options (`--header`, `--bearer`, the
+ * environment) become its request headers.
+ */
+export function serverCommand(spec: {
+  help: string;
+  accepts: readonly OwnOption[];
+  rest: number;
+  run: (line: CommandLine, io: Io) => Promise<number>;
+}): Command {
+  return async (args, io) => {
+    const { values, positionals } = parseLine(args, spec.accepts);
+    if (values.help) {
+      println(io.stdout, spec.help);
+      return Exit.ok;
+    }
+    const extra = positionals[1 + spec.rest];
+    if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}".`);
+    const url = serverUrl(positionals[0]);
+    const given = requestHeaders(values, io.env);
+    return spec.run({ values, url, rest: positionals.slice(1), given }, io);
+  };
 }

@@ -1,4 +1,4 @@
-import type { CallToolResult } from "../shared/client/index.ts";
+import type { CallToolResult, Progress } from "../shared/client/index.ts";
 import type { ContentBlock } from "../shared/protocol/content.ts";
 
 /** The first line of a description, cut to fit a terminal row. */
@@ -41,4 +41,9 @@ export function renderResult(result: CallToolResult): string {
     return JSON.stringify(result.structuredContent, null, 2);
   }
   return result.content.map(block).join("\n");
+}
+
+/** One progress notification as a line for stderr: `progress 2/3 Step 2 of 3`. */
+export function progressLine({ progress, total, message }: Progress): string {
+  return `progress ${progress}${total === undefined ? "" : `/${total}`}${message ? ` ${message}` : ""}`;
 }

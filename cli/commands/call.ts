@@ -1,18 +1,12 @@
 import { readFileSync } from "node:fs";
-import type { McpClient, ToolArguments } from "../../shared/client/index.ts";
+import type { ToolArguments } from "../../shared/client/index.ts";
 import { isJsonObject } from "../../shared/jsonrpc.ts";
 import { CapturingFetch } from "../capture.ts";
-import { connectClient, describeFailure } from "../client.ts";
+import { connectOrReport, describeFailure } from "../client.ts";
 import { printCurl } from "../curl.ts";
-import { Exit, println, type Command, type Io } from "../io.ts";
-import {
-  CONNECTION_OPTIONS,
-  parseCommand,
-  requestHeaders,
-  serverUrl,
-  UsageError,
-} from "../options.ts";
-import { renderResult } from "../render.ts";
+import { Exit, println, type Io } from "../io.ts";
+import { serverCommand, UsageError } from "../options.ts";
+import { progressLine, renderResult } from "../render.ts";
 
 const HELP = `Usage: edgemcp call <url> <tool> [options]
 
@@ -59,56 +53,36 @@ async function parseArguments(source: string | undefined, io: Io): Promise<ToolA
 }
 
 /** `edgemcp call`: one tool call, with its result for people or as JSON, or as a curl command. */
-export const call: Command = async (args, io) => {
-  const { values, positionals } = parseCommand(args, {
-    ...CONNECTION_OPTIONS,
-    args: { type: "string" },
-    json: { type: "boolean" },
-    curl: { type: "boolean" },
-  });
-  if (values.help) {
-    println(io.stdout, HELP);
-    return Exit.ok;
-  }
-  const url = serverUrl(positionals[0]);
-  const name = positionals[1];
-  if (name === undefined) throw new UsageError("Give the tool's name after the URL.");
-  if (positionals.length > 2) throw new UsageError(`Unexpected argument "${positionals[2]}".`);
-  const toolArgs = await parseArguments(values.args, io);
-  const given = requestHeaders(values, io.env);
-  const capture = new CapturingFetch();
-  let client: McpClient;
-  try {
-    client = await connectClient(url, given, io, capture.fetch);
-  } catch (error) {
-    println(io.stderr, describeFailure(error));
-    return Exit.failed;
-  }
-  if (values.curl) {
-    capture.arm("tools/call");
-    await client.callTool(name, toolArgs).catch(() => undefined);
-    printCurl(io, capture.take(), given, client);
-    return Exit.ok;
-  }
-  try {
-    const { result } = await client.callTool(name, toolArgs, {
-      onProgress: ({ progress, total, message }) =>
-        println(
-          io.stderr,
-          `progress ${progress}${total === undefined ? "" : `/${total}`}${message ? ` ${message}` : ""}`,
-        ),
-    });
-    if (values.json) println(io.stdout, JSON.stringify(result, null, 2));
-    else println(io.stdout, renderResult(result));
-    if (result.isError) {
+export const call = serverCommand({
+  help: HELP,
+  accepts: ["args", "json", "curl"],
+  rest: 1,
+  run: async ({ values, url, rest, given }, io) => {
+    const name = rest[0];
+    if (name === undefined) throw new UsageError("Give the tool's name after the URL.");
+    const toolArgs = await parseArguments(values.args, io);
+    const capture = new CapturingFetch();
+    const client = await connectOrReport({ url, given }, io, capture.fetch);
+    if (!client) return Exit.failed;
+    if (values.curl) {
+      capture.arm("tools/call");
+      await client.callTool(name, toolArgs).catch(() => undefined);
+      printCurl(io, capture.take(), given, client);
+      return Exit.ok;
+    }
+    try {
+      const { result } = await client.callTool(name, toolArgs, {
+        onProgress: (progress) => println(io.stderr, progressLine(progress)),
+      });
+      println(io.stdout, values.json ? JSON.stringify(result, null, 2) : renderResult(result));
+      if (!result.isError) return Exit.ok;
       if (!values.json) println(io.stderr, `The tool "${name}" reported an error.`);
       return Exit.failed;
+    } catch (error) {
+      println(io.stderr, describeFailure(error));
+      return Exit.failed;
+    } finally {
+      await client.close();
     }
-    return Exit.ok;
-  } catch (error) {
-    println(io.stderr, describeFailure(error));
-    return Exit.failed;
-  } finally {
-    await client.close();
-  }
-};
+  },
+});

@@ -1,13 +1,7 @@
 import { runChecks } from "../../shared/check/run-checks.ts";
 import { reportText } from "../check-text.ts";
-import { Exit, println, type Command } from "../io.ts";
-import {
-  CONNECTION_OPTIONS,
-  parseCommand,
-  requestHeaders,
-  serverUrl,
-  UsageError,
-} from "../options.ts";
+import { Exit, println } from "../io.ts";
+import { serverCommand, UsageError } from "../options.ts";
 
 /** The MCP Inspector's origin: the browser client a server is most likely to meet. */
 const DEFAULT_ORIGIN = "http://localhost:6274";
@@ -36,25 +30,18 @@ function timeoutOf(text: string | undefined): number | undefined {
 }
 
 /** `edgemcp check`: runs the shared checks and prints the report; exit 1 on a failed check. */
-export const check: Command = async (args, io) => {
-  const { values, positionals } = parseCommand(args, {
-    ...CONNECTION_OPTIONS,
-    json: { type: "boolean" },
-    origin: { type: "string" },
-    timeout: { type: "string" },
-  });
-  if (values.help) {
-    println(io.stdout, HELP);
-    return Exit.ok;
-  }
-  if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
-  const url = serverUrl(positionals[0]);
-  const timeoutMs = timeoutOf(values.timeout);
-  const report = await runChecks(url.href, {
-    headers: requestHeaders(values, io.env).headers,
-    origin: values.origin ?? DEFAULT_ORIGIN,
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-  });
-  println(io.stdout, values.json ? JSON.stringify(report, null, 2) : reportText(report));
-  return report.ok ? Exit.ok : Exit.failed;
-};
+export const check = serverCommand({
+  help: HELP,
+  accepts: ["json", "origin", "timeout"],
+  rest: 0,
+  run: async ({ values, url, given }, io) => {
+    const timeoutMs = timeoutOf(values.timeout);
+    const report = await runChecks(url.href, {
+      headers: given.headers,
+      origin: values.origin ?? DEFAULT_ORIGIN,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
+    println(io.stdout, values.json ? JSON.stringify(report, null, 2) : reportText(report));
+    return report.ok ? Exit.ok : Exit.failed;
+  },
+});

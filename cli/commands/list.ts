@@ -1,15 +1,9 @@
 import type { McpClient, ServerDescription } from "../../shared/client/index.ts";
 import { CapturingFetch } from "../capture.ts";
-import { connectClient, describeFailure } from "../client.ts";
+import { connectOrReport, describeFailure } from "../client.ts";
 import { printCurl } from "../curl.ts";
-import { Exit, println, type Command } from "../io.ts";
-import {
-  CONNECTION_OPTIONS,
-  parseCommand,
-  requestHeaders,
-  serverUrl,
-  UsageError,
-} from "../options.ts";
+import { Exit, println } from "../io.ts";
+import { serverCommand, UsageError } from "../options.ts";
 import { section, summary } from "../render.ts";
 
 const HELP = `Usage: edgemcp list <url> [tools|prompts|resources|templates] [options]
@@ -111,53 +105,41 @@ function heading(url: URL, server: ServerDescription): string {
 }
 
 /** `edgemcp list`: the server's catalog for people, as JSON, or as curl commands. */
-export const list: Command = async (args, io) => {
-  const { values, positionals } = parseCommand(args, {
-    ...CONNECTION_OPTIONS,
-    json: { type: "boolean" },
-    curl: { type: "boolean" },
-  });
-  if (values.help) {
-    println(io.stdout, HELP);
-    return Exit.ok;
-  }
-  if (positionals.length > 2) throw new UsageError(`Unexpected argument "${positionals[2]}".`);
-  const url = serverUrl(positionals[0]);
-  const given = requestHeaders(values, io.env);
-  const capture = new CapturingFetch();
-  let client: McpClient;
-  try {
-    client = await connectClient(url, given, io, capture.fetch);
-  } catch (error) {
-    println(io.stderr, describeFailure(error));
-    return Exit.failed;
-  }
-  try {
-    const kinds = kindsFor(positionals[1], client.server);
-    if (values.curl) {
-      for (const kind of kinds) {
-        capture.arm(KINDS[kind].method);
-        await KINDS[kind].load(client).catch(() => undefined);
-        printCurl(io, capture.take(), given, client);
+export const list = serverCommand({
+  help: HELP,
+  accepts: ["json", "curl"],
+  rest: 1,
+  run: async ({ values, url, rest, given }, io) => {
+    const capture = new CapturingFetch();
+    const client = await connectOrReport({ url, given }, io, capture.fetch);
+    if (!client) return Exit.failed;
+    try {
+      const kinds = kindsFor(rest[0], client.server);
+      if (values.curl) {
+        for (const kind of kinds) {
+          capture.arm(KINDS[kind].method);
+          await KINDS[kind].load(client).catch(() => undefined);
+          printCurl(io, capture.take(), given, client);
+        }
+        return Exit.ok;
       }
+      const lists = new Map<Kind, Listed>();
+      for (const kind of kinds) lists.set(kind, await KINDS[kind].load(client));
+      if (values.json) {
+        const json: Record<string, unknown> = { server: client.server };
+        for (const [kind, { items }] of lists) json[KINDS[kind].json] = items;
+        println(io.stdout, JSON.stringify(json, null, 2));
+        return Exit.ok;
+      }
+      const sections = [...lists].map(([kind, { rows }]) => section(KINDS[kind].title, rows));
+      println(io.stdout, [heading(url, client.server), ...sections].join("\n\n"));
       return Exit.ok;
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      println(io.stderr, describeFailure(error));
+      return Exit.failed;
+    } finally {
+      if (!values.curl) await client.close();
     }
-    const lists = new Map<Kind, Listed>();
-    for (const kind of kinds) lists.set(kind, await KINDS[kind].load(client));
-    if (values.json) {
-      const json: Record<string, unknown> = { server: client.server };
-      for (const [kind, { items }] of lists) json[KINDS[kind].json] = items;
-      println(io.stdout, JSON.stringify(json, null, 2));
-      return Exit.ok;
-    }
-    const sections = [...lists].map(([kind, { rows }]) => section(KINDS[kind].title, rows));
-    println(io.stdout, [heading(url, client.server), ...sections].join("\n\n"));
-    return Exit.ok;
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    println(io.stderr, describeFailure(error));
-    return Exit.failed;
-  } finally {
-    if (!values.curl) await client.close();
-  }
-};
+  },
+});

@@ -7,6 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_INFO, serverUrl, textOf, uniqueLabel } from "../interop/clients.ts";
 import { startSdkV1Server } from "../interop/edge-client-sdk-servers.ts";
+import { abortStatus } from "../interop/hub-support.ts";
 import { eventually } from "../support/eventually.ts";
 import { v1BridgeTransport } from "./cli.ts";
 
@@ -79,12 +80,8 @@ describe("edgemcp stdio: the official v1 client (2025-11-25) over stdio, to the 
       { signal: controller.signal, onprogress: () => controller.abort() },
     );
     await expect(call).rejects.toThrow(/abort/i);
-    const status = await eventually(async () => {
-      const text = textOf(
-        await client.callTool({ name: "test_abort_status", arguments: { label } }),
-      );
-      return text.startsWith("aborted") ? text : undefined;
-    });
+    const status = await abortStatus(client, "test_abort_status", label);
+    expect(status).toMatch(/^aborted/);
     expect(Number(/at step (\d+)/.exec(status)?.[1])).toBeLessThan(50);
   });
 });

@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_INFO, serverUrl, textOf, uniqueLabel } from "../interop/clients.ts";
+import { answerInputs, CLIENT_INFO, serverUrl, textOf, uniqueLabel } from "../interop/clients.ts";
+import { abortStatus } from "../interop/hub-support.ts";
 import { startSdkV2Server } from "../interop/edge-client-sdk-servers.ts";
 import { eventually } from "../support/eventually.ts";
 import { bridgeTransport } from "./cli.ts";
@@ -11,20 +12,7 @@ async function connectThroughBridge(url: string | URL): Promise<Client> {
     versionNegotiation: { mode: { pin: "2026-07-28" } },
     capabilities: { elicitation: {}, sampling: {}, roots: {} },
   });
-  client.setRequestHandler("elicitation/create", async ({ params }) => {
-    const content: Record<string, string | boolean> = params.message.includes("color")
-      ? { color: "teal" }
-      : { name: "Ann", ok: true };
-    return { action: "accept", content };
-  });
-  client.setRequestHandler("sampling/createMessage", async () => ({
-    role: "assistant",
-    content: { type: "text", text: "Paris" },
-    model: "test-model",
-  }));
-  client.setRequestHandler("roots/list", async () => ({
-    roots: [{ uri: "file:///project", name: "project" }],
-  }));
+  answerInputs(client);
   await client.connect(bridgeTransport(url));
   return client;
 }
@@ -71,12 +59,8 @@ describe("edgemcp stdio: the official v2 client over stdio, pinned to 2026-07-28
       { signal: controller.signal, onprogress: () => controller.abort() },
     );
     await expect(call).rejects.toThrow(/abort/i);
-    const status = await eventually(async () => {
-      const text = textOf(
-        await client.callTool({ name: "test_abort_status", arguments: { label } }),
-      );
-      return text.startsWith("aborted") ? text : undefined;
-    });
+    const status = await abortStatus(client, "test_abort_status", label);
+    expect(status).toMatch(/^aborted/);
     expect(Number(/at step (\d+)/.exec(status)?.[1])).toBeLessThan(50);
   });
 
