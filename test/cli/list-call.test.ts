@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +11,9 @@ import { sh } from "../support/sh.ts";
 import { runCli } from "./cli.ts";
 
 const everything = serverUrl("everything").href;
+const ROOT_VERSION = z
+  .object({ version: z.string() })
+  .parse(JSON.parse(readFileSync(join(import.meta.dirname, "../../package.json"), "utf8"))).version;
 const Listed = z.object({
   server: z.object({ protocolVersion: z.string() }),
   tools: z.array(z.looseObject({ name: z.string() })).optional(),
@@ -188,12 +192,19 @@ describe("edgemcp call", () => {
 });
 
 describe("edgemcp usage", () => {
-  it("exits 2 on an unknown command or option, and 0 with the help", async () => {
+  it("exits 2 on an unknown command or option, and 0 with the help or the version", async () => {
     expect((await runCli(["frobnicate"])).code).toBe(2);
     expect((await runCli(["list", everything, "--frob"])).code).toBe(2);
+    const elsewhere = await runCli(["check", everything, "--curl"]);
+    expect([elsewhere.code, elsewhere.stderr]).toEqual([
+      2,
+      expect.stringContaining("Unknown option '--curl'"),
+    ]);
     const help = await runCli(["--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("edgemcp stdio <url>");
+    const version = await runCli(["--version"]);
+    expect(version.stdout.trim()).toBe(ROOT_VERSION);
   });
 
   it("refuses a URL that is not http(s)", async () => {
