@@ -2,19 +2,18 @@ import type { FetchLike } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/error-text.ts";
 import {
   isJsonObject,
-  parseMessage,
-  peekId,
   type JsonObject,
   type JsonRpcId,
   type JsonRpcMessage,
   type JsonRpcNotification,
   type JsonRpcRequest,
 } from "../../shared/jsonrpc.ts";
-import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+import { ErrorCode } from "../../shared/protocol/errors.ts";
 import { Header } from "../../shared/protocol/headers.ts";
 import { LegacySession } from "./legacy-session.ts";
 import { ModernRouter } from "./modern-router.ts";
-import { answers, failedReply, replyMessages, ReplyError } from "./reply.ts";
+import { hostError, readHostLine, refusal } from "./host-messages.ts";
+import { answers, replyMessages, ReplyError } from "./reply.ts";
 import { modernVersionOf } from "./routing.ts";
 import { Upstream } from "./upstream.ts";
 
@@ -58,26 +57,13 @@ export class Bridge {
 
   /** Handles one line from the host. */
   receive(line: string): void {
-    if (line.trim() === "") return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      this.fail(null, ErrorCode.ParseError, "The bridge received a line that is not JSON.");
-      return;
-    }
-    let parsed: JsonRpcMessage;
-    try {
-      parsed = parseMessage(value);
-    } catch (error) {
-      const code = error instanceof RpcError ? error.code : ErrorCode.InvalidRequest;
-      this.fail(peekId(value) ?? null, code, errorText(error));
-      return;
-    }
-    if (parsed.kind === "request") this.track(this.request(parsed.message));
-    else if (parsed.kind === "notification" && parsed.message.method === "notifications/cancelled")
-      this.cancel(parsed.message);
-    else this.track(this.deliver(parsed));
+    const read = readHostLine(line);
+    if (read === undefined) return;
+    if ("error" in read) this.options.send(read);
+    else if (read.kind === "request") this.track(this.request(read.message));
+    else if (read.kind === "notification" && read.message.method === "notifications/cancelled")
+      this.cancel(read.message);
+    else this.track(this.deliver(read));
   }
 
   /**
@@ -107,8 +93,8 @@ export class Bridge {
     void work.finally(() => this.pending.delete(work));
   }
 
-  private fail(id: JsonRpcId | null, code: number, message: string): void {
-    this.options.send({ jsonrpc: "2.0", id, error: { code, message } });
+  private fail(id: JsonRpcId, code: number, message: string): void {
+    this.options.send(hostError(id, code, message));
   }
 
   private async request(request: JsonRpcRequest): Promise<void> {
@@ -127,7 +113,7 @@ export class Bridge {
           : await this.router.headers(version, request, controller.signal);
       const response = await this.upstream.post(request, transport, controller.signal);
       if (!response.ok) {
-        await this.refused(request.id, response);
+        this.options.send(await refusal(request.id, response, this.upstream.url));
         return;
       }
       let answered = false;
@@ -153,20 +139,6 @@ export class Bridge {
     } finally {
       this.inFlight.delete(key);
     }
-  }
-
-  /** A failed HTTP reply, as a JSON-RPC error for the host. */
-  private async refused(id: JsonRpcId, response: Response): Promise<void> {
-    const failure = await failedReply(response);
-    if (typeof failure !== "string") {
-      this.options.send({ jsonrpc: "2.0", id, error: failure });
-      return;
-    }
-    const hint =
-      response.status === 401
-        ? " The server wants credentials: set EDGEMCP_TOKEN or pass --bearer."
-        : "";
-    this.fail(id, ErrorCode.InternalError, `${failure} (from ${this.upstream.url}).${hint}`);
   }
 
   /** What the bridge learns from a response before the host gets it. */
