@@ -6,8 +6,7 @@ export default tseslint.config(
   {
     ignores: [
       "node_modules",
-      "dist",
-      "web/dist",
+      "**/dist",
       ".wrangler",
       "worker/worker-configuration.d.ts",
       "test-results",
@@ -41,7 +40,8 @@ export default tseslint.config(
     },
   },
   {
-    // shared/ runs in browsers, Workers and Node; web/ may use shared/ but never worker/.
+    // shared/ runs in browsers, Workers and Node; web/ may use shared/ but never worker/ or the
+    // Node-only command line (cli/).
     files: ["shared/**/*.ts", "web/**/*.ts", "web/**/*.tsx"],
     rules: {
       "no-restricted-imports": [
@@ -49,6 +49,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ["**/worker/**"], message: "shared/ and web/ must not import worker/." },
+            { group: ["**/cli/**"], message: "shared/ and web/ must not import cli/ (Node only)." },
           ],
         },
       ],

@@ -53,14 +53,31 @@ export default defineConfig({
         },
       },
       {
-        // Official clients and conformance suites over real HTTP against `wrangler dev`.
+        // Official clients, conformance suites, the edgemcp command and the checks, over real
+        // HTTP against `wrangler dev`.
         test: {
           name: "interop",
-          include: ["test/interop/**/*.test.ts"],
+          include: [
+            "test/interop/**/*.test.ts",
+            "test/cli/**/*.test.ts",
+            "test/check/**/*.test.ts",
+          ],
           environment: "node",
           globalSetup: ["test/interop/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The published packages: packed, installed into fresh projects, type-checked, built and
+        // run (npm installs from the local cache, the registry as a fallback).
+        test: {
+          name: "package",
+          include: ["test/package/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/package/global-setup.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

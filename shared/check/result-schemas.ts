@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
 import { InputRequiredResultSchema } from "../protocol/input-requests.ts";
+import { LogMessageParamsSchema, ProgressParamsSchema } from "../protocol/notifications.ts";
 import {
   CallToolResultSchema,
   CompleteResultSchema,
@@ -51,3 +52,14 @@ export const RESULT_RULES: Readonly<Record<string, ResultRule>> = {
 /** The schemas of the non-complete result types. */
 export const INPUT_REQUIRED_SCHEMA = InputRequiredResultSchema;
 export const TASK_SCHEMA = CreateTaskResultSchema;
+
+/** The schema of each method's complete result. */
+export const RESULT_SCHEMAS: Readonly<Record<string, z.core.$ZodType>> = Object.fromEntries(
+  Object.entries(RESULT_RULES).map(([method, rule]) => [method, rule.schema]),
+);
+
+/** The schema of each notification's params a reply stream may carry. */
+export const NOTIFICATION_SCHEMAS: Readonly<Record<string, z.core.$ZodType>> = {
+  "notifications/progress": ProgressParamsSchema,
+  "notifications/message": LogMessageParamsSchema,
+};

@@ -1,4 +1,5 @@
 import { ErrorCode } from "../protocol/errors.ts";
+import { paramHeaderValues } from "../protocol/header-declarations.ts";
 import { CallToolResultSchema, type CallToolResult } from "../protocol/results.ts";
 import { CreateTaskResultSchema, type CreateTaskResult } from "../protocol/tasks.ts";
 import type { ClientCore } from "./core.ts";
@@ -6,7 +7,6 @@ import { hasRpcCode } from "./errors.ts";
 import { listTools } from "./lists.ts";
 import { withInputRounds } from "./operations.ts";
 import type { CallToolOptions } from "./options.ts";
-import { paramHeaderValues } from "./param-headers.ts";
 import { parseComplete, parseResult, resultTypeOf } from "./parse.ts";
 
 /** A tool call's arguments, validated by the server against the tool's input schema. */
