@@ -22,7 +22,7 @@ function imports(file) {
 function resolve(from, specifier) {
   if (!specifier.startsWith(".")) return undefined;
   const base = path.resolve(path.dirname(from), specifier);
-  return [base, `${base}.ts`, path.join(base, "index.ts")].find(
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find(
     (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
   );
 }
@@ -78,7 +78,7 @@ export default tseslint.config(
   {
     ignores: [
       "node_modules",
-      "dist",
+      "**/dist",
       "web/dist",
       ".wrangler",
       "worker/worker-configuration.d.ts",
@@ -90,9 +90,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     settings: {
-      "import-x/extensions": [".ts", ".js"],
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js"] })],
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
     },
     plugins: { "import-x": importX, local: { rules: { "no-cycle": noCycle } } },
     rules: {
@@ -114,10 +114,15 @@ export default tseslint.config(
     },
   },
   ...layers({
-    // shared/ runs in browsers, Workers and Node; web/ may use shared/ but nothing else.
-    "shared/**/*.ts": [["worker", "shared/ must not import worker/."]],
-    "web/**/*.ts": [
+    // shared/ runs in browsers, Workers and Node; web/ may use shared/ but nothing else (cli/ is
+    // the Node-only command line).
+    "shared/**/*.ts": [
+      ["worker", "shared/ must not import worker/."],
+      ["cli", "shared/ must not import cli/ (Node only)."],
+    ],
+    "web/**/*.{ts,tsx}": [
       ["worker", "web/ must not import worker/."],
+      ["cli", "web/ must not import cli/ (Node only)."],
       ["test", "web/ must not import test/."],
     ],
     // The lower layers of the Worker know nothing of the MCP runtime above them.

@@ -27,7 +27,7 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
-          include: ["test/worker/**/*.test.ts", "test/shared/**/*.test.ts"],
+          include: ["test/worker/**/*.test.ts"],
           setupFiles: ["test/worker/setup.ts"],
         },
       },
@@ -36,14 +36,52 @@ export default defineConfig({
         test: { name: "lint", include: ["test/lint/**/*.test.ts"], environment: "node" },
       },
       {
-        // Official clients and conformance suites over real HTTP against `wrangler dev`.
+        // Pure code of shared/ and web/ (schema forms, checks, curl, permalinks), in Node.
+        test: {
+          name: "unit",
+          include: ["test/web/**/*.test.ts", "test/shared/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        // The playground in Debian's Chromium against the running Worker.
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/interop/support/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          // One Chromium, one page at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+      {
+        // Official clients, conformance suites, the edgemcp command and the checks, over real
+        // HTTP against `wrangler dev`.
         test: {
           name: "interop",
-          include: ["test/interop/**/*.test.ts"],
+          include: [
+            "test/interop/**/*.test.ts",
+            "test/cli/**/*.test.ts",
+            "test/check/**/*.test.ts",
+          ],
           environment: "node",
           globalSetup: ["test/interop/support/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The published packages: packed, installed into fresh projects, type-checked, built and
+        // run (npm installs from the local cache, the registry as a fallback).
+        test: {
+          name: "package",
+          include: ["test/package/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/package/global-setup.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -5,6 +5,7 @@ import { hubServer } from "./hub/hub-server.ts";
 import { remoteUpstreams } from "./hub/upstreams.ts";
 import { mcpApp } from "./mcp/hono.ts";
 import { readVar } from "./env-vars.ts";
+import { directory } from "./servers/directory.ts";
 import { servers } from "./servers/index.ts";
 
 const app = new Hono<{ Bindings: Cloudflare.Env }>();
@@ -34,6 +35,17 @@ app.route(
     durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS }),
   }),
 );
+
+// The endpoints above, for the playground (names and descriptions only).
+app.get("/api/servers", (c) => {
+  const remote = remoteUpstreams(readVar(c.env, "HUB_UPSTREAMS"), () => {});
+  const body = directory(
+    "/mcp",
+    servers,
+    remote.map(({ name }) => name),
+  );
+  return c.json(body, 200, { "Cache-Control": "no-store" });
+});
 
 // A wrong server name is an HTTP 404, not a JSON-RPC error: there is no MCP endpoint here.
 app.all("/mcp/*", (c) =>

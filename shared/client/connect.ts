@@ -32,8 +32,9 @@ export async function connect(url: string | URL, options: ClientOptions = {}): P
     warn: options.onWarning ?? (() => {}),
   };
   const versions = options.versions ?? [MODERN_VERSION];
-  const { era, description, discovered } = await negotiate(conn, versions, options.signal);
-  const core = new ClientCore(conn, era, settings, description);
+  const negotiated = await negotiate(conn, versions, options.handshake, options.signal);
+  const core = new ClientCore(conn, negotiated.era, settings, negotiated.description);
+  const { discovered } = negotiated;
   if (discovered) storeHinted(core.caches.discover, "", conn.authKey(), discovered);
   return new McpClient(core);
 }

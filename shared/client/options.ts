@@ -39,6 +39,11 @@ export type ClientOptions = {
   /** Declared capabilities; derived from `handlers` when absent, checked against them when given. */
   capabilities?: ClientCapabilities;
   handlers?: InputHandlers;
+  /**
+   * How the era is found: `probe` with `server/discover` and fall back to `initialize` (the
+   * default), or `initialize` straight away, for servers known to speak only 2025.
+   */
+  handshake?: "probe" | "initialize";
   /** 2026-era versions the client accepts, preferred first (default: 2026-07-28). */
   versions?: readonly string[];
   /** Input rounds one call may take before failing (default 8). */

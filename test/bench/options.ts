@@ -16,8 +16,14 @@ export type Options = {
   scenarios: string[];
   /** Cold starts per Worker; the median is reported. */
   coldRuns: number;
+  /** Sections to run: `load` (servers: sizes, cold starts, load) and `playground`; both when empty. */
+  sections: string[];
+  /** Page loads timed in Chromium for the playground section. */
+  playgroundRuns: number;
   outDir: string;
 };
+
+const SECTIONS = ["load", "playground"];
 
 function number(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -51,6 +57,14 @@ function loadgen(): Options["loadgen"] {
   return hasWrk() ? "wrk" : "autocannon";
 }
 
+function sections(): string[] {
+  const wanted = list("BENCH_SECTIONS");
+  const unknown = wanted.filter((s) => !SECTIONS.includes(s));
+  if (unknown.length > 0)
+    throw new Error(`BENCH_SECTIONS takes ${SECTIONS.join(", ")}; not ${unknown.join(", ")}.`);
+  return wanted.length > 0 ? wanted : SECTIONS;
+}
+
 export function readOptions(): Options {
   const concurrency = list("BENCH_CONCURRENCY").map(Number);
   if (concurrency.some((c) => !Number.isInteger(c) || c < 1))
@@ -65,6 +79,8 @@ export function readOptions(): Options {
     loadgen: loadgen(),
     scenarios: list("BENCH_SCENARIOS"),
     coldRuns: Math.round(number("BENCH_COLD_RUNS", 5)),
+    sections: sections(),
+    playgroundRuns: Math.round(number("BENCH_PLAYGROUND_RUNS", 7)),
     outDir: process.env.BENCH_OUT ?? "bench-results",
   };
 }

@@ -22,6 +22,8 @@ export type ReportInput = {
   coldStarts: ColdStart[];
   targets: Target[];
   commands: string[];
+  /** The playground section, when it ran. */
+  playground: string | undefined;
 };
 
 /** The whole report as Markdown. */
@@ -58,7 +60,7 @@ From spawning workerd to the first answered \`tools/call\`, ${o.coldRuns} runs p
 
 ${coldSection(r.coldStarts)}
 
-## Commands
+${r.playground ? `## Playground\n\n${r.playground}\n\n` : ""}## Commands
 
 \`\`\`sh
 ${r.commands.join("\n")}

@@ -19,17 +19,35 @@ import { SCENARIOS } from "./scenarios.ts";
 import { assetsSize, bundleSize } from "./sizes.ts";
 import { targets } from "./targets.ts";
 import { haveSchema } from "./wire-schema.ts";
+import { measurePlayground, playgroundSection } from "./playground.ts";
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const startedAt = new Date();
 const loadAtStart = loadavg()[0] ?? 0;
 const options = readOptions();
+const outDir = join(ROOT, options.outDir);
+const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
+
+async function playground(): Promise<string | undefined> {
+  if (!options.sections.includes("playground")) return undefined;
+  log(`Playground: first-load size and ${options.playgroundRuns} page loads in Chromium ...`);
+  return playgroundSection(await measurePlayground(options.playgroundRuns));
+}
+
+// The playground section alone (BENCH_SECTIONS=playground): no server builds, no load.
+if (!options.sections.includes("load")) {
+  const report = `# edgemcp benchmark (playground), ${startedAt.toISOString()}\n\n${(await playground()) ?? ""}\n`;
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, `${stamp}-playground.md`);
+  writeFileSync(file, report);
+  process.stdout.write(`${report}\nWritten to ${relative(ROOT, file)}\n`);
+  process.exit(0);
+}
 const generator = await loadGenerator(options.loadgen);
 const scenarios = SCENARIOS.filter(
   (s) => options.scenarios.length === 0 || options.scenarios.includes(s.id),
 );
-const outDir = join(ROOT, options.outDir);
 const buildDir = join(outDir, "build");
 
 if (loadAtStart > availableParallelism() / 2)
@@ -62,6 +80,7 @@ for (const scenario of scenarios) {
   });
 }
 
+const playgroundReport = await playground();
 const report = renderReport({
   startedAt,
   elapsedSeconds: (Date.now() - startedAt.getTime()) / 1000,
@@ -81,9 +100,9 @@ const report = renderReport({
     coldStarts: cold,
   }),
   commands: commandLines(options, generator, relative(ROOT, buildDir)),
+  playground: playgroundReport,
 });
 mkdirSync(outDir, { recursive: true });
-const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
 const file = join(outDir, `${stamp}.md`);
 writeFileSync(file, report);
 writeFileSync(

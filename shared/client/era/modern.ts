@@ -2,7 +2,7 @@ import { ErrorCode } from "../../protocol/errors.ts";
 import { Header } from "../../protocol/headers.ts";
 import { MetaKey } from "../../protocol/meta.ts";
 import { hasRpcCode } from "../errors.ts";
-import { paramHeaderValues } from "../tool-index.ts";
+import { paramHeaderValues } from "../../protocol/header-declarations.ts";
 import { postHeaders } from "../transport.ts";
 import type { ClientEra } from "./era.ts";
 

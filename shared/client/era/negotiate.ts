@@ -102,14 +102,17 @@ export type Negotiated = {
 
 /**
  * Finds the era a server speaks: probes with `server/discover` and, unless the answer is a
- * recognised 2026 reply, falls back to the 2025 `initialize` handshake.
+ * recognised 2026 reply, falls back to the 2025 `initialize` handshake (at once, when the
+ * caller knows the server speaks only 2025).
  */
 export async function negotiate(
   conn: Connection,
   versions: readonly string[],
+  handshake: "probe" | "initialize" | undefined,
   signal: AbortSignal | undefined,
 ): Promise<Negotiated> {
-  const outcome = await probe(conn, versions, signal);
+  const outcome: ProbeOutcome =
+    handshake === "initialize" ? { era: "legacy" } : await probe(conn, versions, signal);
   if (outcome.era === "legacy") {
     return { era: legacy, description: describeInitialized(await initialize(conn, signal)) };
   }

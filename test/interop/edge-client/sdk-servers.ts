@@ -144,6 +144,14 @@ function sdkV1Server(observed: Observed): V1McpServer {
       };
     },
   );
+  server.registerTool(
+    "announce",
+    { description: "Announces a tool list change on the session's own stream", inputSchema: {} },
+    () => {
+      void server.sendToolListChanged();
+      return { content: [{ type: "text", text: "announced" }] };
+    },
+  );
   server.registerResource("readme", README_URI, { mimeType: "text/plain" }, (uri) => ({
     contents: [{ uri: uri.href, mimeType: "text/plain", text: "hello" }],
   }));

@@ -32,12 +32,17 @@ export async function connectPinned(
   return client;
 }
 
+/** Any client that calls tools: the v2 SDK's, or the v1 SDK's 2025 client. */
+type ToolCaller = {
+  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+};
+
 /**
  * Asks a server's abort-status tool about `label` until it reports an abort (a cancelled call
  * stops on its own schedule), and returns the last status.
  */
 export async function abortStatus(
-  client: Client,
+  client: ToolCaller,
   tool: string,
   label: string,
   attempts = 40,

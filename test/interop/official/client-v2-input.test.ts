@@ -7,7 +7,14 @@ import {
 } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
-import { CLIENT_INFO, connectV2, everythingUrl, MODERN_MODES, textOf } from "../support/clients.ts";
+import {
+  answerInputs,
+  CLIENT_INFO,
+  connectV2,
+  everythingUrl,
+  MODERN_MODES,
+  textOf,
+} from "../support/clients.ts";
 import { wireLog } from "../support/wire-log.ts";
 
 const InputRequiredReply = z.object({ result: z.object({ requestState: z.string() }) });
@@ -18,20 +25,7 @@ async function connectAnswering(mode: VersionNegotiationMode, fetch: FetchLike) 
     versionNegotiation: { mode },
     capabilities: { elicitation: {}, sampling: {}, roots: {} },
   });
-  client.setRequestHandler("elicitation/create", async ({ params }) => {
-    const content: Record<string, string> = params.message.includes("color")
-      ? { color: "teal" }
-      : { name: "Ann", context: "release notes" };
-    return { action: "accept", content };
-  });
-  client.setRequestHandler("sampling/createMessage", async () => ({
-    role: "assistant",
-    content: { type: "text", text: "Paris" },
-    model: "test-model",
-  }));
-  client.setRequestHandler("roots/list", async () => ({
-    roots: [{ uri: "file:///project", name: "project" }],
-  }));
+  answerInputs(client);
   await client.connect(new StreamableHTTPClientTransport(everythingUrl(), { fetch }));
   return client;
 }

@@ -63,6 +63,27 @@ const TextBlocksSchema = z.object({
   content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
 });
 
+/**
+ * Makes a v2 client answer every input request (elicitation, sampling, roots) itself, like a
+ * host with a user: a color when asked for one, otherwise a name, a context and consent.
+ */
+export function answerInputs(client: Client): void {
+  client.setRequestHandler("elicitation/create", async ({ params }) => {
+    const content: Record<string, string | boolean> = params.message.includes("color")
+      ? { color: "teal" }
+      : { name: "Ann", context: "release notes", ok: true };
+    return { action: "accept", content };
+  });
+  client.setRequestHandler("sampling/createMessage", async () => ({
+    role: "assistant",
+    content: { type: "text", text: "Paris" },
+    model: "test-model",
+  }));
+  client.setRequestHandler("roots/list", async () => ({
+    roots: [{ uri: "file:///project", name: "project" }],
+  }));
+}
+
 /** The text blocks of a tool result or prompt message list, joined by newlines. */
 export function textOf(result: unknown): string {
   return TextBlocksSchema.parse(result)

@@ -4,6 +4,7 @@ import { resources, resourceTemplates } from "./resources.ts";
 import { conformanceTools, featureTools, triggerTools } from "./tools.ts";
 import { inputPrompts, inputTools } from "./input-tools.ts";
 import { clientRequestTools } from "./client-request-tools.ts";
+import { formTools } from "./form-tools.ts";
 
 /**
  * The `everything` server: every feature of the runtime, and the fixtures the official
@@ -27,6 +28,7 @@ export const everything = defineServer({
     ...clientRequestTools,
     ...triggerTools,
     ...featureTools,
+    ...formTools,
   ],
   resources,
   resourceTemplates,

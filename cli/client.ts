@@ -1,0 +1,46 @@
+import { connect, McpError, type FetchLike, type McpClient } from "../shared/client/index.ts";
+import { println, type Io } from "./io.ts";
+import type { CommandLine, RequestHeaders } from "./options.ts";
+import { packageVersion } from "./version.ts";
+
+/** Connects the shared client with the command's headers; warnings go to stderr. */
+function connectClient(
+  url: URL,
+  given: RequestHeaders,
+  io: Io,
+  fetch?: FetchLike,
+): Promise<McpClient> {
+  return connect(url, {
+    headers: given.headers,
+    clientInfo: { name: "edgemcp-cli", version: packageVersion() },
+    ...(fetch ? { fetch } : {}),
+    onWarning: (message) => println(io.stderr, `warning: ${message}`),
+  });
+}
+
+/** Connects, or reports why it could not on stderr and returns undefined. */
+export async function connectOrReport(
+  line: Pick<CommandLine, "url" | "given">,
+  io: Io,
+  fetch?: FetchLike,
+): Promise<McpClient | undefined> {
+  try {
+    return await connectClient(line.url, line.given, io, fetch);
+  } catch (error) {
+    println(io.stderr, describeFailure(error));
+    return undefined;
+  }
+}
+
+/** A failure as one readable line: the server's message, its code, and what to try. */
+export function describeFailure(error: unknown): string {
+  if (!(error instanceof McpError)) return error instanceof Error ? error.message : String(error);
+  const code = error.code === undefined ? "" : ` (JSON-RPC ${error.code})`;
+  if (error.status === 401) {
+    return `${error.message}${code} The server wants credentials: pass --bearer <token> or set EDGEMCP_TOKEN.`;
+  }
+  if (error.status === 403) {
+    return `${error.message}${code} The server refused these credentials (HTTP 403).`;
+  }
+  return `${error.message}${code}`;
+}

@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import type { ToolArguments } from "../../shared/client/index.ts";
+import { isJsonObject } from "../../shared/jsonrpc.ts";
+import { CapturingFetch } from "../capture.ts";
+import { connectOrReport, describeFailure } from "../client.ts";
+import { printCurl } from "../curl.ts";
+import { Exit, println, type Io } from "../io.ts";
+import { serverCommand, UsageError } from "../options.ts";
+import { progressLine, renderResult } from "../render.ts";
+
+const HELP = `Usage: edgemcp call <url> <tool> [options]
+
+Calls a tool and prints its result; exits 1 when the tool reports an error (isError) or the
+server refuses the call. Progress goes to stderr.
+
+Options:
+  --args <json>                the arguments, a JSON object ("@file.json" reads a file, "-" stdin)
+  --json                       print the whole result as JSON
+  --curl                       print the equivalent curl command instead of calling
+  -H, --header "Name: value"   send a header with every request (repeatable)
+      --bearer <token>         send "Authorization: Bearer <token>" (or set EDGEMCP_TOKEN)`;
+
+async function readText(source: string, io: Io): Promise<string> {
+  if (source === "-") {
+    let text = "";
+    for await (const chunk of io.stdin) text += String(chunk);
+    return text;
+  }
+  if (source.startsWith("@")) {
+    try {
+      return readFileSync(source.slice(1), "utf8");
+    } catch (error) {
+      throw new UsageError(`Cannot read ${source.slice(1)}: ${String(error)}`);
+    }
+  }
+  return source;
+}
+
+/** The `--args` value as a JSON object. */
+async function parseArguments(source: string | undefined, io: Io): Promise<ToolArguments> {
+  if (source === undefined) return {};
+  const text = await readText(source, io);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(
+      `--args is not valid JSON: ${error instanceof Error ? error.message : ""}`,
+    );
+  }
+  if (!isJsonObject(value)) throw new UsageError('--args must be a JSON object, like {"a": 1}.');
+  return value;
+}
+
+/** `edgemcp call`: one tool call, with its result for people or as JSON, or as a curl command. */
+export const call = serverCommand({
+  help: HELP,
+  accepts: ["args", "json", "curl"],
+  rest: 1,
+  run: async ({ values, url, rest, given }, io) => {
+    const name = rest[0];
+    if (name === undefined) throw new UsageError("Give the tool's name after the URL.");
+    const toolArgs = await parseArguments(values.args, io);
+    const capture = new CapturingFetch();
+    const client = await connectOrReport({ url, given }, io, capture.fetch);
+    if (!client) return Exit.failed;
+    if (values.curl) {
+      capture.arm("tools/call");
+      await client.callTool(name, toolArgs).catch(() => undefined);
+      printCurl(io, capture.take(), given, client);
+      return Exit.ok;
+    }
+    try {
+      const { result } = await client.callTool(name, toolArgs, {
+        onProgress: (progress) => println(io.stderr, progressLine(progress)),
+      });
+      println(io.stdout, values.json ? JSON.stringify(result, null, 2) : renderResult(result));
+      if (!result.isError) return Exit.ok;
+      if (!values.json) println(io.stderr, `The tool "${name}" reported an error.`);
+      return Exit.failed;
+    } catch (error) {
+      println(io.stderr, describeFailure(error));
+      return Exit.failed;
+    } finally {
+      await client.close();
+    }
+  },
+});

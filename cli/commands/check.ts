@@ -1,0 +1,47 @@
+import { runChecks } from "../../shared/check/run-checks.ts";
+import { reportText } from "../check-text.ts";
+import { Exit, println } from "../io.ts";
+import { serverCommand, UsageError } from "../options.ts";
+
+/** The MCP Inspector's origin: the browser client a server is most likely to meet. */
+const DEFAULT_ORIGIN = "http://localhost:6274";
+
+const HELP = `Usage: edgemcp check <url> [options]
+
+A conformance report for any MCP server: server/discover, headers against bodies, _meta and
+version errors, every list with its cursors and cache hints, resource not-found, unknown
+names, the 2025 initialize handshake, CORS for browser clients, and every message against the
+protocol's schemas. It only reads: no tool is called. Exits 1 when a check fails (warnings,
+for SHOULDs and optional features, do not), so it can gate a CI pipeline.
+
+Options:
+  --json                       print the report as JSON
+  --origin <origin>            the browser origin for the CORS checks (default ${DEFAULT_ORIGIN})
+  --timeout <ms>               how long one request may take (default 15000)
+  -H, --header "Name: value"   send a header with every request (repeatable)
+      --bearer <token>         send "Authorization: Bearer <token>" (or set EDGEMCP_TOKEN)`;
+
+function timeoutOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms <= 0)
+    throw new UsageError("--timeout takes milliseconds, e.g. 15000.");
+  return ms;
+}
+
+/** `edgemcp check`: runs the shared checks and prints the report; exit 1 on a failed check. */
+export const check = serverCommand({
+  help: HELP,
+  accepts: ["json", "origin", "timeout"],
+  rest: 0,
+  run: async ({ values, url, given }, io) => {
+    const timeoutMs = timeoutOf(values.timeout);
+    const report = await runChecks(url.href, {
+      headers: given.headers,
+      origin: values.origin ?? DEFAULT_ORIGIN,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
+    println(io.stdout, values.json ? JSON.stringify(report, null, 2) : reportText(report));
+    return report.ok ? Exit.ok : Exit.failed;
+  },
+});

@@ -1,0 +1,18 @@
+/** What a command reads and writes: the process's streams and environment, or a test's. */
+export type Io = {
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+};
+
+/** A command: its arguments (after the command name) in, an exit code out. */
+export type Command = (args: string[], io: Io) => Promise<number>;
+
+/** Exit codes: done; the server or a check failed; the command was called wrongly. */
+export const Exit = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** Writes one line to a stream. */
+export function println(stream: NodeJS.WritableStream, text = ""): void {
+  stream.write(`${text}\n`);
+}

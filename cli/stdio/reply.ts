@@ -1,0 +1,67 @@
+import { isJsonObject } from "../../shared/jsonrpc.ts";
+import type { JsonObject, JsonRpcId } from "../../shared/protocol/messages.ts";
+import { JsonRpcErrorResponseSchema } from "../../shared/protocol/messages.ts";
+import { decodeSse } from "../../shared/sse.ts";
+
+/** A reply body that is not what the transport allows, or a message that is not JSON. */
+export class ReplyError extends Error {
+  override readonly name = "ReplyError";
+}
+
+/**
+ * The JSON-RPC messages of a POST's reply, in order: one from an `application/json` body, any
+ * number from an SSE stream (until it ends). Other bodies are refused.
+ */
+export async function* replyMessages(response: Response): AsyncGenerator<unknown> {
+  const type = response.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
+  if (type === "application/json") {
+    const text = await response.text();
+    try {
+      yield JSON.parse(text);
+    } catch {
+      throw new ReplyError(`The server's JSON reply does not parse: ${text.slice(0, 200)}`);
+    }
+    return;
+  }
+  if (type === "text/event-stream" && response.body) {
+    for await (const event of decodeSse(response.body)) {
+      if (event.event !== "message") continue;
+      try {
+        yield JSON.parse(event.data);
+      } catch {
+        throw new ReplyError(`An SSE event is not JSON: ${event.data.slice(0, 200)}`);
+      }
+    }
+    return;
+  }
+  await response.body?.cancel();
+  throw new ReplyError(`The server answered with ${type ?? "no Content-Type"}, not JSON or SSE.`);
+}
+
+/** A JSON-RPC error object, as the bridge passes it to the host. */
+export type ErrorObject = { code: number; message: string; data?: unknown };
+
+/** The JSON-RPC error a failed HTTP reply carries, or a description of the reply. */
+export async function failedReply(response: Response): Promise<ErrorObject | string> {
+  const text = await response.text().catch(() => "");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const rpc = JsonRpcErrorResponseSchema.safeParse(body);
+  if (rpc.success) return rpc.data.error;
+  const snippet = text.trim().slice(0, 200);
+  return `HTTP ${response.status}${snippet ? `: ${snippet}` : ""}`;
+}
+
+/** True when `message` is the response to the request `id`. */
+export function answers(message: unknown, id: JsonRpcId): message is JsonObject {
+  return (
+    isJsonObject(message) &&
+    !("method" in message) &&
+    message.id === id &&
+    ("result" in message || "error" in message)
+  );
+}

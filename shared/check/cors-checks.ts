@@ -1,0 +1,70 @@
+import { Header } from "../protocol/headers.ts";
+import type { CheckContext } from "./context.ts";
+import { firstProblems } from "./expect.ts";
+import { INITIALIZE_PARAMS } from "./legacy-checks.ts";
+
+// What a browser client's requests carry besides the simple headers.
+const REQUESTED = ["content-type", "mcp-protocol-version", "mcp-method", "mcp-name"];
+
+function listed(value: string | null): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** Whether a browser page on `ctx.origin` may call the server: the preflight, then a POST. */
+export async function corsChecks(ctx: CheckContext): Promise<void> {
+  const preflightTitle = "A browser's preflight is allowed (origin, POST, the MCP headers)";
+  const responseTitle = "Replies let the browser read them (Access-Control-Allow-Origin)";
+  const origin = ctx.origin;
+  if (origin === undefined) {
+    const why = "no origin given (in a browser, the page's own fetches are the test)";
+    ctx.record("cors", "cors.preflight", preflightTitle, "skip", why);
+    ctx.record("cors", "cors.response", responseTitle, "skip", why);
+    return;
+  }
+  const preflight = await ctx.probe.raw("OPTIONS", {
+    Origin: origin,
+    "Access-Control-Request-Method": "POST",
+    "Access-Control-Request-Headers": [...REQUESTED, "authorization"].join(", "),
+  });
+  const allowOrigin = preflight.headers.get("Access-Control-Allow-Origin");
+  const methods = listed(preflight.headers.get("Access-Control-Allow-Methods"));
+  const headers = listed(preflight.headers.get("Access-Control-Allow-Headers"));
+  const problems: string[] = [];
+  if (preflight.status < 200 || preflight.status > 299)
+    problems.push(`the preflight got HTTP ${preflight.status || preflight.problem}`);
+  if (allowOrigin !== origin && allowOrigin !== "*")
+    problems.push(`Access-Control-Allow-Origin is ${JSON.stringify(allowOrigin)}`);
+  if (!methods.includes("post") && !methods.includes("*"))
+    problems.push("POST is not among the allowed methods");
+  const missing = REQUESTED.filter((name) => !headers.includes(name) && !headers.includes("*"));
+  if (missing.length) problems.push(`headers not allowed: ${missing.join(", ")}`);
+  // A wildcard never covers Authorization: it must be named.
+  if (!headers.includes("authorization"))
+    problems.push("Authorization is not allowed, so browsers cannot send tokens");
+  ctx.expect("cors", "cors.preflight", preflightTitle, firstProblems(problems, 5), "warn");
+
+  const reply =
+    ctx.found.era === "legacy"
+      ? await ctx.probe.legacy("initialize", INITIALIZE_PARAMS, { Origin: origin })
+      : await ctx.probe.modern("server/discover", {}, { headers: { Origin: origin } });
+  const replyOrigin = reply.headers.get("Access-Control-Allow-Origin");
+  const session = reply.headers.get(Header.sessionId);
+  const exposed = listed(reply.headers.get("Access-Control-Expose-Headers"));
+  const replyProblems: string[] = [];
+  if (replyOrigin !== origin && replyOrigin !== "*")
+    replyProblems.push(`Access-Control-Allow-Origin is ${JSON.stringify(replyOrigin)}`);
+  if (session !== null && !exposed.includes(Header.sessionId.toLowerCase())) {
+    replyProblems.push(
+      `${Header.sessionId} is not in Access-Control-Expose-Headers, so browsers cannot keep the session`,
+    );
+  }
+  ctx.expect("cors", "cors.response", responseTitle, firstProblems(replyProblems), "warn");
+  if (session !== null)
+    await ctx.probe.raw("DELETE", {
+      [Header.sessionId]: session,
+      [Header.protocolVersion]: INITIALIZE_PARAMS.protocolVersion,
+    });
+}

@@ -1,0 +1,87 @@
+import * as z from "zod/mini";
+import { Header } from "../protocol/headers.ts";
+import { InitializeResultSchema, ListToolsResultSchema } from "../protocol/results.ts";
+import { isHandshakeEraVersion } from "../protocol/versions.ts";
+import type { CheckContext } from "./context.ts";
+import { described, failure, oneLine } from "./expect.ts";
+
+/** The newest handshake-era revision, the one 2025 clients ask for. */
+const LEGACY_VERSION = "2025-11-25";
+
+/** The `initialize` request a 2025 client starts with. */
+export const INITIALIZE_PARAMS = {
+  protocolVersion: LEGACY_VERSION,
+  capabilities: {},
+  clientInfo: { name: "edgemcp-check", version: "1.0.0" },
+};
+
+/** The 2025 handshake, and a 2025 client's first requests on the session it opens. */
+export async function legacyChecks(ctx: CheckContext): Promise<void> {
+  const title = "A 2025 client connects with initialize";
+  const init = await ctx.probe.legacy("initialize", INITIALIZE_PARAMS, {});
+  const parsed = InitializeResultSchema.safeParse(init.result);
+  if (init.status !== 200 || !parsed.success) {
+    const got =
+      parsed.success || !init.result ? described(init) : oneLine(z.prettifyError(parsed.error));
+    if (ctx.found.era === "modern") {
+      ctx.record("legacy", "legacy.initialize", title, "skip", `a 2026-only server (${got})`);
+    } else {
+      ctx.record(
+        "legacy",
+        "legacy.initialize",
+        title,
+        "fail",
+        `neither server/discover nor initialize works: ${got}`,
+      );
+    }
+    return;
+  }
+  const result = parsed.data;
+  if (ctx.found.era === "unknown") {
+    ctx.found.era = "legacy";
+    ctx.found.capabilities = result.capabilities;
+    ctx.found.server = { name: result.serverInfo.name, version: result.serverInfo.version };
+  }
+  ctx.expect(
+    "legacy",
+    "legacy.initialize",
+    title,
+    isHandshakeEraVersion(result.protocolVersion)
+      ? undefined
+      : `initialize negotiated ${JSON.stringify(result.protocolVersion)}, not a 2025 revision`,
+  );
+  const session = init.headers.get(Header.sessionId);
+  const headers: Record<string, string> = {
+    [Header.protocolVersion]: result.protocolVersion,
+    ...(session === null ? {} : { [Header.sessionId]: session }),
+  };
+  const initialized = await ctx.probe.legacy(
+    "notifications/initialized",
+    undefined,
+    headers,
+    false,
+  );
+  ctx.expect(
+    "legacy",
+    "legacy.initialized",
+    "notifications/initialized is accepted with HTTP 202",
+    initialized.status === 202 ? undefined : `got ${described(initialized)}`,
+  );
+  ctx.expect(
+    "legacy",
+    "legacy.ping",
+    "ping answers on the session",
+    failure(await ctx.probe.legacy("ping", {}, headers)),
+  );
+  if (result.capabilities.tools !== undefined) {
+    const tools = await ctx.probe.legacy("tools/list", {}, headers);
+    const listed = ListToolsResultSchema.safeParse(tools.result);
+    ctx.expect(
+      "legacy",
+      "legacy.tools-list",
+      "tools/list answers a 2025 client",
+      failure(tools) ?? (listed.success ? undefined : oneLine(z.prettifyError(listed.error))),
+    );
+  }
+  if (session !== null) await ctx.probe.raw("DELETE", headers);
+}

@@ -1,0 +1,170 @@
+import type { FetchLike } from "../client/index.ts";
+import { errorText } from "../error-text.ts";
+import { isJsonObject } from "../jsonrpc.ts";
+import type { JsonObject } from "../protocol/messages.ts";
+import { encodeHeaderValue, Header } from "../protocol/headers.ts";
+import { JsonRpcErrorObjectSchema } from "../protocol/messages.ts";
+import { MetaKey } from "../protocol/meta.ts";
+import { NAME_PARAM } from "../protocol/methods.ts";
+import { MODERN_VERSION } from "../protocol/versions.ts";
+import { decodeSse } from "../sse.ts";
+
+/** Where and how the checks reach the server. */
+export type ProbeOptions = {
+  url: string;
+  fetch: FetchLike;
+  /** Sent with every request (credentials). */
+  headers: Record<string, string>;
+  timeoutMs: number;
+};
+
+/** One message the server sent, with the request it came back on, for the message checks. */
+export type Received = { method: string; era: "modern" | "legacy"; message: unknown };
+
+/** An HTTP exchange as the checks see it. */
+export type Exchange = {
+  status: number;
+  headers: Headers;
+  messages: unknown[];
+  /** The response's result or error, when the reply carried a response. */
+  result?: JsonObject;
+  error?: { code: number; message: string; data?: unknown };
+  /** Why the reply could not be read (network failure, timeout, unparseable body). */
+  problem?: string;
+};
+
+/** Changes to a well-formed 2026 request: header values (null removes one), `_meta` members. */
+export type Tweaks = {
+  headers?: Record<string, string | null>;
+  meta?: Record<string, unknown>;
+  dropMeta?: string[];
+  version?: string;
+};
+
+const CLIENT_INFO = { name: "edgemcp-check", version: "1.0.0" };
+
+/** Sends the checks' requests and keeps every message the server sent back. */
+export class Probe {
+  readonly received: Received[] = [];
+  private nextId = 1;
+
+  constructor(readonly options: ProbeOptions) {}
+
+  /** A 2026-07-28 request with the headers its body implies, changed by `tweaks`. */
+  modern(method: string, params: JsonObject = {}, tweaks: Tweaks = {}): Promise<Exchange> {
+    const version = tweaks.version ?? MODERN_VERSION;
+    const meta: JsonObject = {
+      [MetaKey.protocolVersion]: version,
+      [MetaKey.clientCapabilities]: {},
+      [MetaKey.clientInfo]: CLIENT_INFO,
+      ...tweaks.meta,
+    };
+    for (const key of tweaks.dropMeta ?? []) delete meta[key];
+    const member = NAME_PARAM[method];
+    const name = member === undefined ? undefined : params[member];
+    const headers: Record<string, string> = {
+      [Header.protocolVersion]: version,
+      [Header.method]: method,
+      ...(typeof name === "string" ? { [Header.name]: encodeHeaderValue(name) } : {}),
+    };
+    for (const [key, value] of Object.entries(tweaks.headers ?? {})) {
+      if (value === null) delete headers[key];
+      else headers[key] = value;
+    }
+    const body = { jsonrpc: "2.0", id: this.nextId++, method, params: { ...params, _meta: meta } };
+    return this.post("modern", method, body, headers);
+  }
+
+  /** A 2025-era request (or, without `withId`, a notification) with a session's headers. */
+  legacy(
+    method: string,
+    params: JsonObject | undefined,
+    headers: Record<string, string>,
+    withId = true,
+  ): Promise<Exchange> {
+    const body = {
+      jsonrpc: "2.0",
+      ...(withId ? { id: this.nextId++ } : {}),
+      method,
+      ...(params ? { params } : {}),
+    };
+    return this.post("legacy", method, body, headers);
+  }
+
+  /** Any request, for the CORS checks: the raw response, body discarded. */
+  async raw(method: string, headers: Record<string, string>, body?: string): Promise<Exchange> {
+    try {
+      const response = await this.options.fetch(this.options.url, {
+        method,
+        headers: { ...this.options.headers, ...headers },
+        ...(body === undefined ? {} : { body }),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      await response.body?.cancel();
+      return { status: response.status, headers: response.headers, messages: [] };
+    } catch (error) {
+      return { status: 0, headers: new Headers(), messages: [], problem: errorText(error) };
+    }
+  }
+
+  private async post(
+    era: Received["era"],
+    method: string,
+    body: JsonObject,
+    transport: Record<string, string>,
+  ): Promise<Exchange> {
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    let response: Response;
+    try {
+      response = await this.options.fetch(this.options.url, {
+        method: "POST",
+        headers: {
+          ...this.options.headers,
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          ...transport,
+        },
+        body: JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      const problem = signal.aborted ? "no reply in time" : `unreachable: ${errorText(error)}`;
+      return { status: 0, headers: new Headers(), messages: [], problem };
+    }
+    const exchange: Exchange = { status: response.status, headers: response.headers, messages: [] };
+    try {
+      for await (const message of readMessages(response)) {
+        exchange.messages.push(message);
+        this.received.push({ method, era, message });
+        if (
+          isJsonObject(message) &&
+          !("method" in message) &&
+          (message.id === body.id || message.id == null)
+        ) {
+          if (isJsonObject(message.result)) exchange.result = message.result;
+          const error = JsonRpcErrorObjectSchema.safeParse(message.error);
+          if (error.success) exchange.error = error.data;
+          break;
+        }
+      }
+    } catch (error) {
+      exchange.problem = signal.aborted ? "the reply did not finish in time" : errorText(error);
+    }
+    return exchange;
+  }
+}
+
+/** The messages of a reply: one JSON body, or the SSE stream's events (empty for 202). */
+async function* readMessages(response: Response): AsyncGenerator<unknown> {
+  const type = response.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type === "text/event-stream" && response.body) {
+    for await (const event of decodeSse(response.body)) {
+      if (event.event === "message") yield JSON.parse(event.data);
+    }
+    return;
+  }
+  const text = await response.text();
+  if (text.trim() === "") return;
+  if (type !== "application/json") throw new Error(`a ${type || "untyped"} body, not JSON or SSE`);
+  yield JSON.parse(text);
+}

@@ -1,0 +1,46 @@
+/** How a check came out: met, broke a MUST, missed a SHOULD (or an optional feature), or n/a. */
+export type CheckStatus = "pass" | "fail" | "warn" | "skip";
+
+/** The parts of the protocol the checks cover, in report order. */
+export const CHECK_GROUPS = [
+  "discover",
+  "headers",
+  "lists",
+  "resources",
+  "errors",
+  "legacy",
+  "cors",
+  "messages",
+] as const;
+export type CheckGroup = (typeof CHECK_GROUPS)[number];
+
+/** One check: a rule in words, how the server did, and what was seen when it did not pass. */
+export type CheckResult = {
+  /** Stable identifier, e.g. `headers.method-mismatch`, for filtering in CI scripts. */
+  id: string;
+  group: CheckGroup;
+  title: string;
+  status: CheckStatus;
+  detail?: string;
+};
+
+/** Which era a server speaks: 2026-07-28 (`server/discover`), only the 2025 handshake, or neither. */
+export type ServerEra = "modern" | "legacy" | "unknown";
+
+/** A conformance report for one endpoint. */
+export type CheckReport = {
+  url: string;
+  era: ServerEra;
+  server?: { name: string; version: string };
+  checks: CheckResult[];
+  counts: Record<CheckStatus, number>;
+  /** True when no check failed (warnings and skips do not fail a report). */
+  ok: boolean;
+};
+
+/** Counts the results by status. */
+export function countStatuses(checks: readonly CheckResult[]): Record<CheckStatus, number> {
+  const counts: Record<CheckStatus, number> = { pass: 0, fail: 0, warn: 0, skip: 0 };
+  for (const check of checks) counts[check.status]++;
+  return counts;
+}

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, type Chromium } from "./chromium.ts";
+import {
+  checkAccessibility,
+  connectTo,
+  openPlayground,
+  screenshotBoth,
+  select,
+} from "./playground.ts";
+
+let chromium: Chromium;
+beforeAll(async () => (chromium = await launchChromium()));
+afterAll(async () => chromium?.close());
+
+describe("calling from the playground", () => {
+  it("calls a tool through a generated form with nested objects, arrays of objects and variants", async () => {
+    const { page, errors, close } = await openPlayground(chromium.browser);
+    await connectTo(page, "/mcp/everything");
+    await select(page, "tool:schedule_meeting");
+    const send = page.locator('[data-action="send"]');
+    expect(await send.isDisabled()).toBe(true);
+    expect(await page.locator(".problems").textContent()).toContain("title");
+    await page.fill("#f_title", "Planning");
+    await page.fill("#f_organizer_name", "Ada");
+    await page.fill("#f_organizer_email", "not-an-email");
+    expect(await page.locator(".problems").textContent()).toContain("organizer.email");
+    await page.fill("#f_organizer_email", "ada@example.com");
+    await page.click("text=+ Add item");
+    await page.click("text=+ Add item");
+    await page.fill("#f_attendees_0_name", "Bob");
+    await page.fill("#f_attendees_0_email", "bob@example.com");
+    await page.fill("#f_attendees_1_name", "Cy");
+    await page.fill("#f_attendees_1_email", "cy@example.com");
+    await page.click('[aria-label="Move item 2 up"]');
+    expect(await page.inputValue("#f_attendees_0_name")).toBe("Cy");
+    await page
+      .locator("fieldset", { hasText: "Where it happens" })
+      .locator("select")
+      .first()
+      .selectOption({ label: "Video call" });
+    await page.fill("#f_location_url", "https://meet.example.com/abc");
+    await page.click("#args-tab-json");
+    const json = JSON.parse(await page.inputValue("#args-json"));
+    expect(json).toMatchObject({
+      attendees: [{ name: "Cy" }, { name: "Bob" }],
+      location: { kind: "video", url: "https://meet.example.com/abc" },
+    });
+    await page.fill("#args-json", '{"title": "Planning", "oops"');
+    await page.click("#args-tab-form");
+    expect(await page.locator(".banner.warn").textContent()).toContain("does not parse");
+    await page.click("#args-tab-json");
+    expect(await page.inputValue("#args-json")).toBe('{"title": "Planning", "oops"');
+    await page.fill("#args-json", JSON.stringify({ ...json, agenda: ["intro", "plan"] }, null, 2));
+    await page.click("#args-tab-form");
+    await screenshotBoth(page, "tool-form");
+    await send.click();
+    await page.locator(".structured").waitFor();
+    expect(await page.locator(".structured h4").textContent()).toContain(
+      "matches the output schema",
+    );
+    expect(await page.locator(".structured").textContent()).toContain("meet.example.com");
+    await screenshotBoth(page, "tool-result");
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("shows progress, and Cancel closes the stream so the server stops the work", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await connectTo(page, "/mcp/everything");
+    await select(page, "tool:test_slow_counter");
+    await page.fill("#f_steps", "50");
+    await page.fill("#f_delayMs", "200");
+    await page.fill("#f_label", "browser-cancel");
+    await page.click('[data-action="send"]');
+    await expect
+      .poll(() => page.locator(".progress-line").textContent(), { timeout: 15_000 })
+      .toContain("Step 2 of 50");
+    await screenshotBoth(page, "progress");
+    await page.click(".call-status button.danger");
+    await expect.poll(() => page.locator(".call-status strong").textContent()).toBe("Cancelled");
+    await select(page, "tool:test_abort_status");
+    await page.fill("#f_label", "browser-cancel");
+    // The closed stream reaches the server's handler within moments; ask until it says so.
+    await expect
+      .poll(
+        async () => {
+          await page.click('[data-action="send"]');
+          await expect.poll(() => page.locator(".call-status strong").textContent()).toBe("Done");
+          return page.locator(".call .blocks").textContent();
+        },
+        { timeout: 15_000, interval: 300 },
+      )
+      .toContain("aborted: browser-cancel at step");
+    await close();
+  });
+
+  it("answers an elicitation inline, and the tool goes on with the answer", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await connectTo(page, "/mcp/ops");
+    await select(page, "tool:deploy_release");
+    await page.fill("#f_version", "1.4.2");
+    await page.selectOption("#f_environment", { label: "staging" });
+    await page.click('[data-action="send"]');
+    const card = page.locator(".input-card");
+    await card.waitFor();
+    expect(await card.textContent()).toContain("Deploy 1.4.2 to staging?");
+    await card.locator("input[type=checkbox]").first().check();
+    await card.locator("input:not([type=checkbox])").first().fill("from the browser test");
+    await screenshotBoth(page, "elicitation");
+    await card.locator("text=Accept").click();
+    await expect
+      .poll(() => page.locator(".call .blocks").textContent(), { timeout: 20_000 })
+      .toContain("Deployed 1.4.2 to staging. Note: from the browser test");
+    expect(await page.locator(".round").first().textContent()).toContain("input_required");
+    expect(await page.locator(".badge.sealed").count()).toBeGreaterThan(0);
+    await close();
+  });
+
+  it("reads a template resource with the server's completion for its variable", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await connectTo(page, "/mcp/everything");
+    await select(page, "template:test://template/{id}/data");
+    await page.fill("#template-var-id", "4");
+    await page.locator(".suggestions .chip", { hasText: "456" }).click();
+    expect(await page.locator("article.detail").textContent()).toContain(
+      "test://template/456/data",
+    );
+    await page.click('[data-action="send"]');
+    await expect
+      .poll(() => page.locator(".call .result").textContent())
+      .toContain("Data for ID: 456");
+    await checkAccessibility(page, "resource template");
+    await close();
+  });
+
+  it("gets a prompt with argument completion and previews its messages", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await connectTo(page, "/mcp/everything");
+    await select(page, "prompt:summarize_text");
+    await page.fill("#prompt-arg-text", "Edge runtimes are small.");
+    await page.fill("#prompt-arg-style", "bu");
+    await page.locator(".suggestions .chip", { hasText: "bullet-points" }).click();
+    await page.click('[data-action="send"]');
+    await expect
+      .poll(() => page.locator(".call .messages").textContent())
+      .toContain("Summarize as bullet-points");
+    await close();
+  });
+});

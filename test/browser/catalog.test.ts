@@ -1,0 +1,123 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, screenshot, type Chromium } from "./chromium.ts";
+import {
+  checkAccessibility,
+  connectTo,
+  openPlayground,
+  screenshotBoth,
+  select,
+  worker,
+} from "./playground.ts";
+
+let chromium: Chromium;
+// An MCP-looking server that sends no CORS headers at all, as many do.
+let noCors: Server;
+let noCorsUrl: string;
+
+beforeAll(async () => {
+  chromium = await launchChromium();
+  noCors = createServer((request, response) => {
+    request.resume();
+    response.writeHead(200, { "Content-Type": "application/json" });
+    response.end(JSON.stringify({ jsonrpc: "2.0", id: 1, result: {} }));
+  });
+  await new Promise<void>((resolve) => noCors.listen(0, "127.0.0.1", resolve));
+  noCorsUrl = `http://127.0.0.1:${(noCors.address() as AddressInfo).port}/mcp`;
+});
+
+afterAll(async () => {
+  await chromium?.close();
+  await new Promise((resolve) => noCors?.close(resolve));
+});
+
+describe("the playground's front door", () => {
+  it("connects to the hub by itself and shows its catalog grouped by upstream, with health", async () => {
+    const { page, errors, close } = await openPlayground(chromium.browser);
+    await page.locator(".upstream").first().waitFor();
+    const upstreams = await page.locator(".upstream summary strong").allTextContents();
+    expect(upstreams).toEqual(
+      expect.arrayContaining(["everything", "analytics", "notes", "ops", "ext"]),
+    );
+    await expect
+      .poll(() => page.locator(".upstream summary .health.ok").count())
+      .toBeGreaterThanOrEqual(5);
+    await expect
+      .poll(() => page.locator(".upstream summary").filter({ hasText: "ms" }).count())
+      .toBeGreaterThanOrEqual(4);
+    await expect.poll(() => page.locator(".era-modern").textContent()).toContain("2026");
+    await page.fill("#catalog-search", "deploy");
+    expect(await page.locator(".sidebar .entry").allTextContents()).toEqual([
+      expect.stringContaining("Deploy a release"),
+    ]);
+    await page.fill("#catalog-search", "");
+    await screenshotBoth(page, "catalog-hub");
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("jumps to any item from the command palette, by keyboard only", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await page.locator(".upstream").first().waitFor();
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("add numbers");
+    await screenshot(page, "palette-light");
+    await checkAccessibility(page, "command palette");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("article.detail h2").textContent()).toBe("Add numbers");
+    await close();
+  });
+
+  it("shows a tool's schemas in words, its annotations, and refreshes the catalog from the network", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await connectTo(page, "/mcp/everything");
+    await select(page, "tool:add_numbers");
+    await page.click("text=Input schema");
+    expect(await page.locator(".schema-members").first().textContent()).toContain("First addend");
+    expect(await page.locator(".annotations").textContent()).toContain("read-only");
+    await page.click("text=↻ Refresh");
+    await expect
+      .poll(() => page.locator(".catalog-meta .provenance").textContent())
+      .toContain("from network");
+    await checkAccessibility(page, "tool detail");
+    await close();
+  });
+
+  it("explains a wrong path with the endpoints that do answer", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await page.locator(".upstream").first().waitFor();
+    await page.fill("#endpoint-url", `${worker()}/mcp/nope`);
+    await page.click("form.connect button[type=submit]");
+    await page.locator(".doctor").waitFor();
+    expect(await page.locator(".doctor h2").textContent()).toContain("404");
+    expect(await page.locator(".doctor .suggestions-list").textContent()).toContain(
+      `${worker()}/mcp/notes`,
+    );
+    await screenshotBoth(page, "doctor-404");
+    await page.click(`.doctor .suggestions-list >> text=${worker()}/mcp/notes`);
+    await page.locator("[data-key='tool:create_note']").waitFor();
+    await close();
+  });
+
+  it("explains a server without CORS instead of “failed to fetch”", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await page.locator(".upstream").first().waitFor();
+    await page.fill("#endpoint-url", noCorsUrl);
+    await page.click("form.connect button[type=submit]");
+    await page.locator(".doctor").waitFor({ timeout: 20_000 });
+    expect(await page.locator(".doctor h2").textContent()).toContain("CORS");
+    expect(await page.locator(".doctor").textContent()).toContain("Access-Control-Allow-Origin");
+    await screenshotBoth(page, "doctor-cors");
+    await close();
+  });
+
+  it("speaks the 2025 handshake when that era is chosen", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await page.locator(".upstream").first().waitFor();
+    await page.selectOption("#era", "legacy");
+    await connectTo(page, "/mcp/everything");
+    expect(await page.locator(".era-legacy").textContent()).toContain("2025");
+    await close();
+  });
+});

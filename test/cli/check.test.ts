@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECK_GROUPS } from "../../shared/check/report.ts";
+import { serverUrl } from "../interop/support/clients.ts";
+import { serveFetch, type LoopbackServer } from "../interop/support/http.ts";
+import { fakeServer } from "../check/fake-server.ts";
+import { runCli } from "./cli.ts";
+
+describe("edgemcp check", () => {
+  let broken: LoopbackServer;
+  beforeAll(async () => {
+    const handle = fakeServer("ignoresHeaders", "acceptsBadCursor");
+    broken = await serveFetch((request) => handle(request.url, request));
+  });
+  afterAll(async () => {
+    await broken.close();
+  });
+
+  it("exits 0 on the Worker and prints one line per check under its group", async () => {
+    const { code, stdout } = await runCli(["check", serverUrl("everything").href]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^server: edgemcp-everything \S+ · speaks 2026-07-28$/m);
+    for (const group of CHECK_GROUPS) expect(stdout).toMatch(new RegExp(`^${group}$`, "m"));
+    expect(stdout).toMatch(/^\d+ passed · 0 failed · 0 warnings · 0 skipped$/m);
+  });
+
+  it("exits 1 on a server that breaks a rule, naming what it saw", async () => {
+    const { code, stdout } = await runCli(["check", broken.origin]);
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      "  FAIL  An Mcp-Method that differs from the body is refused (HTTP 400, -32020)",
+    );
+    expect(stdout).toContain(
+      "        expected HTTP 400 with error -32020, got HTTP 200 with a result",
+    );
+    expect(stdout).toContain("  warn  An invalid cursor is refused with -32602");
+  });
+
+  it("prints the report as JSON with --json", async () => {
+    const { code, stdout } = await runCli(["check", broken.origin, "--json"]);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ url: `${broken.origin}/`, era: "modern", ok: false });
+    expect(report.counts.fail).toBeGreaterThan(0);
+  });
+
+  it("refuses a timeout that is not a number of milliseconds", async () => {
+    const { code, stderr } = await runCli(["check", broken.origin, "--timeout", "soon"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("--timeout takes milliseconds");
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { shellQuote, toCurl, toFetch, type SentRequest } from "../../web/src/lib/curl.ts";
+
+const request: SentRequest = {
+  url: "http://127.0.0.1:8787/mcp/everything",
+  method: "POST",
+  headers: [
+    ["content-type", "application/json"],
+    ["authorization", "Bearer s3cret"],
+    ["mcp-method", "tools/call"],
+  ],
+  body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"it's"}}`,
+};
+
+describe("copy as curl", () => {
+  it("quotes words for the shell, single quotes included", () => {
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+  });
+
+  it("reads masked secrets from the environment and says so", () => {
+    const curl = toCurl(request, { revealSecrets: false });
+    expect(curl).toContain(`-H "authorization: \${MCP_AUTHORIZATION}"`);
+    expect(curl).toContain("# export MCP_AUTHORIZATION=");
+    expect(curl).not.toContain("s3cret");
+  });
+
+  it("puts every header and the exact body in when secrets are revealed", () => {
+    const curl = toCurl(request, { revealSecrets: true });
+    expect(curl).toContain(`-H 'authorization: Bearer s3cret'`);
+    expect(curl).toContain(`-H 'mcp-method: tools/call'`);
+    expect(curl).toContain(
+      `--data-raw '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"it'\\''s"}}'`,
+    );
+  });
+});
+
+describe("copy as fetch", () => {
+  it("keeps the body as the exact string sent and masks secrets as a constant to fill in", () => {
+    const code = toFetch(request, { revealSecrets: false });
+    expect(code).toContain(`body: ${JSON.stringify(request.body)}`);
+    expect(code).toContain(`"authorization": MCP_AUTHORIZATION,`);
+    expect(code).not.toContain("s3cret");
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { diagnose, type Facts } from "../../web/src/lib/doctor.ts";
+
+const base: Facts = {
+  url: "http://localhost:8787/mcp/nope",
+  pageOrigin: "http://localhost:8787",
+  online: true,
+  error: { kind: "http", message: "HTTP 404", status: 404 },
+  endpoints: ["/mcp", "/mcp/notes"],
+};
+
+describe("the connection doctor", () => {
+  it("answers a 404 on this Worker with its mounted endpoints", () => {
+    const d = diagnose({
+      ...base,
+      response: { status: 404, contentType: "text/plain", bodyText: "No MCP server at /mcp/nope." },
+    });
+    expect(d.kind).toBe("not-found");
+    expect(d.suggestions).toEqual(["http://localhost:8787/mcp", "http://localhost:8787/mcp/notes"]);
+  });
+
+  it("shows WWW-Authenticate for a 401", () => {
+    const d = diagnose({
+      ...base,
+      error: { kind: "http", message: "401", status: 401 },
+      response: {
+        status: 401,
+        contentType: "application/json",
+        wwwAuthenticate: 'Bearer realm="mcp"',
+      },
+    });
+    expect(d.kind).toBe("auth");
+    expect(d.wwwAuthenticate).toBe('Bearer realm="mcp"');
+  });
+
+  it("tells a refused origin from refused credentials", () => {
+    const d = diagnose({
+      ...base,
+      error: { kind: "http", message: "403", status: 403 },
+      response: {
+        status: 403,
+        contentType: "text/plain",
+        bodyText: "Origin http://x is not allowed",
+      },
+    });
+    expect(d.kind).toBe("forbidden-origin");
+  });
+
+  it("names the header a CORS preflight refuses", () => {
+    const d = diagnose({
+      ...base,
+      url: "http://127.0.0.1:9/mcp",
+      error: { kind: "network", message: "Failed to fetch" },
+      cors: { reachable: true, allowsOrigin: true, refusedHeaders: ["Mcp-Method", "Mcp-Name"] },
+    });
+    expect(d.kind).toBe("cors");
+    expect(d.title).toContain("Mcp-Method, Mcp-Name");
+  });
+
+  it("says so when a reachable server sends no Access-Control-Allow-Origin", () => {
+    const d = diagnose({
+      ...base,
+      url: "http://127.0.0.1:9/mcp",
+      error: { kind: "network", message: "Failed to fetch" },
+      cors: { reachable: true, allowsOrigin: false, refusedHeaders: [] },
+    });
+    expect(d.detail).toContain("Access-Control-Allow-Origin");
+  });
+
+  it("tells offline, unreachable, legacy-only and non-MCP answers apart", () => {
+    const network = { ...base, error: { kind: "network", message: "Failed to fetch" } };
+    expect(diagnose({ ...network, online: false }).kind).toBe("offline");
+    expect(diagnose(network).kind).toBe("unreachable");
+    expect(diagnose({ ...base, legacyOnly: true }).kind).toBe("legacy-only");
+    expect(
+      diagnose({
+        ...base,
+        error: { kind: "protocol", message: "type text/html" },
+        response: { status: 200, contentType: "text/html" },
+      }).kind,
+    ).toBe("not-mcp");
+  });
+});

@@ -1,0 +1,195 @@
+/** What went wrong when connecting, as gathered after the failure. */
+export type Facts = {
+  url: string;
+  /** The page's own origin, to tell same-origin endpoints from others. */
+  pageOrigin: string;
+  online: boolean;
+  error: { kind: string; message: string; status?: number; code?: number; data?: unknown };
+  /** The last HTTP answer, when there was one. */
+  response?: { status: number; contentType: string; wwwAuthenticate?: string; bodyText?: string };
+  /** For a cross-origin URL that failed without an answer: what the CORS probes saw. */
+  cors?: CorsFacts;
+  /** The user asked for 2026-07-28 and the server only speaks the 2025 handshake. */
+  legacyOnly?: boolean;
+  /** The MCP endpoints this Worker serves (paths). */
+  endpoints: readonly string[];
+};
+
+/** What the CORS probes found: is the server there at all, and which headers it refuses. */
+export type CorsFacts = {
+  reachable: boolean;
+  /** A request without extra headers was readable (the server sends Access-Control-Allow-Origin). */
+  allowsOrigin: boolean;
+  /** Request headers whose preflight failed. */
+  refusedHeaders: string[];
+};
+
+export type DiagnosisKind =
+  | "offline"
+  | "unreachable"
+  | "cors"
+  | "not-found"
+  | "auth"
+  | "forbidden-origin"
+  | "legacy-only"
+  | "not-mcp"
+  | "version"
+  | "server-error"
+  | "other";
+
+/** A failure explained: what happened, what to do, and endpoints worth trying. */
+export type Diagnosis = {
+  kind: DiagnosisKind;
+  title: string;
+  detail: string;
+  actions: string[];
+  suggestions: string[];
+  wwwAuthenticate?: string;
+};
+
+function suggestionsFor(facts: Facts): string[] {
+  let url: URL;
+  try {
+    url = new URL(facts.url);
+  } catch {
+    return [];
+  }
+  if (url.origin !== facts.pageOrigin) return [`${url.origin}/mcp`].filter((u) => u !== facts.url);
+  return facts.endpoints.map((path) => `${url.origin}${path}`).filter((u) => u !== facts.url);
+}
+
+function corsDiagnosis(facts: Facts, cors: CorsFacts): Diagnosis {
+  const origin = facts.pageOrigin;
+  if (!cors.allowsOrigin)
+    return {
+      kind: "cors",
+      title: "The server does not allow calls from this page (CORS)",
+      detail: `The server answered, but without Access-Control-Allow-Origin for ${origin}, so the browser hid the answer.`,
+      actions: [
+        `Have the server send Access-Control-Allow-Origin: ${origin} (or list this origin in its allowed origins).`,
+        "Answer the OPTIONS preflight with Access-Control-Allow-Headers: Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*.",
+        "Expose MCP-Protocol-Version, WWW-Authenticate (and Mcp-Session-Id for 2025 servers) with Access-Control-Expose-Headers.",
+      ],
+      suggestions: [],
+    };
+  return {
+    kind: "cors",
+    title: `The server's CORS preflight refuses ${cors.refusedHeaders.join(", ") || "a header MCP needs"}`,
+    detail: `Requests from ${origin} are allowed, but the preflight (OPTIONS) does not allow the request header${cors.refusedHeaders.length === 1 ? "" : "s"} ${cors.refusedHeaders.join(", ")}.`,
+    actions: [
+      `Add ${cors.refusedHeaders.join(", ")} to Access-Control-Allow-Headers in the server's OPTIONS answer (Mcp-Param-* for tools with x-mcp-header arguments).`,
+      "Expose MCP-Protocol-Version and WWW-Authenticate with Access-Control-Expose-Headers.",
+    ],
+    suggestions: [],
+  };
+}
+
+/** Explains a failed connection so a person knows what to do next. */
+export function diagnose(facts: Facts): Diagnosis {
+  const base = { suggestions: [] as string[] };
+  if (facts.legacyOnly)
+    return {
+      ...base,
+      kind: "legacy-only",
+      title: "This server only speaks the 2025 protocol (initialize)",
+      detail:
+        "It did not answer server/discover as a 2026-07-28 server, but accepted the 2025 initialize handshake.",
+      actions: [
+        "Choose era Auto or 2025 to use it; 2026 features (MRTR, listen streams, tasks) will not be available.",
+      ],
+    };
+  const { error, response } = facts;
+  if (error.kind === "network") {
+    if (!facts.online)
+      return {
+        ...base,
+        kind: "offline",
+        title: "You are offline",
+        detail: "The browser has no network connection.",
+        actions: ["Reconnect to a network, then try again."],
+      };
+    if (facts.cors && facts.cors.reachable) return corsDiagnosis(facts, facts.cors);
+    return {
+      ...base,
+      kind: "unreachable",
+      title: "The server could not be reached",
+      detail: `No HTTP answer came from ${facts.url}: the host may be down, the port or scheme wrong, or a certificate refused.`,
+      actions: [
+        "Check the URL (http or https, host and port).",
+        "Check that the server is running and reachable from this browser.",
+      ],
+      suggestions: suggestionsFor(facts),
+    };
+  }
+  const status = response?.status ?? error.status;
+  if (status === 401 || status === 403) {
+    const originRefused = status === 403 && /origin/i.test(response?.bodyText ?? error.message);
+    if (originRefused)
+      return {
+        ...base,
+        kind: "forbidden-origin",
+        title: "The server refuses this page's origin",
+        detail: response?.bodyText?.trim() || error.message,
+        actions: [
+          `Allow ${facts.pageOrigin} on the server (for edgemcp: the ALLOWED_ORIGINS variable).`,
+        ],
+      };
+    return {
+      ...base,
+      kind: "auth",
+      title:
+        status === 401
+          ? "The server wants credentials (401)"
+          : "The credentials were refused (403)",
+      detail: response?.bodyText?.trim().slice(0, 300) || error.message,
+      actions: [
+        status === 401
+          ? "Add an Authorization header (Headers → Bearer token) and connect again."
+          : "Check the token's permissions, or use another token.",
+      ],
+      ...(response?.wwwAuthenticate ? { wwwAuthenticate: response.wwwAuthenticate } : {}),
+    };
+  }
+  if (status === 404 || status === 405)
+    return {
+      kind: "not-found",
+      title:
+        status === 404
+          ? "Nothing answers MCP at this path (404)"
+          : "This URL does not accept MCP POSTs (405)",
+      detail: `${facts.url} answered ${status}${response?.bodyText ? `: ${response.bodyText.trim().slice(0, 200)}` : "."}`,
+      actions: ["Check the path: MCP servers usually live at /mcp or /mcp/<name>."],
+      suggestions: suggestionsFor(facts),
+    };
+  if (error.code === -32022)
+    return {
+      ...base,
+      kind: "version",
+      title: "No protocol version in common",
+      detail: error.message,
+      actions: ["Choose era Auto, or the era the server supports."],
+    };
+  if (status !== undefined && status >= 500)
+    return {
+      ...base,
+      kind: "server-error",
+      title: `The server failed (${status})`,
+      detail: response?.bodyText?.trim().slice(0, 300) || error.message,
+      actions: ["Try again; if it persists, check the server's logs."],
+    };
+  if (error.kind === "protocol" && response && !/json|event-stream/.test(response.contentType))
+    return {
+      kind: "not-mcp",
+      title: "This URL is not an MCP endpoint",
+      detail: `It answered with ${response.contentType || "no content type"} (HTTP ${response.status}), not JSON-RPC over JSON or SSE.`,
+      actions: ["Point at the server's MCP endpoint, not its web page."],
+      suggestions: suggestionsFor(facts),
+    };
+  return {
+    ...base,
+    kind: "other",
+    title: "Connecting failed",
+    detail: error.message,
+    actions: ["Open the Wire pane to see the exchange."],
+  };
+}

@@ -1,0 +1,27 @@
+import { render } from "preact";
+import { connectTo, loadEndpoints, restoreConnection } from "./state/connection.ts";
+import { openPermalink } from "./state/permalink.ts";
+import { targetUrl, theme } from "./state/store.ts";
+import { App } from "./views/app.tsx";
+
+const stored = localStorage.getItem("edgemcp.theme");
+theme.value =
+  stored === "dark" || stored === "light"
+    ? stored
+    : matchMedia("(prefers-color-scheme: dark)").matches
+      ? "dark"
+      : "light";
+theme.subscribe((value) => localStorage.setItem("edgemcp.theme", value));
+
+render(<App />, document.getElementById("app")!);
+
+restoreConnection();
+// A permalink opens its request; otherwise the page connects to the last endpoint (or the
+// hub), so the catalog is there at once.
+void loadEndpoints().then(async () => {
+  if (location.hash.startsWith("#request=")) await openPermalink(location.hash);
+  else if (targetUrl.value) await connectTo();
+});
+window.addEventListener("hashchange", () => {
+  if (location.hash.startsWith("#request=")) void openPermalink(location.hash);
+});

@@ -1,0 +1,166 @@
+import { connect, TASKS_EXTENSION } from "../../../shared/client/index.ts";
+import { diagnose } from "../lib/doctor.ts";
+import { isRecord } from "../lib/json.ts";
+import { loadCatalog, measureUpstreams } from "./catalog.ts";
+import { gatherFacts } from "./doctor-probe.ts";
+import { inputHandlers } from "./inputs.ts";
+import { closeAllListens } from "./listen.ts";
+import { load, save } from "./persist.ts";
+import {
+  catalog,
+  connecting,
+  diagnosis,
+  endpoints,
+  eraChoice,
+  headerRows,
+  rememberHeaders,
+  selectedKey,
+  session,
+  targetUrl,
+  upstreamLatency,
+  type Endpoint,
+  type EraChoice,
+  type HeaderRow,
+} from "./store.ts";
+import { recordingFetch } from "./wire.ts";
+
+const LAST = "edgemcp.connection";
+const HEADERS = "edgemcp.headers";
+const isLast = (v: unknown): v is { url: string; era: EraChoice } =>
+  isRecord(v) && typeof v.url === "string" && typeof v.era === "string";
+const isRows = (v: unknown): v is HeaderRow[] =>
+  Array.isArray(v) &&
+  v.every((r) => isRecord(r) && typeof r.name === "string" && typeof r.value === "string");
+
+/** The headers to send: every named row (the client adds the protocol's own). */
+export function headerMap(): Record<string, string> {
+  return Object.fromEntries(
+    headerRows.value.filter((r) => r.name.trim() !== "").map((r) => [r.name.trim(), r.value]),
+  );
+}
+
+/** Restores the last endpoint and era, and remembered headers (only if the user asked for that). */
+export function restoreConnection(): void {
+  const last = load(LAST, undefined, isLast);
+  if (last) {
+    targetUrl.value = last.url;
+    eraChoice.value = last.era;
+  }
+  const rows = load(HEADERS, undefined, isRows);
+  if (rows) {
+    headerRows.value = rows;
+    rememberHeaders.value = true;
+  }
+}
+
+/** Keeps headers in localStorage only while "remember" is on; turning it off forgets them. */
+export function persistHeaders(): void {
+  save(HEADERS, rememberHeaders.value ? headerRows.value : undefined);
+}
+
+/** Loads this Worker's MCP endpoints; the first becomes the default target. */
+export async function loadEndpoints(): Promise<void> {
+  try {
+    const response = await fetch("/api/servers", { headers: { Accept: "application/json" } });
+    const body: unknown = await response.json();
+    const list =
+      isRecord(body) && Array.isArray(body.endpoints)
+        ? body.endpoints.filter(
+            (e): e is Endpoint =>
+              isRecord(e) && typeof e.path === "string" && typeof e.name === "string",
+          )
+        : [];
+    endpoints.value = list;
+  } catch {
+    endpoints.value = [];
+  }
+  if (targetUrl.value === "" && endpoints.value[0])
+    targetUrl.value = `${location.origin}${endpoints.value[0].path}`;
+}
+
+export async function disconnect(): Promise<void> {
+  const current = session.value;
+  session.value = undefined;
+  catalog.value = undefined;
+  upstreamLatency.value = {};
+  closeAllListens();
+  await current?.client.close().catch(() => {});
+}
+
+/**
+ * Connects to the target URL in the chosen era; a failure is explained by the connection
+ * doctor. Asking for 2026-07-28 from a 2025-only server is refused with that diagnosis.
+ */
+export async function connectTo(
+  url = targetUrl.value.trim(),
+  era = eraChoice.value,
+): Promise<boolean> {
+  await disconnect();
+  connecting.value = true;
+  diagnosis.value = undefined;
+  targetUrl.value = url;
+  try {
+    new URL(url);
+  } catch {
+    connecting.value = false;
+    diagnosis.value = {
+      kind: "other",
+      title: "That is not a URL",
+      detail: `"${url}" is not an absolute http(s) URL.`,
+      actions: ["Enter a URL such as http://localhost:8787/mcp."],
+      suggestions: [],
+    };
+    return false;
+  }
+  try {
+    const client = await connect(url, {
+      fetch: recordingFetch(),
+      headers: headerMap(),
+      handlers: inputHandlers,
+      capabilities: {
+        elicitation: { form: {}, url: {} },
+        sampling: {},
+        roots: {},
+        extensions: { [TASKS_EXTENSION]: {} },
+      },
+      clientInfo: { name: "edgemcp-playground", version: "0.1.0", title: "edgemcp playground" },
+      handshake: era === "legacy" ? "initialize" : "probe",
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (era === "modern" && client.era === "legacy") {
+      await client.close();
+      diagnosis.value = diagnose({
+        url,
+        pageOrigin: location.origin,
+        online: true,
+        error: { kind: "protocol", message: "" },
+        legacyOnly: true,
+        endpoints: [],
+      });
+      return false;
+    }
+    const path =
+      new URL(url).origin === location.origin
+        ? new URL(url).pathname.replace(/\/$/, "")
+        : undefined;
+    const upstreams = endpoints.value.find((e) => e.path === path)?.upstreams ?? [];
+    session.value = {
+      client,
+      url,
+      era,
+      description: client.server,
+      connectedAt: Date.now(),
+      upstreams,
+    };
+    save(LAST, { url, era });
+    if (selectedKey.value?.startsWith("permalink:")) selectedKey.value = undefined;
+    await loadCatalog("use");
+    if (upstreams.length > 0) void measureUpstreams(new URL(url).origin, upstreams);
+    return true;
+  } catch (error) {
+    diagnosis.value = diagnose(await gatherFacts(url, error));
+    return false;
+  } finally {
+    connecting.value = false;
+  }
+}

@@ -1,0 +1,128 @@
+import { computed, signal } from "@preact/signals";
+import type {
+  ListPromptsResult,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ListToolsResult,
+  McpClient,
+  Reply,
+  ServerDescription,
+} from "../../../shared/client/index.ts";
+import type { LogLevel } from "../../../shared/protocol/meta.ts";
+import type { Item } from "../lib/catalog-view.ts";
+import type { Diagnosis } from "../lib/doctor.ts";
+import type { Handle } from "../lib/wallet.ts";
+
+/** Which era to speak: find out, 2026-07-28 only, or 2025 (initialize) only. */
+export type EraChoice = "auto" | "modern" | "legacy";
+
+/** A header the user set for the connection. */
+export type HeaderRow = { name: string; value: string };
+
+/** An MCP endpoint of this Worker, from `/api/servers`. */
+export type Endpoint = {
+  path: string;
+  name: string;
+  title?: string;
+  description?: string;
+  upstreams?: string[];
+};
+
+/** The live connection: the client and what the server said about itself. */
+export type Session = {
+  client: McpClient;
+  url: string;
+  era: EraChoice;
+  description: ServerDescription;
+  connectedAt: number;
+  /** The endpoint's upstreams when it is this Worker's hub. */
+  upstreams: string[];
+};
+
+/** The catalog, each list with where it came from (network or cache) and its freshness. */
+export type Catalog = {
+  tools?: Reply<ListToolsResult>;
+  prompts?: Reply<ListPromptsResult>;
+  resources?: Reply<ListResourcesResult>;
+  templates?: Reply<ListResourceTemplatesResult>;
+  errors: string[];
+  loadedAt: number;
+};
+
+export type Pane = "wire" | "history" | "listen" | "tasks" | "logs" | "server";
+
+// Connection inputs.
+export const endpoints = signal<Endpoint[]>([]);
+export const targetUrl = signal("");
+export const eraChoice = signal<EraChoice>("auto");
+export const headerRows = signal<HeaderRow[]>([]);
+export const rememberHeaders = signal(false);
+
+// Connection state.
+export const session = signal<Session | undefined>(undefined);
+export const connecting = signal(false);
+export const diagnosis = signal<Diagnosis | undefined>(undefined);
+
+// Catalog and selection.
+export const catalog = signal<Catalog | undefined>(undefined);
+export const catalogLoading = signal(false);
+export const query = signal("");
+export const selectedKey = signal<string | undefined>(undefined);
+export const upstreamLatency = signal<Record<string, number | string>>({});
+
+// The request being composed: arguments by item key, so switching items keeps each one's draft.
+export const drafts = signal<Record<string, unknown>>({});
+
+// Panes and overlays.
+export const pane = signal<Pane>("server");
+export const paletteOpen = signal(false);
+export const headersOpen = signal(false);
+export const toast = signal<string | undefined>(undefined);
+export const theme = signal<"light" | "dark">("light");
+export const narrowSidebarOpen = signal(false);
+
+// Settings that shape requests.
+export const logLevel = signal<LogLevel | "">("");
+export const timeoutSeconds = signal(60);
+export const roots = signal<{ uri: string; name?: string }[]>([
+  { uri: "file:///workspace", name: "workspace" },
+]);
+export const wallet = signal<Handle[]>([]);
+
+/** Every catalog entry, in list order. */
+export const items = computed<Item[]>(() => {
+  const c = catalog.value;
+  if (!c) return [];
+  return [
+    ...(c.tools?.result.tools ?? []).map((item) => ({
+      kind: "tool" as const,
+      key: `tool:${item.name}`,
+      item,
+    })),
+    ...(c.prompts?.result.prompts ?? []).map((item) => ({
+      kind: "prompt" as const,
+      key: `prompt:${item.name}`,
+      item,
+    })),
+    ...(c.resources?.result.resources ?? []).map((item) => ({
+      kind: "resource" as const,
+      key: `resource:${item.uri}`,
+      item,
+    })),
+    ...(c.templates?.result.resourceTemplates ?? []).map((item) => ({
+      kind: "template" as const,
+      key: `template:${item.uriTemplate}`,
+      item,
+    })),
+  ];
+});
+
+export const selected = computed(() => items.value.find((i) => i.key === selectedKey.value));
+
+/** Shows a short message at the bottom of the page for a few seconds. */
+export function notify(message: string): void {
+  toast.value = message;
+  setTimeout(() => {
+    if (toast.value === message) toast.value = undefined;
+  }, 3500);
+}

@@ -1,0 +1,253 @@
+import { signal } from "@preact/signals";
+import {
+  checkHttpReply,
+  checkRequest,
+  checkServerMessage,
+  requestEra,
+  type Finding,
+} from "../../../shared/check/index.ts";
+import type { FetchLike } from "../../../shared/client/index.ts";
+import { isJsonObject } from "../../../shared/jsonrpc.ts";
+import type { JsonRpcId } from "../../../shared/protocol/messages.ts";
+import { decodeSse } from "../../../shared/sse.ts";
+
+/** One SSE event (or the JSON body), when it arrived, and what the checks found in it. */
+export type Frame = { at: number; data: string; message: unknown; findings: Finding[] };
+
+/** One HTTP exchange as it happened, filled in while the response streams. */
+export type Exchange = {
+  id: number;
+  /** Bumped on every change, so views re-render. */
+  rev: number;
+  startedAt: number;
+  url: string;
+  httpMethod: string;
+  rpcMethod?: string;
+  rpcId?: JsonRpcId;
+  /** The tool or prompt name, resource URI or task id the request is about. */
+  subject?: string;
+  /** The W3C trace id of the playground action that sent it. */
+  traceId?: string;
+  era: "modern" | "legacy";
+  requestHeaders: [string, string][];
+  requestBody: string;
+  status?: number;
+  responseHeaders?: [string, string][];
+  contentType?: string;
+  /** Milliseconds from the start to the response headers, to each frame, to the end. */
+  ttfb?: number;
+  end?: number;
+  frames: Frame[];
+  bytes: number;
+  /** A non-JSON, non-SSE body's first characters (an HTML error page, a text 404). */
+  bodyText?: string;
+  error?: string;
+  findings: Finding[];
+};
+
+const MAX_EXCHANGES = 400;
+const MAX_FRAMES = 2000;
+const MAX_BODY_CHARS = 200_000;
+// Statuses whose responses must not have a body (a Response built with one throws).
+const NULL_BODY = [101, 204, 205, 304];
+
+/** Every exchange of this page, oldest first (bounded). */
+export const exchanges = signal<Exchange[]>([]);
+let nextId = 1;
+let scheduled = false;
+
+function publish(exchange: Exchange): void {
+  exchange.rev++;
+  if (scheduled) return;
+  scheduled = true;
+  queueMicrotask(() => {
+    scheduled = false;
+    exchanges.value = exchanges.value.slice(-MAX_EXCHANGES);
+  });
+}
+
+export function clearWire(): void {
+  exchanges.value = [];
+}
+
+function describeRequest(
+  body: string,
+  headers: [string, string][],
+): Partial<Exchange> & { findings: Finding[] } {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return {
+      findings:
+        body === ""
+          ? []
+          : [{ level: "error", rule: "request.json", message: "The body is not JSON." }],
+    };
+  }
+  const bag = Object.fromEntries(headers);
+  const params = isJsonObject(json) && isJsonObject(json.params) ? json.params : {};
+  const meta = isJsonObject(params._meta) ? params._meta : {};
+  const trace = typeof meta.traceparent === "string" ? meta.traceparent.split("-")[1] : undefined;
+  const subject = [params.name, params.uri, params.taskId].find((v) => typeof v === "string");
+  const id = isJsonObject(json) ? json.id : undefined;
+  return {
+    era: requestEra(json, bag),
+    ...(isJsonObject(json) && typeof json.method === "string" ? { rpcMethod: json.method } : {}),
+    ...(typeof id === "string" || typeof id === "number" ? { rpcId: id } : {}),
+    ...(typeof subject === "string" ? { subject } : {}),
+    ...(trace ? { traceId: trace } : {}),
+    findings: checkRequest(json, bag),
+  };
+}
+
+function addFrame(exchange: Exchange, data: string, at: number): void {
+  let message: unknown;
+  let findings: Finding[];
+  try {
+    message = JSON.parse(data);
+    findings = checkServerMessage(message, {
+      method: exchange.rpcMethod ?? "",
+      ...(exchange.rpcId === undefined ? {} : { requestId: exchange.rpcId }),
+      era: exchange.era,
+      ...(exchange.status === undefined ? {} : { status: exchange.status }),
+    });
+  } catch {
+    message = undefined;
+    findings = [{ level: "error", rule: "message.json", message: "The message is not JSON." }];
+  }
+  if (exchange.frames.length < MAX_FRAMES) exchange.frames.push({ at, data, message, findings });
+  publish(exchange);
+}
+
+async function recordBody(
+  exchange: Exchange,
+  copy: ReadableStream<Uint8Array>,
+  t0: number,
+): Promise<void> {
+  try {
+    if (exchange.contentType === "text/event-stream") {
+      for await (const event of decodeSse(copy))
+        addFrame(exchange, event.data, performance.now() - t0);
+    } else {
+      const text = await new Response(copy).text();
+      if (exchange.contentType === "application/json" && text !== "")
+        addFrame(exchange, text, performance.now() - t0);
+      else if (text !== "") exchange.bodyText = text.slice(0, MAX_BODY_CHARS);
+    }
+  } catch (error) {
+    exchange.error = String(error);
+  }
+  exchange.end = performance.now() - t0;
+  publish(exchange);
+}
+
+/**
+ * The body as the client reads it, each chunk also copied to the recorder. Cancelling it (the
+ * client closing a stream, which is how a call is cancelled) cancels the network read itself:
+ * a tee would keep the connection open for its other branch, and the server would never know.
+ */
+function passThrough(
+  exchange: Exchange,
+  body: ReadableStream<Uint8Array>,
+  t0: number,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let copy!: ReadableStreamDefaultController<Uint8Array>;
+  const copied = new ReadableStream<Uint8Array>({
+    start: (controller) => void (copy = controller),
+  });
+  void recordBody(exchange, copied, t0);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          copy.close();
+          controller.close();
+          return;
+        }
+        exchange.bytes += value.byteLength;
+        copy.enqueue(value.slice());
+        controller.enqueue(value);
+      } catch (error) {
+        copy.error(error);
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      exchange.error = "closed by the client";
+      copy.close();
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
+ * A fetch that records every exchange for the wire view: request headers and body as sent,
+ * response status and headers, each SSE event with its arrival time, byte counts, and the
+ * protocol checks. The recorder sees the bytes the client reads; nothing is changed.
+ */
+export function recordingFetch(inner: FetchLike = (url, init) => fetch(url, init)): FetchLike {
+  return async (url, init) => {
+    const t0 = performance.now();
+    const requestHeaders = [...new Headers(init.headers).entries()];
+    const requestBody = typeof init.body === "string" ? init.body : "";
+    const exchange: Exchange = {
+      id: nextId++,
+      rev: 0,
+      startedAt: Date.now(),
+      url,
+      httpMethod: init.method ?? "GET",
+      era: "modern",
+      requestHeaders,
+      requestBody,
+      frames: [],
+      bytes: 0,
+      ...describeRequest(requestBody, requestHeaders),
+    };
+    exchanges.value = [...exchanges.value, exchange].slice(-MAX_EXCHANGES);
+    let response: Response;
+    try {
+      response = await inner(url, init);
+    } catch (error) {
+      exchange.error = init.signal?.aborted
+        ? "aborted before an answer"
+        : `no answer: ${String(error)}`;
+      exchange.end = performance.now() - t0;
+      publish(exchange);
+      throw error;
+    }
+    exchange.ttfb = performance.now() - t0;
+    exchange.status = response.status;
+    exchange.responseHeaders = [...response.headers.entries()];
+    exchange.contentType = (response.headers.get("Content-Type") ?? "")
+      .split(";")[0]!
+      .trim()
+      .toLowerCase();
+    const notification = exchange.rpcMethod !== undefined && exchange.rpcId === undefined;
+    if (exchange.httpMethod === "POST" && exchange.rpcMethod !== undefined)
+      exchange.findings.push(
+        ...checkHttpReply(response.status, Object.fromEntries(exchange.responseHeaders), {
+          era: exchange.era,
+          notification,
+        }),
+      );
+    publish(exchange);
+    if (!response.body || NULL_BODY.includes(response.status)) {
+      exchange.end = exchange.ttfb;
+      return response;
+    }
+    const body = passThrough(exchange, response.body, t0);
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
+/** A finding count for a badge: errors, then warnings. */
+export function findingsOf(exchange: Exchange): Finding[] {
+  return [...exchange.findings, ...exchange.frames.flatMap((f) => f.findings)];
+}

@@ -1,0 +1,161 @@
+import { useEffect } from "preact/hooks";
+import { runCall } from "../state/calls.ts";
+import {
+  connecting,
+  drafts,
+  narrowSidebarOpen,
+  paletteOpen,
+  selected,
+  selectedKey,
+  session,
+  theme,
+  toast,
+} from "../state/store.ts";
+import { CallView } from "./call-view.tsx";
+import { ConnectBar } from "./connect-bar.tsx";
+import { CopyDialog } from "./copy-dialog.tsx";
+import { Detail, requestOf } from "./detail.tsx";
+import { DoctorCard } from "./doctor-card.tsx";
+import { Palette } from "./palette.tsx";
+import { Panes } from "./panes.tsx";
+import { Sidebar } from "./sidebar.tsx";
+import { calls } from "../state/calls.ts";
+import { Permalinked } from "./permalinked.tsx";
+
+function AdHocResource({ uri }: { uri: string }) {
+  const call = calls.value.find((c) => c.kind === "resource" && c.name === uri);
+  return (
+    <article class="detail" aria-label={`resource ${uri}`}>
+      <header class="item-header">
+        <div class="item-title">
+          <h2>Resource</h2>
+          <span class="badge kind">resource</span>
+        </div>
+        <code class="item-id">{uri}</code>
+      </header>
+      <div class="action-bar">
+        <button
+          type="button"
+          class="primary"
+          onClick={() => void runCall("resource", uri, undefined)}
+        >
+          Read again
+        </button>
+      </div>
+      {call ? <CallView call={call} /> : null}
+    </article>
+  );
+}
+
+function ReadByUri() {
+  return (
+    <form
+      class="inline-form read-uri"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const field = e.currentTarget.elements.namedItem("uri");
+        const uri = field instanceof HTMLInputElement ? field.value.trim() : "";
+        if (!uri) return;
+        selectedKey.value = `resource:${uri}`;
+        void runCall("resource", uri, undefined);
+      }}
+    >
+      <label for="read-uri">Read a resource by URI</label>
+      <input id="read-uri" name="uri" placeholder="notes://note-1" disabled={!session.value} />
+      <button type="submit" disabled={!session.value}>
+        Read
+      </button>
+    </form>
+  );
+}
+
+function Main() {
+  const entry = selected.value;
+  const key = selectedKey.value;
+  return (
+    <main class="main" id="main">
+      <DoctorCard />
+      <Permalinked />
+      {entry ? (
+        <Detail entry={entry} />
+      ) : key?.startsWith("resource:") && session.value ? (
+        <AdHocResource uri={key.slice("resource:".length)} />
+      ) : session.value ? (
+        <div class="welcome">
+          <h2>
+            {session.value.description.serverInfo?.title ??
+              session.value.description.serverInfo?.name ??
+              "Connected"}
+          </h2>
+          <p>
+            Pick a tool, prompt or resource on the left (or press Ctrl+K) to see it, fill its form
+            and send it. The Wire pane shows every exchange.
+          </p>
+          <ReadByUri />
+        </div>
+      ) : !connecting.value ? (
+        <div class="welcome">
+          <h2>Explore and drive an MCP server from your browser</h2>
+          <p>
+            Pick one of this Worker's servers above, or type any MCP endpoint URL, and press
+            Connect. Nothing goes through a backend: the page talks to the server directly.
+          </p>
+        </div>
+      ) : (
+        <p class="muted pad">Connecting…</p>
+      )}
+    </main>
+  );
+}
+
+/** The page: connection bar, catalog, the selected item, the panes; keyboard shortcuts. */
+export function App() {
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme.value;
+  }, [theme.value]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") {
+        e.preventDefault();
+        paletteOpen.value = !paletteOpen.value;
+      } else if ((e.ctrlKey || e.metaKey) && e.key === "Enter" && selected.value) {
+        e.preventDefault();
+        const { kind, name } = requestOf(selected.value);
+        // The send button knows whether the request is ready (valid arguments, parsed JSON).
+        const ready =
+          document.querySelector<HTMLButtonElement>('[data-action="send"]')?.disabled === false;
+        if (ready) void runCall(kind, name, drafts.value[selected.value.key]);
+      } else if (e.key === "Escape") paletteOpen.value = false;
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+  return (
+    <>
+      <a class="skip" href="#main">
+        Skip to the main view
+      </a>
+      <ConnectBar />
+      <button
+        type="button"
+        class="catalog-toggle"
+        aria-expanded={narrowSidebarOpen.value}
+        onClick={() => (narrowSidebarOpen.value = !narrowSidebarOpen.value)}
+      >
+        Catalog
+      </button>
+      <div class="layout">
+        <Sidebar />
+        <Main />
+        <Panes />
+      </div>
+      <Palette />
+      <CopyDialog />
+      {toast.value ? (
+        <div class="toast" role="status">
+          {toast.value}
+        </div>
+      ) : null}
+    </>
+  );
+}

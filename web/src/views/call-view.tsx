@@ -1,0 +1,244 @@
+import type {
+  CallToolResult,
+  GetPromptResult,
+  ReadResourceResult,
+} from "../../../shared/client/index.ts";
+import { viewToolResult } from "../lib/classify.ts";
+import { isRecord } from "../lib/json.ts";
+import type { Schema } from "../lib/schema/resolve.ts";
+import { cancelCall, runCall, type CallRecord } from "../state/calls.ts";
+import { pendingInputs, rootsAnswered } from "../state/inputs.ts";
+import { pane, selectedKey } from "../state/store.ts";
+import { tasks } from "../state/tasks.ts";
+import { exchanges } from "../state/wire.ts";
+import { clock, seconds } from "./clock.ts";
+import { Blocks, Text } from "./content.tsx";
+import { InputCard } from "./input-card.tsx";
+import { JsonTree } from "./json-tree.tsx";
+import { Provenance } from "./provenance.tsx";
+import { TaskCard } from "./task-card.tsx";
+
+/** Reads a linked resource and shows it as the selected item. */
+export function readLinked(uri: string): void {
+  selectedKey.value = `resource:${uri}`;
+  void runCall("resource", uri, undefined);
+}
+const read = readLinked;
+
+function Rounds({ call }: { call: CallRecord }) {
+  const traced = exchanges.value.filter((e) => e.traceId === call.traceId);
+  const rounds = traced.flatMap((e) =>
+    e.frames.flatMap((f) => {
+      const result =
+        isRecord(f.message) && isRecord(f.message.result) ? f.message.result : undefined;
+      return result?.resultType === "input_required" ? [result] : [];
+    }),
+  );
+  if (rounds.length === 0 && traced.length <= 1) return null;
+  return (
+    <div class="rounds">
+      <span class="muted small">
+        {traced.length} exchange{traced.length === 1 ? "" : "s"}
+        {" · "}
+        <button type="button" class="link-button small" onClick={() => (pane.value = "wire")}>
+          see the wire
+        </button>
+      </span>
+      {rounds.map((r, i) => {
+        const keys = isRecord(r.inputRequests) ? Object.entries(r.inputRequests) : [];
+        return (
+          <div key={i} class="round">
+            <span class="badge">round {i + 1}</span> the server answered <code>input_required</code>
+            {keys.length > 0 ? (
+              <>
+                {" "}
+                asking for{" "}
+                {keys.map(([k, v]) => `${k} (${isRecord(v) ? String(v.method) : "?"})`).join(", ")}
+              </>
+            ) : (
+              " with state only"
+            )}
+            {typeof r.requestState === "string" ? (
+              <div class="small">
+                <span class="badge sealed">sealed requestState</span> {r.requestState.length}{" "}
+                characters, opaque to the client, sent back unchanged:{" "}
+                <code class="truncate">{r.requestState.slice(0, 48)}…</code>
+              </div>
+            ) : null}
+          </div>
+        );
+      })}
+      {rootsAnswered.value > 0 && rounds.some((r) => JSON.stringify(r).includes("roots/list")) ? (
+        <div class="muted small">roots/list was answered from your roots list (Server pane).</div>
+      ) : null}
+    </div>
+  );
+}
+
+function ToolResult({
+  result,
+  outputSchema,
+}: {
+  result: CallToolResult;
+  outputSchema: Schema | undefined;
+}) {
+  const view = viewToolResult(result, outputSchema);
+  return (
+    <div class={view.isError ? "result is-error" : "result"}>
+      {view.isError ? (
+        <div class="banner error" role="status">
+          <strong>isError: true</strong> — the model sees this as the tool's failure and may try
+          again:
+          <pre class="plain">{view.modelText}</pre>
+        </div>
+      ) : null}
+      <Blocks blocks={result.content} onRead={read} />
+      {view.structured ? (
+        <section class="structured">
+          <h4>
+            structuredContent{" "}
+            {view.structured.problems === undefined ? (
+              <span class="muted small">(no output schema to check against)</span>
+            ) : view.structured.problems.length === 0 ? (
+              <span class="ok-text small">✓ matches the output schema</span>
+            ) : (
+              <span class="error-text small">
+                ✗ {view.structured.problems.length} mismatch(es) with the output schema
+              </span>
+            )}
+          </h4>
+          <JsonTree value={view.structured.value} problems={view.structured.problems} />
+        </section>
+      ) : null}
+      {view.missingStructured ? (
+        <p class="banner warn">The tool declares an output schema but sent no structuredContent.</p>
+      ) : null}
+    </div>
+  );
+}
+
+function PromptResult({ result }: { result: GetPromptResult }) {
+  return (
+    <div class="result">
+      {result.description ? <p class="muted">{result.description}</p> : null}
+      <ol class="messages">
+        {result.messages.map((m, i) => (
+          <li key={i} class={`message ${m.role}`}>
+            <span class="badge">{m.role}</span>
+            <Blocks blocks={[m.content]} onRead={read} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function ResourceResult({ result }: { result: ReadResourceResult }) {
+  return (
+    <div class="result">
+      {result.contents.map((c, i) => (
+        <div key={i} class="embedded">
+          <div class="embedded-head">
+            <code>{c.uri}</code> <span class="muted small">{c.mimeType ?? ""}</span>
+          </div>
+          {"text" in c ? (
+            c.mimeType === "application/json" ? (
+              <JsonText text={c.text} />
+            ) : (
+              <Text text={c.text} markdown={c.mimeType === "text/markdown"} />
+            )
+          ) : (
+            <Blocks blocks={[{ type: "resource", resource: c }]} onRead={read} />
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function JsonText({ text }: { text: string }) {
+  try {
+    return <JsonTree value={JSON.parse(text)} />;
+  } catch {
+    return <pre class="plain">{text}</pre>;
+  }
+}
+
+/** A call while it runs (progress, elapsed, cancel, questions) and its result or error. */
+export function CallView({
+  call,
+  outputSchema,
+}: {
+  call: CallRecord;
+  outputSchema?: Schema | undefined;
+}) {
+  const running = call.status === "running";
+  const elapsed = (call.endedAt ?? clock.value) - call.startedAt;
+  const sinceActivity = clock.value - call.lastActivity;
+  const p = call.progress;
+  const task = call.taskId ? tasks.value.find((t) => t.taskId === call.taskId) : undefined;
+  const reply = call.tool ?? call.prompt ?? call.resource;
+  return (
+    <section class="call" aria-label="Call" aria-live="polite" aria-busy={running}>
+      <div class="call-status">
+        <span class={`status-dot ${call.status}`} aria-hidden="true" />
+        <strong>
+          {running
+            ? "Running"
+            : call.status === "done"
+              ? "Done"
+              : call.status === "timeout"
+                ? "Timed out"
+                : call.status === "cancelled"
+                  ? "Cancelled"
+                  : "Failed"}
+        </strong>
+        <span class="muted"> {seconds(elapsed)}</span>
+        {reply ? <Provenance reply={reply} /> : null}
+        {running ? (
+          <>
+            <span class="muted small">
+              {" "}
+              · timeout in {seconds(Math.max(0, call.timeoutMs - sinceActivity))} (restarts on
+              progress)
+            </span>
+            <button type="button" class="danger" onClick={() => cancelCall(call.id)}>
+              Cancel
+            </button>
+          </>
+        ) : null}
+      </div>
+      {p ? (
+        <div class="progress-line">
+          <progress value={p.progress} max={p.total ?? undefined} aria-label="Progress" />
+          <span class="small">
+            {p.total ? `${p.progress} / ${p.total}` : p.progress}
+            {p.message ? ` — ${p.message}` : ""}
+          </span>
+        </div>
+      ) : null}
+      <Rounds call={call} />
+      {running
+        ? pendingInputs.value.map((input) => <InputCard key={input.id} input={input} />)
+        : null}
+      {task ? <TaskCard entry={task} /> : null}
+      {call.error ? (
+        <div class="banner error" role="alert">
+          <strong>
+            {call.error.code === undefined ? "Error" : `JSON-RPC error ${call.error.code}`}:
+          </strong>{" "}
+          {call.error.message}
+          {call.error.data !== undefined ? <JsonTree value={call.error.data} /> : null}
+        </div>
+      ) : null}
+      {call.tool ? <ToolResult result={call.tool.result} outputSchema={outputSchema} /> : null}
+      {call.prompt ? <PromptResult result={call.prompt.result} /> : null}
+      {call.resource ? <ResourceResult result={call.resource.result} /> : null}
+      {call.logs > 0 ? (
+        <button type="button" class="link-button small" onClick={() => (pane.value = "logs")}>
+          {call.logs} log message{call.logs === 1 ? "" : "s"} — open Logs
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,215 @@
+import { connectTo, disconnect, persistHeaders } from "../state/connection.ts";
+import {
+  connecting,
+  endpoints,
+  eraChoice,
+  headerRows,
+  headersOpen,
+  paletteOpen,
+  rememberHeaders,
+  session,
+  targetUrl,
+  theme,
+  type EraChoice,
+} from "../state/store.ts";
+
+const ERAS: [EraChoice, string][] = [
+  ["auto", "Auto (probe)"],
+  ["modern", "2026-07-28"],
+  ["legacy", "2025 (initialize)"],
+];
+
+function HeadersPanel() {
+  const rows = headerRows.value;
+  const set = (i: number, change: Partial<{ name: string; value: string }>) => {
+    headerRows.value = rows.map((r, j) => (j === i ? { ...r, ...change } : r));
+    persistHeaders();
+  };
+  return (
+    <section class="headers-panel" aria-labelledby="headers-title">
+      <h2 id="headers-title">Headers sent with every request</h2>
+      <p class="muted small">
+        The protocol's own headers are added by the client. Tokens stay in this tab's memory unless
+        you tick “remember”.
+      </p>
+      {rows.map((row, i) => (
+        <div class="header-row" key={i}>
+          <label class="sr-only" for={`hname-${i}`}>
+            Header name
+          </label>
+          <input
+            id={`hname-${i}`}
+            placeholder="Name"
+            value={row.name}
+            onInput={(e) => set(i, { name: e.currentTarget.value })}
+          />
+          <label class="sr-only" for={`hvalue-${i}`}>
+            Header value
+          </label>
+          {/auth|token|key|secret/i.test(row.name) ? (
+            <input
+              id={`hvalue-${i}`}
+              placeholder="Value"
+              type="password"
+              autocomplete="off"
+              value={row.value}
+              onInput={(e) => set(i, { value: e.currentTarget.value })}
+            />
+          ) : (
+            <input
+              id={`hvalue-${i}`}
+              placeholder="Value"
+              value={row.value}
+              onInput={(e) => set(i, { value: e.currentTarget.value })}
+            />
+          )}
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={`Remove header ${row.name || i + 1}`}
+            onClick={() => ((headerRows.value = rows.filter((_, j) => j !== i)), persistHeaders())}
+          >
+            ✕
+          </button>
+        </div>
+      ))}
+      <div class="button-row">
+        <button
+          type="button"
+          onClick={() =>
+            (headerRows.value = [...rows, { name: "Authorization", value: "Bearer " }])
+          }
+        >
+          + Bearer token
+        </button>
+        <button
+          type="button"
+          onClick={() => (headerRows.value = [...rows, { name: "", value: "" }])}
+        >
+          + Custom header
+        </button>
+      </div>
+      <label class="checkbox-line">
+        <input
+          type="checkbox"
+          checked={rememberHeaders.value}
+          onChange={(e) => ((rememberHeaders.value = e.currentTarget.checked), persistHeaders())}
+        />
+        remember these headers in this browser (localStorage)
+      </label>
+      <p class="muted small">Changes apply when you connect again.</p>
+    </section>
+  );
+}
+
+/** Where to connect (this Worker's endpoints or any URL), in which era, with which headers. */
+export function ConnectBar() {
+  const live = session.value;
+  const choose = (url: string) => {
+    targetUrl.value = url;
+    void connectTo(url);
+  };
+  return (
+    <header class="topbar">
+      <div class="brand">
+        <span class="logo" aria-hidden="true">
+          ◆
+        </span>
+        <h1>edgemcp playground</h1>
+      </div>
+      <form
+        class="connect"
+        aria-label="Connection"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void connectTo();
+        }}
+      >
+        <label class="sr-only" for="endpoint-pick">
+          This Worker's servers
+        </label>
+        <select
+          id="endpoint-pick"
+          onChange={(e) =>
+            e.currentTarget.value && choose(`${location.origin}${e.currentTarget.value}`)
+          }
+          title="Servers this Worker serves"
+        >
+          <option value="">Servers here…</option>
+          {endpoints.value.map((ep) => (
+            <option
+              key={ep.path}
+              value={ep.path}
+              selected={targetUrl.value === `${location.origin}${ep.path}`}
+            >
+              {ep.path} — {ep.title ?? ep.name}
+            </option>
+          ))}
+        </select>
+        <label class="sr-only" for="endpoint-url">
+          MCP endpoint URL
+        </label>
+        <input
+          id="endpoint-url"
+          class="url"
+          type="url"
+          placeholder="https://example.com/mcp"
+          value={targetUrl.value}
+          onInput={(e) => (targetUrl.value = e.currentTarget.value)}
+        />
+        <label class="sr-only" for="era">
+          Protocol era
+        </label>
+        <select
+          id="era"
+          value={eraChoice.value}
+          onChange={(e) =>
+            (eraChoice.value =
+              ERAS.find(([value]) => value === e.currentTarget.value)?.[0] ?? "auto")
+          }
+        >
+          {ERAS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          aria-expanded={headersOpen.value}
+          onClick={() => (headersOpen.value = !headersOpen.value)}
+        >
+          Headers{headerRows.value.length ? ` (${headerRows.value.length})` : ""}
+        </button>
+        <button type="submit" class="primary" disabled={connecting.value}>
+          {connecting.value ? "Connecting…" : live ? "Reconnect" : "Connect"}
+        </button>
+        {live ? (
+          <button type="button" onClick={() => void disconnect()}>
+            Disconnect
+          </button>
+        ) : null}
+      </form>
+      <div class="top-tools">
+        <button
+          type="button"
+          class="icon-button"
+          aria-label="Ctrl+K command palette"
+          title="Command palette"
+          onClick={() => (paletteOpen.value = true)}
+        >
+          Ctrl+K
+        </button>
+        <button
+          type="button"
+          class="icon-button"
+          aria-label={`Switch to ${theme.value === "dark" ? "light" : "dark"} theme`}
+          onClick={() => (theme.value = theme.value === "dark" ? "light" : "dark")}
+        >
+          {theme.value === "dark" ? "☀" : "☾"}
+        </button>
+      </div>
+      {headersOpen.value ? <HeadersPanel /> : null}
+    </header>
+  );
+}

@@ -1,0 +1,56 @@
+import { connectTo } from "../state/connection.ts";
+import { diagnosis, headersOpen, pane, targetUrl } from "../state/store.ts";
+
+/** The connection doctor's verdict: what happened, what to do, and endpoints to try instead. */
+export function DoctorCard() {
+  const d = diagnosis.value;
+  if (!d) return null;
+  return (
+    <section class="doctor" role="alert" aria-labelledby="doctor-title" data-kind={d.kind}>
+      <h2 id="doctor-title">{d.title}</h2>
+      <p>{d.detail}</p>
+      {d.wwwAuthenticate ? (
+        <p>
+          The server says how to authenticate (<code>WWW-Authenticate</code>):{" "}
+          <code class="break">{d.wwwAuthenticate}</code>
+        </p>
+      ) : null}
+      <h3>What to do</h3>
+      <ul>
+        {d.actions.map((a) => (
+          <li key={a}>{a}</li>
+        ))}
+      </ul>
+      {d.suggestions.length > 0 ? (
+        <>
+          <h3>Endpoints that answer here</h3>
+          <ul class="suggestions-list">
+            {d.suggestions.map((url) => (
+              <li key={url}>
+                <button type="button" class="link-button" onClick={() => void connectTo(url)}>
+                  {url}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div class="button-row">
+        <button type="button" onClick={() => void connectTo(targetUrl.value)}>
+          Try again
+        </button>
+        {d.kind === "auth" ? (
+          <button type="button" onClick={() => (headersOpen.value = true)}>
+            Add a header
+          </button>
+        ) : null}
+        <button type="button" onClick={() => (pane.value = "wire")}>
+          See the wire
+        </button>
+        <button type="button" class="link-button" onClick={() => (diagnosis.value = undefined)}>
+          Dismiss
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Icon } from "../../../shared/protocol/content.ts";
+import { displayName, type Item } from "../lib/catalog-view.ts";
+import { safeHref } from "../lib/markdown.ts";
+import { Markdown } from "./markdown.tsx";
+import { theme } from "../state/store.ts";
+
+function IconImage({ icons }: { icons: Icon[] | undefined }) {
+  const usable = (icons ?? []).filter(
+    (i) => i.src.startsWith("data:image/") || safeHref(i.src)?.startsWith("https:"),
+  );
+  const icon =
+    usable.find((i) => i.theme === theme.value) ??
+    usable.find((i) => i.theme === undefined) ??
+    usable[0];
+  return icon ? <img class="item-icon" src={icon.src} alt="" width={28} height={28} /> : null;
+}
+
+const HINTS: [
+  keyof NonNullable<Extract<Item, { kind: "tool" }>["item"]["annotations"]>,
+  string,
+  string,
+  boolean,
+][] = [
+  ["readOnlyHint", "read-only", "may change things", false],
+  ["destructiveHint", "destructive", "not destructive", true],
+  ["idempotentHint", "idempotent", "not idempotent", false],
+  ["openWorldHint", "open world", "closed world", true],
+];
+
+/** An item's name, title, icon, description (Markdown) and, for tools, its annotations. */
+export function ItemHeader({ entry }: { entry: Item }) {
+  const item = entry.item;
+  const id =
+    entry.kind === "resource"
+      ? entry.item.uri
+      : entry.kind === "template"
+        ? entry.item.uriTemplate
+        : entry.item.name;
+  return (
+    <header class="item-header">
+      <div class="item-title">
+        <IconImage icons={item.icons} />
+        <h2>{displayName(entry)}</h2>
+        <span class="badge kind">{entry.kind}</span>
+      </div>
+      <code class="item-id">{id}</code>
+      {item.description ? (
+        <Markdown text={item.description} />
+      ) : (
+        <p class="muted">No description.</p>
+      )}
+      {entry.kind === "tool" ? (
+        <ul class="annotations" aria-label="Annotations (hints from the server, not guarantees)">
+          {HINTS.filter(
+            ([key]) =>
+              !(
+                entry.item.annotations?.readOnlyHint === true &&
+                (key === "destructiveHint" || key === "idempotentHint")
+              ),
+          ).map(([key, yes, no, byDefault]) => {
+            const given = entry.item.annotations?.[key];
+            const on = typeof given === "boolean" ? given : byDefault;
+            return (
+              <li
+                key={key}
+                class={`badge ${on ? "on" : "off"}${given === undefined ? " assumed" : ""}`}
+                title={
+                  given === undefined
+                    ? `${key} not given: assumed ${byDefault}`
+                    : `${key}: ${given}`
+                }
+              >
+                {on ? yes : no}
+                {given === undefined ? "?" : ""}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {entry.kind === "resource" || entry.kind === "template" ? (
+        <p class="muted small">{entry.item.mimeType ?? "no MIME type given"}</p>
+      ) : null}
+    </header>
+  );
+}

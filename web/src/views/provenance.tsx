@@ -1,0 +1,20 @@
+import type { Reply } from "../../../shared/client/index.ts";
+import { clock, seconds } from "./clock.ts";
+
+/** Where a result came from: the network or the client's cache, how long it stays fresh, its scope. */
+export function Provenance({ reply }: { reply: Reply<unknown> }) {
+  const left = reply.freshUntil === undefined ? undefined : reply.freshUntil - clock.value;
+  return (
+    <span class={`provenance ${reply.source}`}>
+      <span class="badge">{reply.source === "cache" ? "from cache" : "from network"}</span>
+      {left === undefined ? (
+        <span class="muted small"> not cached</span>
+      ) : left > 0 ? (
+        <span class="small"> fresh {seconds(left)}</span>
+      ) : (
+        <span class="small warn-text"> stale</span>
+      )}
+      {reply.cacheScope ? <span class="muted small"> · {reply.cacheScope}</span> : null}
+    </span>
+  );
+}
