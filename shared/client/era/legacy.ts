@@ -75,7 +75,9 @@ export const legacy: ClientEra = {
     };
     return Object.keys(meta).length === 0 ? params : { ...params, _meta: meta };
   },
-  headers: (conn) => postHeaders(conn),
+  headers(conn) {
+    return postHeaders(conn);
+  },
   serverRequest: answerServerRequest,
   async aborted(conn, id, method) {
     if (method === "initialize") return;
@@ -98,8 +100,16 @@ export const legacy: ClientEra = {
     throw new McpError(message, { kind: "client", ...context });
   },
   // 2025 servers describe themselves in `initialize` only.
-  discover: async (_fetch, known) => ({ result: known, source: "cache" }),
-  paramHeaders: async () => ({}),
-  listedTools: (reply) => reply,
-  staleTools: () => false,
+  async discover(_fetch, known) {
+    return { result: known, source: "cache" };
+  },
+  async paramHeaders() {
+    return {};
+  },
+  listedTools(reply) {
+    return reply;
+  },
+  staleTools() {
+    return false;
+  },
 };

@@ -12,19 +12,21 @@ import type { ClientEra } from "./era.ts";
  */
 export const modern: ClientEra = {
   name: "modern",
-  envelope: (conn, params, extras) => ({
-    ...params,
-    _meta: {
-      ...extras.meta,
-      [MetaKey.protocolVersion]: conn.protocolVersion,
-      [MetaKey.clientInfo]: conn.clientInfo,
-      [MetaKey.clientCapabilities]: conn.capabilities,
-      ...(extras.progressToken === undefined
-        ? {}
-        : { [MetaKey.progressToken]: extras.progressToken }),
-      ...(extras.logLevel === undefined ? {} : { [MetaKey.logLevel]: extras.logLevel }),
-    },
-  }),
+  envelope(conn, params, extras) {
+    return {
+      ...params,
+      _meta: {
+        ...extras.meta,
+        [MetaKey.protocolVersion]: conn.protocolVersion,
+        [MetaKey.clientInfo]: conn.clientInfo,
+        [MetaKey.clientCapabilities]: conn.capabilities,
+        ...(extras.progressToken === undefined
+          ? {}
+          : { [MetaKey.progressToken]: extras.progressToken }),
+        ...(extras.logLevel === undefined ? {} : { [MetaKey.logLevel]: extras.logLevel }),
+      },
+    };
+  },
   headers(conn, routing) {
     const headers = postHeaders(conn);
     if (routing.method !== undefined) headers.set(Header.method, routing.method);
@@ -35,16 +37,22 @@ export const modern: ClientEra = {
     return headers;
   },
   // Closing the request's stream is the cancellation: nothing more to send.
-  aborted: async () => {},
+  async aborted() {},
   // The level travels in each request's `_meta`.
-  setLogLevel: async () => {},
-  require2026: () => {},
-  discover: (fetch) => fetch(),
+  async setLogLevel() {},
+  require2026() {},
+  discover(fetch) {
+    return fetch();
+  },
   async paramHeaders(declared, args) {
     const params = await declared();
     return params ? paramHeaderValues(params, args) : {};
   },
-  listedTools: (reply, record) => record(reply),
+  listedTools(reply, record) {
+    return record(reply);
+  },
   // A header mismatch means the tool's declarations changed since they were listed.
-  staleTools: (error) => hasRpcCode(error, ErrorCode.HeaderMismatch),
+  staleTools(error) {
+    return hasRpcCode(error, ErrorCode.HeaderMismatch);
+  },
 };

@@ -100,7 +100,9 @@ function contextOf(calling: Calling, signal: AbortSignal, send: Notify, asking: 
     handles: calling.handles,
     notify: notifierFor(calling.coordination.listen, calling.server),
     asking,
-    logs: (level) => era.logs(level, info),
+    logs(level) {
+      return era.logs(level, info);
+    },
   });
 }
 

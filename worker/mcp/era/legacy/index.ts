@@ -28,16 +28,22 @@ export const legacy: EraAdapter = {
   routes: ROUTES,
   notFoundHints: { "server/discover": "server/discover needs the 2026-07-28 _meta envelope" },
   // Change notifications need a listen stream, which 2025 clients expect on a session.
-  capabilities: (catalog) => catalog.capabilities,
+  capabilities(catalog) {
+    return catalog.capabilities;
+  },
   asking: legacyAsking,
   // Every log message: the level `logging/setLevel` set cannot outlive its request.
-  logs: () => true,
+  logs() {
+    return true;
+  },
   // What a client declared in `initialize` cannot be recalled, so nothing is refused for it.
-  requireCapabilities: () => {},
+  requireCapabilities() {},
   page: legacyPage,
   resourceNotFound: ErrorCode.LegacyResourceNotFound,
   result: legacyResult,
   status: legacyStatus,
   // Every kind of input a 2025 client may be asked for, on its behalf.
-  upstreamCapabilities: () => ({ elicitation: {}, sampling: {}, roots: {} }),
+  upstreamCapabilities() {
+    return { elicitation: {}, sampling: {}, roots: {} };
+  },
 };

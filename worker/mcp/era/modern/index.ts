@@ -34,12 +34,17 @@ export const modern: EraAdapter = {
   capabilities: modernCapabilities,
   asking: modernAsking,
   // A client hears log messages at or above the level its `_meta` asked for, and no others.
-  logs: (level, info) => info.logLevel !== undefined && logLevelPasses(level, info.logLevel),
-  requireCapabilities: (required, info, what) =>
-    requireCapabilities(required, info.clientCapabilities, what),
+  logs(level, info) {
+    return info.logLevel !== undefined && logLevelPasses(level, info.logLevel);
+  },
+  requireCapabilities(required, info, what) {
+    requireCapabilities(required, info.clientCapabilities, what);
+  },
   page: modernPage,
   resourceNotFound: ErrorCode.InvalidParams,
   result: modernResult,
   status: modernStatus,
-  upstreamCapabilities: (info) => info.clientCapabilities,
+  upstreamCapabilities(info) {
+    return info.clientCapabilities;
+  },
 };
