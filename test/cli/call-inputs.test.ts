@@ -1,7 +1,8 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSdkV1Server } from "../interop/edge-client/sdk-servers.ts";
 import { serverUrl } from "../interop/support/clients.ts";
 import { runCli } from "./cli.ts";
 
@@ -149,5 +150,33 @@ describe("edgemcp call answers what the server asks during a call", () => {
     );
     expect(code).toBe(2);
     expect(stderr).toContain("cannot both read stdin");
+  });
+});
+
+describe("edgemcp call answers a 2025 server's own requests the same way", () => {
+  let server: Awaited<ReturnType<typeof startSdkV1Server>>;
+  beforeAll(async () => {
+    server = await startSdkV1Server();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("declines the elicitation an SDK v1 server sends on the call's stream, then accepts with --answer", async () => {
+    const declined = await runCli(["call", server.url, "ask"]);
+    expect(declined.code, declined.stderr).toBe(0);
+    expect(declined.stdout.trim()).toBe("hello decline");
+    expect(declined.stderr).toContain("The server asks (elicitation ");
+    expect(declined.stderr).toContain("  it wants: name (string)");
+
+    const accepted = await runCli([
+      "call",
+      server.url,
+      "ask",
+      "--answer",
+      '{"elicitation":{"action":"accept","content":{"name":"Ann"}}}',
+    ]);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    expect(accepted.stdout.trim()).toBe("hello Ann");
   });
 });
