@@ -1,5 +1,6 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { mcpRequest } from "../../support/mcp-request.ts";
 import { call } from "../call.ts";
 import { reads, refusals } from "./sql-corpus.ts";
 
@@ -53,5 +54,45 @@ describe("syntax errors", () => {
     expect(final?.result.isError).toBe(true);
     expect(final?.result.content[0].text).toMatch(says);
     expect(final?.result.content[0].text).not.toMatch(/read-only|could change/);
+  });
+});
+
+describe("bounded answers", () => {
+  it("cuts a page by bytes as well as rows, and the cursor goes on from the last row sent", async () => {
+    const sql = "SELECT id, hex(zeroblob(50000)) AS pad FROM users ORDER BY id";
+    const first = await query({ sql, page_size: 10 });
+    const page = first.final?.result.structuredContent;
+    expect(page.rows.map((r: { id: number }) => r.id)).toEqual([1, 2]);
+    expect(page.next).toEqual(expect.any(String));
+    const second = await query({ cursor: page.next });
+    expect(second.final?.result.structuredContent).toMatchObject({ offset: 2 });
+    expect(second.final?.result.structuredContent.rows[0].id).toBe(3);
+  });
+
+  it("frees the database for the next caller when a heavy query's request is aborted", async () => {
+    const controller = new AbortController();
+    const heavy = new Request(
+      mcpRequest(
+        "tools/call",
+        {
+          name: "execute_query",
+          arguments: {
+            sql: "SELECT count(*) FROM error_logs a, error_logs b, error_logs c, users",
+          },
+        },
+        { server: "analytics" },
+      ),
+      { signal: controller.signal },
+    );
+    const pending = exports.default.fetch(heavy).then(
+      (response) => response.text(),
+      (error: unknown) => String(error),
+    );
+    await scheduler.wait(5);
+    controller.abort();
+    await pending;
+    // Without the cost bound the statement above holds D1 for hours and this never answers.
+    const { final } = await query({ sql: "SELECT count(*) AS n FROM users" });
+    expect(final?.result.structuredContent.rows).toEqual([{ n: 200 }]);
   });
 });

@@ -81,7 +81,7 @@ export const reads: Read[] = [
   { what: "a trailing semicolon", sql: "SELECT 1 AS one;", rows: 1, first: { one: 1 } },
   {
     what: "write keywords inside strings, names and comments",
-    sql: 'SELECT \'DROP TABLE users; --\' AS "update", replace(email, \'@\', \' at \') AS mail /* DELETE */ FROM users WHERE id = 1 -- INSERT',
+    sql: "SELECT 'DROP TABLE users; --' AS \"update\", replace(email, '@', ' at ') AS mail /* DELETE */ FROM users WHERE id = 1 -- INSERT",
     rows: 1,
     first: { update: "DROP TABLE users; --" },
   },
@@ -110,14 +110,22 @@ export const reads: Read[] = [
     sql: "SELECT count(*) AS n FROM error_logs a JOIN error_logs b ON a.message = b.message WHERE a.id < 100",
     rows: 1,
   },
-  { what: "EXPLAIN QUERY PLAN of a costly query", sql: "EXPLAIN QUERY PLAN SELECT * FROM error_logs a, error_logs b", rows: 2 },
+  {
+    what: "EXPLAIN QUERY PLAN of a costly query",
+    sql: "EXPLAIN QUERY PLAN SELECT * FROM error_logs a, error_logs b",
+    rows: 2,
+  },
 ];
 
 export const refusals: Refusal[] = [
   { what: "INSERT", sql: "INSERT INTO users (id) VALUES (999)", says: /starts with INSERT/ },
   { what: "UPDATE", sql: "UPDATE users SET plan = 'pro'", says: /starts with UPDATE/ },
   { what: "DELETE, lower case", sql: "delete from orders", says: /starts with DELETE/ },
-  { what: "REPLACE INTO", sql: "REPLACE INTO users SELECT * FROM users", says: /starts with REPLACE/ },
+  {
+    what: "REPLACE INTO",
+    sql: "REPLACE INTO users SELECT * FROM users",
+    says: /starts with REPLACE/,
+  },
   { what: "DROP", sql: "DROP TABLE users", says: /starts with DROP/ },
   { what: "CREATE TEMP TABLE", sql: "CREATE TEMP TABLE t AS SELECT 1", says: /starts with CREATE/ },
   { what: "ALTER", sql: "ALTER TABLE users ADD COLUMN x", says: /starts with ALTER/ },

@@ -49,9 +49,7 @@ export async function runPage(
   if (count.fit === 0) {
     return { columns, rows: [], hasMore: false };
   }
-  const [, ...raw] = await run(
-    db.prepare(`${wrapped} LIMIT ?1 OFFSET ?2`).bind(count.fit, offset),
-  );
+  const [, ...raw] = await run(db.prepare(`${wrapped} LIMIT ?1 OFFSET ?2`).bind(count.fit, offset));
   return { columns, rows: objects(columns, raw), hasMore: count.more };
 }
 
