@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { defineServer, prompt, resource, tool, toolResult } from "../../../../worker/mcp/index.ts";
-import { mcpRequest } from "../../../support/mcp-request.ts";
+import { legacyRequest, mcpRequest } from "../../../support/mcp-request.ts";
 import { serve } from "../../custom-server.ts";
 const request = (method: string, params: Record<string, unknown> = {}) =>
   mcpRequest(method, params, { server: "t" });
@@ -25,8 +25,36 @@ describe("tool failures", () => {
         }),
         tool({
           name: "bad_return",
-          description: "Returns something unsendable",
+          description: "Returns something JSON cannot carry",
+          run: () => undefined as unknown as string,
+        }),
+        tool({
+          name: "numbers",
+          description: "Returns a plain array",
+          run: () => [1, 2, 3] as unknown as string,
+        }),
+        tool({
+          name: "rows",
+          description: "Returns rows typed any, one with a `type` column",
+          run: (): string => JSON.parse('[{"id":1,"type":"row"},{"id":2,"type":null}]'),
+        }),
+        tool({
+          name: "scalar",
+          description: "Returns a number",
           run: () => 42 as unknown as string,
+        }),
+        tool({
+          name: "broken_block",
+          description: "Returns a text block without text",
+          run: () => [{ type: "text" }] as unknown as string,
+        }),
+        tool({
+          name: "blocks",
+          description: "Returns content blocks",
+          run: () => [
+            { type: "text", text: "a" },
+            { type: "resource_link", uri: "t://x", name: "x" },
+          ],
         }),
         tool({
           name: "bad_explicit",
@@ -77,6 +105,43 @@ describe("tool failures", () => {
       message: expect.stringContaining(
         'Tool "bad_explicit" produced a result that does not match its declared outputSchema',
       ),
+    });
+  });
+
+  it.each([
+    ["numbers", "[1,2,3]"],
+    ["rows", '[{"id":1,"type":"row"},{"id":2,"type":null}]'],
+    ["scalar", "42"],
+  ])("sends %s, a value that is not content, as its JSON text", async (name, text) => {
+    for (const era of ["2026", "2025"] as const) {
+      const sent =
+        era === "2026"
+          ? request("tools/call", { name })
+          : legacyRequest("tools/call", { name }, { server: "t" });
+      const { final } = await server.send(sent, "tools/call", era);
+      expect(final?.result).toMatchObject({ content: [{ type: "text", text }] });
+      expect(final?.result).not.toHaveProperty("isError");
+    }
+  });
+
+  it("sends content blocks as given", async () => {
+    const { final } = await server.send(request("tools/call", { name: "blocks" }), "tools/call");
+    expect(final?.result).toMatchObject({
+      content: [
+        { type: "text", text: "a" },
+        { type: "resource_link", uri: "t://x", name: "x" },
+      ],
+    });
+  });
+
+  it("answers a content block that is not valid content with -32603", async () => {
+    const { final } = await server.send(
+      request("tools/call", { name: "broken_block" }),
+      "tools/call",
+    );
+    expect(final?.error).toMatchObject({
+      code: -32603,
+      message: 'Tool "broken_block" returned a value the runtime cannot send (a server bug).',
     });
   });
 
