@@ -31,12 +31,16 @@ export function shapeToolResult(tool: CompiledTool, value: unknown): JsonObject 
   return { content: contentOf(tool, value) };
 }
 
-/** The result a model sees when a tool fails: `isError` with text it can act on. */
-export function toolFailure(tool: CompiledTool, error: unknown): JsonObject {
+/**
+ * The result a model sees when a tool fails: `isError` with a `ToolError`'s message, written for
+ * the model; any other exception may hold secrets or internals, so the model reads only that the
+ * tool failed, with the correlation id that finds the details in the log.
+ */
+export function toolFailure(tool: CompiledTool, error: unknown, correlationId: string): JsonObject {
   const message =
     error instanceof ToolError
       ? error.message
-      : `Tool "${tool.wire.name}" failed: ${errorText(error)}`;
+      : `Tool "${tool.wire.name}" failed because of an error inside the server (correlation id ${correlationId}). Its details are in the server's log.`;
   return { content: [{ type: "text", text: message }], isError: true };
 }
 

@@ -1,12 +1,21 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { defineServer, prompt, resource, tool, toolResult } from "../../../../worker/mcp/index.ts";
+import {
+  defineServer,
+  prompt,
+  resource,
+  tool,
+  toolResult,
+  ToolError,
+  type RequestLog,
+} from "../../../../worker/mcp/index.ts";
 import { legacyRequest, mcpRequest } from "../../../support/mcp-request.ts";
 import { serve } from "../../custom-server.ts";
 const request = (method: string, params: Record<string, unknown> = {}) =>
   mcpRequest(method, params, { server: "t" });
 
 describe("tool failures", () => {
+  const logs: RequestLog[] = [];
   const server = serve(
     defineServer({
       name: "failures",
@@ -15,7 +24,14 @@ describe("tool failures", () => {
         tool({
           name: "throws",
           description: "Throws a plain error",
-          run: () => Promise.reject(new Error("disk full")),
+          run: () => Promise.reject(new Error("disk full at postgres://admin:hunter2@db")),
+        }),
+        tool({
+          name: "refuses",
+          description: "Throws a ToolError",
+          run: () => {
+            throw new ToolError("No note 7: list the notes to find its id.");
+          },
         }),
         tool({
           name: "bad_output",
@@ -74,14 +90,38 @@ describe("tool failures", () => {
         }),
       ],
     }),
+    { log: (entry) => logs.push(entry) },
   );
 
-  it("turns an exception into an isError result naming the tool", async () => {
+  it("turns a plain exception into an isError result that keeps its text from the model", async () => {
     const { final } = await server.send(request("tools/call", { name: "throws" }), "tools/call");
+    expect(final?.result).toMatchObject({ isError: true, content: [{ type: "text" }] });
+    const text: string = final?.result.content[0].text;
+    expect(text).not.toMatch(/hunter2|disk full/);
+    const id =
+      /^Tool "throws" failed because of an error inside the server \(correlation id ([0-9a-f]{16})\)\. Its details are in the server's log\.$/.exec(
+        text,
+      )?.[1];
+    expect(id).toBeDefined();
+    // The log line with the same id has the details.
+    const line = logs.find((entry) => entry.correlationId === id);
+    expect(line).toMatchObject({
+      level: "error",
+      method: "tools/call",
+      name: "throws",
+      status: "tool_error",
+      error: expect.stringContaining("disk full at postgres://admin:hunter2@db"),
+    });
+  });
+
+  it("sends a ToolError's message to the model as written, and logs it as the tool's answer", async () => {
+    const { final } = await server.send(request("tools/call", { name: "refuses" }), "tools/call");
     expect(final?.result).toMatchObject({
       isError: true,
-      content: [{ type: "text", text: 'Tool "throws" failed: disk full' }],
+      content: [{ type: "text", text: "No note 7: list the notes to find its id." }],
     });
+    expect(logs.at(-1)).toMatchObject({ level: "info", name: "refuses", status: "tool_error" });
+    expect(logs.at(-1)).not.toHaveProperty("error");
   });
 
   it("answers output that breaks the declared schema with -32603, a server bug", async () => {
@@ -166,6 +206,7 @@ describe("tool failures", () => {
 });
 
 describe("failures of resource readers and prompts", () => {
+  const logs: RequestLog[] = [];
   const server = serve(
     defineServer({
       name: "leaky",
@@ -186,6 +227,7 @@ describe("failures of resource readers and prompts", () => {
         }),
       ],
     }),
+    { log: (entry) => logs.push(entry) },
   );
 
   it.each([
@@ -194,12 +236,23 @@ describe("failures of resource readers and prompts", () => {
   ])(
     "answer %s with a generic -32603 that keeps the error's text private",
     async (method, params) => {
-      const { final } = await server.send(request(method, params), method);
-      expect(final?.error).toMatchObject({
+      const { status, final } = await server.send(request(method, params), method);
+      expect(status).toBe(200);
+      const correlationId: string = final?.error?.data?.correlationId;
+      expect(correlationId).toMatch(/^[0-9a-f]{16}$/);
+      expect(final?.error).toEqual({
         code: -32603,
-        message: "Internal error: the server failed while handling this request.",
+        message: `Internal error: the server failed while handling this request (correlation id ${correlationId}).`,
+        data: { correlationId },
       });
       expect(JSON.stringify(final)).not.toContain("secret");
+      expect(logs.find((entry) => entry.correlationId === correlationId)).toMatchObject({
+        level: "error",
+        method,
+        status: "error",
+        code: -32603,
+        error: expect.stringContaining("secret: the vault code is 1234"),
+      });
     },
   );
 });
