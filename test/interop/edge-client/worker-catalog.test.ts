@@ -203,7 +203,7 @@ describe("edgemcp client against the Worker: errors", () => {
 
   it("reports arguments that fail the input schema as an isError result (SEP-1303)", async () => {
     const client = await connect(everythingUrl());
-    const result = await client.callTool("add_numbers", { a: "two", b: 3 });
+    const { result } = await client.callTool("add_numbers", { a: "two", b: 3 });
     expect(result).toMatchObject({
       isError: true,
       content: [{ type: "text", text: expect.stringMatching(/arguments\.a/) }],
