@@ -45,6 +45,7 @@ export { bearerTokens, AuthError, type Authenticate, type Caller } from "../auth
 
 // Serving it: a Worker handler (mcpApp, the same as a Hono app, is `edgemcp/hono`).
 export { mcpHandler, type McpAppOptions, type McpHandler, type WorkerContext } from "./handler.ts";
+export type { LogSetting, RequestLog, RequestLogger } from "./observe/log.ts";
 export type {
   Cancellation,
   CallerTasks,

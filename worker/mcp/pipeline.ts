@@ -9,11 +9,13 @@ import { listening, startCall } from "./call/call.ts";
 import { callerKey } from "./call/cancel.ts";
 import type { Served } from "./define/server.ts";
 import { eraOf } from "./era/index.ts";
+import { Observation, type RequestLogger } from "./observe/log.ts";
+import { traceOf } from "./observe/trace.ts";
 import type { Coordination } from "./ports.ts";
 import { takeNotification, takeResponse } from "./request/client-messages.ts";
 import { failure } from "./request/errors.ts";
 import { frame } from "./request/frame.ts";
-import { jsonResponse, respond } from "./request/reply.ts";
+import { jsonResponse, respond, type Outcome } from "./request/reply.ts";
 import { routeOf } from "./request/route.ts";
 
 /** Limits and timings of one endpoint, settled once per isolate. */
@@ -31,9 +33,14 @@ export type Runtime = {
   env: Cloudflare.Env;
   waitUntil(promise: Promise<unknown>): void;
   coordination: Coordination;
-  /** The keys that seal handles, cursors and requestState. */
-  keyring: Keyring;
+  /**
+   * The keys that seal handles, cursors and requestState, or how to read them when something
+   * first needs sealing (a server that never seals runs without a secret).
+   */
+  keyring: Keyring | (() => Promise<Keyring>);
   settings: Settings;
+  /** Receives one entry per request served (see `McpAppOptions.log`). */
+  log?: RequestLogger | undefined;
 };
 
 /** One JSON-RPC message as framing left it, with what the pipeline still reads of its request. */
@@ -90,10 +97,24 @@ export async function serveMessage(
   const request = message.message;
   // The era is asked once; every stage after this calls it.
   const era = eraOf(request, headers);
+  const observation = observe(server.name, request.method, request.params, headers);
+  observation.era = era.name;
+  observation.subject = caller?.subject;
+  const logged = (outcome: Outcome): Outcome => {
+    runtime.log?.(observation.entry(outcome.status, outcome.error));
+    return outcome;
+  };
   try {
     const catalog = await server.catalogFor(runtime);
     const envelope = era.envelope(request, headers, catalog);
-    const info = { ...envelope, id: request.id, method: request.method, era: era.name };
+    const info = {
+      ...envelope,
+      id: request.id,
+      method: request.method,
+      era: era.name,
+      correlationId: observation.correlationId,
+      traceparent: observation.trace.traceparent,
+    };
     const capabilities = era.capabilities(catalog, coordination);
     const route = routeOf(era, request.method, { capabilities, catalog, coordination });
     // Everything the call may use, and the listen route's streams too.
@@ -114,12 +135,31 @@ export async function serveMessage(
       env: runtime.env,
       waitUntil: runtime.waitUntil,
       coordination,
+      observation,
     };
-    if ("stream" in route) return await route.stream(listening(calling));
+    if ("stream" in route) {
+      const response = await route.stream(listening(calling));
+      runtime.log?.(observation.entry(response.status));
+      return response;
+    }
     const { reply, outcome } = await startCall(route, calling);
     // Failures past this point are outcomes: the reply frames them as JSON or SSE.
-    return await respond(reply, outcome);
+    return await respond(reply, outcome.then(logged));
   } catch (error) {
-    return jsonResponse(failure(error, request.id, era));
+    return jsonResponse(logged(failure(error, request.id, era, observation)));
   }
+}
+
+/** A request's observation: its trace (`_meta.traceparent`, else the header) and what it names. */
+function observe(
+  server: string,
+  method: string,
+  params: Record<string, unknown> | undefined,
+  headers: Headers,
+): Observation {
+  const observation = new Observation(server, traceOf(params?._meta, headers));
+  observation.method = method;
+  const name = method === "resources/read" ? params?.uri : params?.name;
+  if (typeof name === "string") observation.name = name.slice(0, 256);
+  return observation;
 }
