@@ -4,6 +4,7 @@ import { readVar } from "../env-vars.ts";
 import { guardOrigin, withCors } from "../http/cors.ts";
 import { HttpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
+import { DEFAULT_SSE_BUFFER_BYTES } from "../http/sse.ts";
 import { keyringOf } from "../state/keyring.ts";
 import type { Served } from "./define/server.ts";
 import { servePost, type Runtime, type Settings } from "./pipeline.ts";
@@ -35,6 +36,7 @@ export type McpHandler = {
 const DEFAULT_MAX_BODY = 1024 * 1024;
 const DEFAULT_KEEP_ALIVE_MS = 15_000;
 const DEFAULT_LISTEN_MAX_MS = 30 * 60_000;
+const DEFAULT_BODY_DEADLINE_MS = 10_000;
 
 /**
  * Serves one MCP server on any path it is given. Before the pipeline: the origin guard and
@@ -59,7 +61,9 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
     (settings ??= {
       maxBodyBytes:
         options.maxBodyBytes ?? (Number(readVar(env, "MAX_BODY_BYTES")) || DEFAULT_MAX_BODY),
+      bodyDeadlineMs: options.bodyDeadlineMs ?? DEFAULT_BODY_DEADLINE_MS,
       keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
+      sseBufferBytes: options.sseBufferBytes ?? DEFAULT_SSE_BUFFER_BYTES,
       listenMaxMs: options.listenMaxMs ?? DEFAULT_LISTEN_MAX_MS,
     });
   return {

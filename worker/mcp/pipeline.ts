@@ -20,6 +20,10 @@ import { routeOf } from "./request/route.ts";
 export type Settings = {
   /** Largest accepted body in bytes. */
   maxBodyBytes: number;
+  /** How long the body may take to arrive, in milliseconds (0: no deadline). */
+  bodyDeadlineMs: number;
+  /** Bytes an SSE reply may hold for a client that stopped reading before it is closed. */
+  sseBufferBytes: number;
   /** Interval of SSE keep-alive comments (0 turns them off). */
   keepAliveMs: number;
   /** How long a listen stream stays open before the server ends it gracefully. */
@@ -61,7 +65,8 @@ export async function servePost(
 ): Promise<Response> {
   let id: JsonRpcId | undefined;
   try {
-    const { value, mode } = await frame(request, runtime.settings.maxBodyBytes);
+    const { maxBodyBytes: maxBytes, bodyDeadlineMs: deadlineMs } = runtime.settings;
+    const { value, mode } = await frame(request, { maxBytes, deadlineMs });
     id = peekId(value);
     const message = parseMessage(value);
     const { headers, signal } = request;
@@ -110,6 +115,7 @@ export async function serveMessage(
       signal: framed.signal,
       mode: framed.mode,
       keepAliveMs: runtime.settings.keepAliveMs,
+      sseBufferBytes: runtime.settings.sseBufferBytes,
       listenMaxMs: runtime.settings.listenMaxMs,
       env: runtime.env,
       waitUntil: runtime.waitUntil,

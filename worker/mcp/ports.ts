@@ -67,6 +67,8 @@ export type ListenStream = {
   id: JsonRpcId;
   filter: ListenFilter;
   keepAliveMs: number;
+  /** Bytes the stream may hold unread before it is closed (the client stopped reading). */
+  maxBufferedBytes: number;
   maxMs: number;
 };
 

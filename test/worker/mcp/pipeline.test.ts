@@ -33,7 +33,13 @@ async function runtime(): Promise<Runtime> {
     waitUntil: () => {},
     coordination: {},
     keyring: await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined),
-    settings: { maxBodyBytes: 1024, keepAliveMs: 0, listenMaxMs: 1000 },
+    settings: {
+      maxBodyBytes: 1024,
+      bodyDeadlineMs: 1000,
+      keepAliveMs: 0,
+      sseBufferBytes: 65536,
+      listenMaxMs: 1000,
+    },
   };
 }
 

@@ -36,6 +36,8 @@ export type Calling = {
   signal: AbortSignal;
   mode: ReplyMode;
   keepAliveMs: number;
+  /** Bytes an SSE reply may hold unread before the client counts as gone. */
+  sseBufferBytes: number;
   listenMaxMs: number;
   env: Cloudflare.Env;
   waitUntil(promise: Promise<unknown>): void;
@@ -64,7 +66,11 @@ function refused(method: string): Asking {
 export async function startCall(route: Method, calling: Calling): Promise<Running> {
   const { era, info, params, handles, coordination } = calling;
   const abort = new AbortController();
-  const reply = new Reply(calling.mode, calling.keepAliveMs, abort);
+  const reply = new Reply(
+    calling.mode,
+    { keepAliveMs: calling.keepAliveMs, maxBufferedBytes: calling.sseBufferBytes },
+    abort,
+  );
   const asking: EraAsking = route.asks
     ? await era.asking({
         method: info.method,
