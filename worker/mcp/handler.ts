@@ -7,13 +7,20 @@ import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
 import { DEFAULT_SSE_BUFFER_BYTES } from "../http/sse.ts";
 import { keyringOf } from "../state/keyring.ts";
 import type { Served } from "./define/server.ts";
+import { DEFAULT_LIMITS, type LimitSettings } from "./limits/caller.ts";
 import { servePost, type Runtime, type Settings } from "./pipeline.ts";
 import { checkedCoordination, type Coordination } from "./ports.ts";
 import { failure } from "./request/errors.ts";
 import { jsonResponse } from "./request/reply.ts";
 import { registerServer } from "./tasks/registry.ts";
 
-export type McpAppOptions = Partial<Settings> & {
+export type McpAppOptions = Partial<Omit<Settings, "limits">> & {
+  /**
+   * What each caller may use, counted when `durable` gives `limits` (default: the variables
+   * `RATE_LIMIT_REQUESTS`, `RATE_LIMIT_TOOL_CALLS`, `MAX_LISTEN_STREAMS`, `MAX_LIVE_TASKS`,
+   * then 600 requests and 120 calls of one tool a minute, 10 listen streams, 20 live tasks).
+   */
+  limits?: Partial<LimitSettings>;
   /** Extra browser origins allowed (default: the `ALLOWED_ORIGINS` variable, comma-separated). */
   allowedOrigins?: string[];
   /**
@@ -25,8 +32,17 @@ export type McpAppOptions = Partial<Settings> & {
   authenticate?: Authenticate;
 };
 
-/** What a Worker's `fetch` gets besides the request. */
-export type WorkerContext = { waitUntil(promise: Promise<unknown>): void };
+/**
+ * What a Worker's `fetch` gets besides the request. `props[IN_PROCESS]` marks a call from
+ * another endpoint of the same Worker (the hub's), whose caller that endpoint already counted.
+ */
+export type WorkerContext = {
+  waitUntil(promise: Promise<unknown>): void;
+  props?: unknown;
+};
+
+/** The `ctx.props` key of a call made in-process by an endpoint of the same Worker. */
+export const IN_PROCESS = "edgemcp.inProcess";
 
 /** A Worker handler: export it as the Worker, or call it from a router. */
 export type McpHandler = {
@@ -45,7 +61,7 @@ const DEFAULT_BODY_DEADLINE_MS = 10_000;
  *
  * Reads the Worker's `EDGEMCP_SECRET` (required: it seals handles, cursors and requestState),
  * `EDGEMCP_PREVIOUS_SECRETS` (comma-separated, still accepted after a rotation),
- * `ALLOWED_ORIGINS` and `MAX_BODY_BYTES`.
+ * `ALLOWED_ORIGINS`, `MAX_BODY_BYTES` and the limits' variables (see `limits`).
  */
 export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHandler {
   registerServer(server, options.durable);
@@ -65,6 +81,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
       sseBufferBytes: options.sseBufferBytes ?? DEFAULT_SSE_BUFFER_BYTES,
       listenMaxMs: options.listenMaxMs ?? DEFAULT_LISTEN_MAX_MS,
+      limits: limitsOf(env, options.limits),
     });
   return {
     async fetch(request, env, ctx) {
@@ -79,10 +96,12 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
           throw new HttpError(405, message, { Allow: "POST, OPTIONS" });
         }
         coordination ??= await configured(() => checkedCoordination(options.durable?.(env)));
+        // A call from the hub of this Worker was counted there, as its real caller.
+        const inProcess = Reflect.get(Object(ctx.props), IN_PROCESS) === true;
         const runtime: Runtime = {
           env,
           waitUntil: (promise) => ctx.waitUntil(promise),
-          coordination,
+          coordination: inProcess ? { ...coordination, limits: undefined } : coordination,
           keyring: await configured(() => keyringOf(env)),
           settings: settingsOf(env),
         };
@@ -104,4 +123,23 @@ async function configured<T>(read: () => T | Promise<T>): Promise<T> {
     console.error(message);
     throw new HttpError(500, `Server misconfigured: ${message}`);
   }
+}
+
+/** Limits from options, then the Worker's variables, then the defaults; 0 turns one off. */
+function limitsOf(env: Cloudflare.Env, given: Partial<LimitSettings> = {}): LimitSettings {
+  const variable = (name: string, fallback: number) => {
+    const text = readVar(env, name)?.trim();
+    const value = text ? Number(text) : NaN;
+    return Number.isInteger(value) && value >= 0 ? value : fallback;
+  };
+  return {
+    requestsPerMinute:
+      given.requestsPerMinute ?? variable("RATE_LIMIT_REQUESTS", DEFAULT_LIMITS.requestsPerMinute),
+    toolCallsPerMinute:
+      given.toolCallsPerMinute ??
+      variable("RATE_LIMIT_TOOL_CALLS", DEFAULT_LIMITS.toolCallsPerMinute),
+    listenStreams:
+      given.listenStreams ?? variable("MAX_LISTEN_STREAMS", DEFAULT_LIMITS.listenStreams),
+    liveTasks: given.liveTasks ?? variable("MAX_LIVE_TASKS", DEFAULT_LIMITS.liveTasks),
+  };
 }

@@ -9,6 +9,7 @@ import { listening, startCall } from "./call/call.ts";
 import { callerKey } from "./call/cancel.ts";
 import type { Served } from "./define/server.ts";
 import { eraOf } from "./era/index.ts";
+import { CallerLimits, type LimitSettings } from "./limits/caller.ts";
 import type { Coordination } from "./ports.ts";
 import { takeNotification, takeResponse } from "./request/client-messages.ts";
 import { failure } from "./request/errors.ts";
@@ -28,6 +29,8 @@ export type Settings = {
   keepAliveMs: number;
   /** How long a listen stream stays open before the server ends it gracefully. */
   listenMaxMs: number;
+  /** What each caller may use (counted when coordination has `limits`). */
+  limits: LimitSettings;
 };
 
 /** What serving a message needs besides the message: the Worker's side of the request. */
@@ -89,8 +92,17 @@ export async function serveMessage(
 ): Promise<Response> {
   const { message, headers, caller } = framed;
   const { coordination } = runtime;
-  if (message.kind === "notification")
-    return takeNotification(message.message, callerKey(caller, headers), coordination);
+  const key = callerKey(caller, headers);
+  // Rates first: a caller over its limit costs no catalog, no envelope, no call.
+  const limits = coordination.limits
+    ? new CallerLimits(coordination.limits, key, runtime.settings.limits)
+    : undefined;
+  try {
+    await limits?.admit(server.name, toolNameOf(message));
+  } catch (error) {
+    return jsonResponse(failure(error));
+  }
+  if (message.kind === "notification") return takeNotification(message.message, key, coordination);
   if (message.kind === "response") return takeResponse(message.message, coordination);
   const request = message.message;
   // The era is asked once; every stage after this calls it.
@@ -120,12 +132,24 @@ export async function serveMessage(
       env: runtime.env,
       waitUntil: runtime.waitUntil,
       coordination,
+      limits,
     };
-    if ("stream" in route) return await route.stream(listening(calling));
+    if ("stream" in route) {
+      const open = () => route.stream(listening(calling));
+      const { listenMaxMs } = runtime.settings;
+      return await (limits ? limits.holdStream(listenMaxMs, runtime.waitUntil, open) : open());
+    }
     const { reply, outcome } = await startCall(route, calling);
     // Failures past this point are outcomes: the reply frames them as JSON or SSE.
     return await respond(reply, outcome);
   } catch (error) {
     return jsonResponse(failure(error, request.id, era));
   }
+}
+
+/** The tool a message calls, for its per-tool rate (checked against the catalog later). */
+function toolNameOf(message: JsonRpcMessage): string | undefined {
+  if (message.kind !== "request" || message.message.method !== "tools/call") return undefined;
+  const name = message.message.params?.["name"];
+  return typeof name === "string" ? name : undefined;
 }

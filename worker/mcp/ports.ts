@@ -18,6 +18,8 @@ export type Coordination = {
   tasks?: Tasks;
   /** Holds listen streams and delivers the changes published from any instance. */
   listen?: ListenHub;
+  /** Counts what each caller uses (rate limits, open listen streams, live tasks). */
+  limits?: Limits;
 };
 
 /** Cancellation across instances, keyed by the caller and the call's request id. */
@@ -51,7 +53,12 @@ export type TaskStart = {
   capabilities: ClientCapabilities;
   ttlMs?: number;
   pollIntervalMs?: number;
+  /** The caller's lease on a live task, which the task gives back when it ends. */
+  lease?: TaskLease;
 };
+
+/** Which caller's lease a task holds (`Limits.release(caller, "task", id)`). */
+export type TaskLease = { caller: string; id: string };
 
 /** One caller's tasks of one server, answered as the tasks methods' results. */
 export interface CallerTasks {
@@ -77,6 +84,25 @@ export interface ListenHub {
   /** Opens a stream of `server` (an SSE response); closing it ends the subscription. */
   open(server: string, stream: ListenStream): Promise<Response>;
   publish(server: string, event: ListenEvent): Promise<void>;
+}
+
+/** A rate one caller may not exceed: `limit` units per `windowMs`, in bursts of up to `limit`. */
+export type Budget = { key: string; limit: number; windowMs: number };
+
+/** One of at most `max` things of a `kind` a caller holds at once, until released or `ttlMs`. */
+export type Lease = { kind: string; id: string; max: number; ttlMs: number };
+
+/** What each caller (a subject, or an anonymous caller's address) uses, across instances. */
+export interface Limits {
+  /**
+   * Takes one unit from every budget or from none: undefined when taken, otherwise the
+   * exhausted budget and how long until it has a unit again.
+   */
+  take(caller: string, budgets: Budget[]): Promise<{ key: string; waitMs: number } | undefined>;
+  /** Holds a lease; false when the caller already holds `max` of that kind. */
+  acquire(caller: string, lease: Lease): Promise<boolean>;
+  /** Gives a lease back (the stream closed, the task ended); unknown leases are ignored. */
+  release(caller: string, kind: string, id: string): Promise<void>;
 }
 
 /** The coordination an option gave, refused when it holds a bare Durable Object namespace. */

@@ -9,6 +9,7 @@ import {
   type Framed,
   type Runtime,
 } from "../../../worker/mcp/index.ts";
+import { DEFAULT_LIMITS } from "../../../worker/mcp/limits/caller.ts";
 import { keyringFrom } from "../../../worker/state/keyring.ts";
 import { mcpRequest, modernBody } from "../../support/mcp-request.ts";
 import { readReply } from "../../support/reply.ts";
@@ -39,6 +40,7 @@ async function runtime(): Promise<Runtime> {
       keepAliveMs: 0,
       sseBufferBytes: 65536,
       listenMaxMs: 1000,
+      limits: DEFAULT_LIMITS,
     },
   };
 }

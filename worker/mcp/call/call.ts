@@ -7,6 +7,7 @@ import type { Catalog } from "../catalog/catalog.ts";
 import type { EraAdapter, EraAsking } from "../era/era.ts";
 import { InputRequiredSignal } from "../input/answers.ts";
 import type { Listening, MethodHandler, Result } from "../methods/method.ts";
+import type { CallerLimits } from "../limits/caller.ts";
 import type { Coordination } from "../ports.ts";
 import { failure } from "../request/errors.ts";
 import { Reply, type Outcome } from "../request/reply.ts";
@@ -42,6 +43,8 @@ export type Calling = {
   env: Cloudflare.Env;
   waitUntil(promise: Promise<unknown>): void;
   coordination: Coordination;
+  /** The caller's limits here; undefined when nothing counts them. */
+  limits: CallerLimits | undefined;
 };
 
 /** A call under way: the reply it talks through, and the outcome it will end with. */
@@ -145,10 +148,11 @@ async function run(
   const { era, info, catalog, capabilities, coordination, server } = calling;
   try {
     const ctx = contextOf(calling, signal, reply.send, asking);
-    const tasks =
+    const owned =
       coordination.tasks && capabilities.extensions?.[TASKS_EXTENSION]
         ? coordination.tasks.forCaller(server, calling.caller?.subject ?? "")
         : undefined;
+    const tasks = owned && calling.limits ? calling.limits.tasks(owned) : owned;
     let result: Result;
     try {
       result = await route.run({
