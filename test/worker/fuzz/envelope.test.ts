@@ -2,7 +2,17 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { toBase64 } from "../../../shared/base64.ts";
 import { MetaKey } from "../../../shared/protocol/meta.ts";
-import { answerOf, fuzz, META, modernPost, reportCounts, safeHeader, SERVERS } from "./support.ts";
+import {
+  answerOf,
+  firstOf,
+  fuzz,
+  legacyPost,
+  META,
+  modernPost,
+  reportCounts,
+  safeHeader,
+  SERVERS,
+} from "./support.ts";
 
 /** Methods of both eras, and some that are not (listen is fuzzed apart: its stream stays open). */
 const METHODS = [
@@ -287,5 +297,58 @@ describe("fuzz: envelopes, fields and headers", { timeout: 300_000 }, () => {
       if (name === "Mcp-Param-Region" && decoded !== undefined && decoded !== "eu")
         expect(status).toBe(400);
     });
+  });
+
+  it("answers a valid 2025 request with any one field of the wrong type", async () => {
+    const property = "valid 2025 requests with one field replaced by a wrong type or removed";
+    const legacy = VALID.map(({ path, body }) => {
+      const { _meta: _dropped, ...params } = body.params as Record<string, unknown>;
+      return { path, body: { ...body, params } };
+    });
+    const mutation = fc.integer({ min: 0, max: legacy.length - 1 }).chain((i) => {
+      const seed = legacy[i] ?? legacy[0];
+      return fc.tuple(fc.constant(seed), fc.constantFrom(...pathsOf(seed?.body)), anyValue);
+    });
+    await fuzz(mutation, 600, async ([seed, path, value]) => {
+      if (!seed) return;
+      const body = replaced(seed.body, path, value);
+      await answerOf(property, legacyPost(JSON.stringify(body) ?? "null", seed.path));
+    });
+  });
+
+  it("answers subscriptions/listen with any filter: a refusal, or a stream that acknowledges", async () => {
+    const property = "subscriptions/listen with random filters (first message, then closed)";
+    const flag = fc.oneof(fc.boolean(), anyValue);
+    const filter = fc.oneof(
+      fc.record(
+        {
+          toolsListChanged: flag,
+          promptsListChanged: flag,
+          resourcesListChanged: flag,
+          resourceSubscriptions: fc.oneof(
+            fc.array(fc.string({ maxLength: 30 }), { maxLength: 5 }),
+            anyValue,
+          ),
+          taskStatus: fc.oneof(fc.array(fc.string({ maxLength: 30 }), { maxLength: 3 }), anyValue),
+        },
+        { requiredKeys: [] },
+      ),
+      anyValue,
+    );
+    await fuzz(
+      fc.tuple(filter, fc.constantFrom(...SERVERS)),
+      300,
+      async ([notifications, path]) => {
+        const body = {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "subscriptions/listen",
+          params: { notifications, _meta: META },
+        };
+        const { status, messages } = await firstOf(property, modernPost(body, path));
+        if (status === 200 && !("error" in (messages[0] ?? {})))
+          expect(messages[0]?.method).toBe("notifications/subscriptions/acknowledged");
+      },
+    );
   });
 });

@@ -82,14 +82,18 @@ export const META = {
  * refusals MCP uses (never 5xx), within `HANG_MS`, and a body of well-formed JSON-RPC messages
  * whose errors carry a known code and a message without a stack trace.
  */
-export async function answerOf(property: string, request: Request): Promise<Answer> {
+export async function answerOf(
+  property: string,
+  request: Request,
+  firstOnly = false,
+): Promise<Answer> {
   counts.set(property, (counts.get(property) ?? 0) + 1);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const hang = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${HANG_MS} ms`)), HANG_MS);
   });
   try {
-    return await Promise.race([read(request), hang]);
+    return await Promise.race([read(request, firstOnly), hang]);
   } finally {
     clearTimeout(timer);
   }
@@ -97,12 +101,23 @@ export async function answerOf(property: string, request: Request): Promise<Answ
 
 export type Answer = { status: number; messages: Record<string, unknown>[] };
 
-async function read(request: Request): Promise<Answer> {
+/**
+ * Like `answerOf`, for a request that may open a stream meant to stay open (a listen): checks
+ * the status and the first message, then closes the stream as a client would.
+ */
+export async function firstOf(property: string, request: Request): Promise<Answer> {
+  return answerOf(property, request, true);
+}
+
+async function read(request: Request, firstOnly = false): Promise<Answer> {
   const response = await exports.default.fetch(request);
   const type = response.headers.get("Content-Type") ?? "";
   const messages: Record<string, unknown>[] = [];
   if (type.startsWith("text/event-stream") && response.body) {
-    for await (const event of decodeSse(response.body)) messages.push(JSON.parse(event.data));
+    for await (const event of decodeSse(response.body)) {
+      messages.push(JSON.parse(event.data));
+      if (firstOnly) break; // leaving the loop cancels the stream
+    }
   } else {
     const text = await response.text();
     if (response.status === 202) expect(text).toBe("");
