@@ -7,6 +7,7 @@ import type { Catalog } from "../catalog/catalog.ts";
 import type { EraAdapter, EraAsking } from "../era/era.ts";
 import { InputRequiredSignal } from "../input/answers.ts";
 import type { Listening, MethodHandler, Result } from "../methods/method.ts";
+import type { CallerLimits } from "../limits/caller.ts";
 import type { Observation } from "../observe/log.ts";
 import type { Coordination } from "../ports.ts";
 import { failure } from "../request/errors.ts";
@@ -37,12 +38,16 @@ export type Calling = {
   signal: AbortSignal;
   mode: ReplyMode;
   keepAliveMs: number;
+  /** Bytes an SSE reply may hold unread before the client counts as gone. */
+  sseBufferBytes: number;
   listenMaxMs: number;
   env: Cloudflare.Env;
   waitUntil(promise: Promise<unknown>): void;
   coordination: Coordination;
   /** What the request's log line will say, gathered as it is served. */
   observation: Observation;
+  /** The caller's limits here; undefined when nothing counts them. */
+  limits: CallerLimits | undefined;
 };
 
 /** A call under way: the reply it talks through, and the outcome it will end with. */
@@ -67,7 +72,11 @@ function refused(method: string): Asking {
 export async function startCall(route: Method, calling: Calling): Promise<Running> {
   const { era, info, params, handles, coordination } = calling;
   const abort = new AbortController();
-  const reply = new Reply(calling.mode, calling.keepAliveMs, abort);
+  const reply = new Reply(
+    calling.mode,
+    { keepAliveMs: calling.keepAliveMs, maxBufferedBytes: calling.sseBufferBytes },
+    abort,
+  );
   const asking: EraAsking = route.asks
     ? await era.asking({
         method: info.method,
@@ -142,10 +151,11 @@ async function run(
   const { era, info, catalog, capabilities, coordination, server } = calling;
   try {
     const ctx = contextOf(calling, signal, reply.send, asking);
-    const tasks =
+    const owned =
       coordination.tasks && capabilities.extensions?.[TASKS_EXTENSION]
         ? coordination.tasks.forCaller(server, calling.caller?.subject ?? "")
         : undefined;
+    const tasks = owned && calling.limits ? calling.limits.tasks(owned) : owned;
     let result: Result;
     try {
       result = await route.run({
