@@ -4,7 +4,7 @@ import { readVar } from "../env-vars.ts";
 import { guardOrigin, withCors } from "../http/cors.ts";
 import { HttpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
-import { keyringOf } from "../state/keyring.ts";
+import { builtKeyringOf, keyringOf } from "../state/keyring.ts";
 import type { Served } from "./define/server.ts";
 import { servePost, type Runtime, type Settings } from "./pipeline.ts";
 import { checkedCoordination, type Coordination } from "./ports.ts";
@@ -77,9 +77,12 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         coordination ??= await configured(() => checkedCoordination(options.durable?.(env)));
         const runtime: Runtime = {
           env,
-          waitUntil: (promise) => ctx.waitUntil(promise),
+          // A method, not an arrow: bundlers keeping names would rename an arrow per request.
+          waitUntil(promise) {
+            ctx.waitUntil(promise);
+          },
           coordination,
-          keyring: await configured(() => keyringOf(env)),
+          keyring: builtKeyringOf(env) ?? (await configured(() => keyringOf(env))),
           settings: settingsOf(env),
         };
         const caller = await options.authenticate?.(request, env);
