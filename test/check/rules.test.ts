@@ -39,6 +39,16 @@ describe("runChecks catches each broken rule", () => {
     expect(report.ok).toBe(!report.checks.some((check) => check.status === "fail"));
   });
 
+  it.each(CAUGHT)("%s: %s says what to fix", async (quirk, id) => {
+    const report = await checkFake(quirk);
+    const check = report.checks.find((c) => c.id === id);
+    expect(check?.fix).toMatch(/^[A-Z].{20,}\.$/);
+    // Only failures and warnings carry advice.
+    expect(
+      report.checks.filter((c) => c.fix && (c.status === "pass" || c.status === "skip")),
+    ).toEqual([]);
+  });
+
   it("fails the report (ok: false) when any check fails, and not for warnings", async () => {
     expect((await checkFake("duplicateTool")).ok).toBe(false);
     expect((await checkFake("acceptsBadCursor", "noCors")).ok).toBe(true);

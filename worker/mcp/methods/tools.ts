@@ -40,6 +40,9 @@ export const callTool: MethodHandler = async (call) => {
   const params = callParams(call);
   const tool = call.catalog.tools.get(params.name);
   if (!tool) {
+    // A name the server knows it cannot serve right now (a hub's upstream that is down).
+    const unavailable = call.catalog.definition.unlisted?.("tool", params.name);
+    if (unavailable) return { content: [{ type: "text", text: unavailable }], isError: true };
     throw new RpcError(
       ErrorCode.InvalidParams,
       `Unknown tool "${params.name}". Call tools/list to see the tools this server offers.`,
