@@ -112,7 +112,10 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         const inProcess = Reflect.get(Object(ctx.props), IN_PROCESS) === true;
         const runtime: Runtime = {
           env,
-          waitUntil: (promise) => ctx.waitUntil(promise),
+          // A method, not an arrow: bundlers keeping names would rename an arrow per request.
+          waitUntil(promise) {
+            ctx.waitUntil(promise);
+          },
           coordination: inProcess ? { ...coordination, limits: undefined } : coordination,
           keyring: keyringWhenNeeded(env),
           settings: settingsOf(env),
