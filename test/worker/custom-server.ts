@@ -8,7 +8,7 @@ import { readReply, type Reply } from "../support/reply.ts";
 export function serve(
   server: Served,
   options: McpAppOptions = {},
-  bindings: Partial<Record<keyof Cloudflare.Env, unknown>> = {},
+  bindings: Partial<Record<keyof Cloudflare.Env, unknown>> & Record<string, unknown> = {},
 ) {
   const app = mcpApp(server, options);
   const fetch = async (request: Request): Promise<Response> => {

@@ -110,6 +110,7 @@ describe("resource owners", () => {
         naming,
       ),
       status: [],
+      builtAt: 0,
     };
     for (let round = 0; round < 2; round++) {
       expect(hub.resourceOwner(view, "notes://readme")).toEqual({ upstream: "a" });

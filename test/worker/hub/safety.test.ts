@@ -2,6 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hubServer } from "../../../worker/hub/hub-server.ts";
 import { remoteUpstreams, type UpstreamConfig } from "../../../worker/hub/upstreams.ts";
+import { mcpApp } from "../../../worker/mcp/hono.ts";
 import { bearerTokens } from "../../../worker/mcp/index.ts";
 import { legacyRequest, mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
@@ -111,7 +112,7 @@ describe("credentials per upstream", () => {
             const request = new Request(input, init);
             const { method } = await request.clone().json<{ method: string }>();
             if (method === "tools/call") seen.push(request.headers.get("Authorization"));
-            return alphaUnless(env, name, () => undefined).app.fetch(request, env, {
+            return mcpApp(alpha).fetch(request, env, {
               waitUntil: () => {},
               passThroughOnException: () => {},
               props: {},

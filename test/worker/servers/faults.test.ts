@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { servers } from "../../../worker/servers/index.ts";
+import { analytics } from "../../../worker/servers/analytics/index.ts";
+import { notes } from "../../../worker/servers/notes/index.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 
@@ -16,7 +17,7 @@ const downDatabase = {
 
 describe("a D1 database that fails", () => {
   it("gives the caller a tool error naming the tool; the same server with its database answers", async () => {
-    const broken = serve(servers.notes, {}, { NOTES_DB: downDatabase });
+    const broken = serve(notes, {}, { NOTES_DB: downDatabase });
     const failed = await broken.send(
       mcpRequest(
         "tools/call",
@@ -30,7 +31,7 @@ describe("a D1 database that fails", () => {
     expect(failed.final?.result.content[0].text).toMatch(/^Tool "search_notes" failed/);
     expect(failed.final?.result.content[0].text).not.toMatch(/\bat |\.ts:\d/);
 
-    const working = serve(servers.notes);
+    const working = serve(notes);
     const found = await working.send(
       mcpRequest(
         "tools/call",
@@ -43,7 +44,7 @@ describe("a D1 database that fails", () => {
   });
 
   it("answers a listing that needs the failing database with an error that tells nothing inside", async () => {
-    const broken = serve(servers.analytics, {}, { ANALYTICS_DB: downDatabase });
+    const broken = serve(analytics, {}, { ANALYTICS_DB: downDatabase });
     const listed = await broken.send(
       mcpRequest("resources/list", {}, { server: "analytics" }),
       "resources/list",
@@ -58,7 +59,7 @@ describe("a D1 database that fails", () => {
       "tools/list",
     );
     expect(tools.final?.result.tools.length).toBeGreaterThan(0);
-    const working = serve(servers.analytics);
+    const working = serve(analytics);
     const fine = await working.send(
       mcpRequest("resources/list", {}, { server: "analytics" }),
       "resources/list",
