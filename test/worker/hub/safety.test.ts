@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hubServer } from "../../../worker/hub/hub-server.ts";
 import { remoteUpstreams, type UpstreamConfig } from "../../../worker/hub/upstreams.ts";
 import { bearerTokens } from "../../../worker/mcp/index.ts";
+import { mcpApp } from "../../../worker/mcp/hono.ts";
 import { legacyRequest, mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 import { alpha, alphaUnless, hub, inProcess, send } from "./support.ts";
@@ -111,7 +112,7 @@ describe("credentials per upstream", () => {
             const request = new Request(input, init);
             const { method } = await request.clone().json<{ method: string }>();
             if (method === "tools/call") seen.push(request.headers.get("Authorization"));
-            return alphaUnless(env, name, () => undefined).app.fetch(request, env, {
+            return mcpApp(alpha).fetch(request, env, {
               waitUntil: () => {},
               passThroughOnException: () => {},
               props: {},
@@ -145,7 +146,10 @@ describe("credentials per upstream", () => {
         ],
       }),
       { authenticate: bearerTokens({ variable: "API_TOKENS" }) },
-      { API_TOKENS: "caller-token-0123456789=carol", UPSTREAM_TOKEN: "operator-secret" },
+      {
+        API_TOKENS: "caller-token-0123456789=carol",
+        UPSTREAM_TOKEN: "operator-secret",
+      } as Partial<Record<keyof Cloudflare.Env, unknown>>,
     );
     for (const name of ["fwd__add", "op__add", "anon__add"])
       expect((await call(hub, name)).final?.result.structuredContent).toEqual({ sum: 2 });

@@ -95,7 +95,7 @@ describe("the hub's client pool", () => {
     const signal = new AbortController().signal;
     const principal = (n: number) => ({
       subject: "p0",
-      capabilities: n ? { experimental: { n } } : {},
+      capabilities: n ? { experimental: { [`n${n}`]: {} } } : {},
     });
     const evicted = pool.client("u", principal(0), env, signal).catch((error: unknown) => error);
     // Two other capability sets of the same caller evict its pending connect.
