@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addHandles, collectHandles, offersFor } from "../../web/src/lib/wallet.ts";
-import { upstreamHealth, upstreamOf } from "../../web/src/lib/catalog-view.ts";
+import { upstreamOf, upstreamReport } from "../../web/src/lib/catalog-view.ts";
 
 describe("the handle wallet", () => {
   const found = collectHandles(
@@ -50,15 +50,24 @@ describe("hub grouping", () => {
     expect(upstreamOf(marked, [])).toBe("ops");
   });
 
-  it("reads each upstream's health from the hub's instructions", () => {
-    expect(
-      upstreamHealth(
-        "Tools are named. Servers: everything, ext (unavailable: timed out after 5000 ms), notes.",
-      ),
-    ).toEqual([
-      { name: "everything", ok: true },
-      { name: "ext", ok: false, reason: "timed out after 5000 ms" },
-      { name: "notes", ok: true },
+  it("reads each upstream's health, latency and tools from the hub's status resource", () => {
+    const text = JSON.stringify({
+      checkedAt: "2026-12-01T08:00:00.000Z",
+      upstreams: [
+        { name: "notes", health: "ok", latencyMs: 12, tools: 4, credentials: "forward" },
+        { name: "ext", health: "unavailable", latencyMs: 5000, tools: 0, reason: "timed out" },
+      ],
+    });
+    expect(upstreamReport(text)).toEqual([
+      { name: "notes", ok: true, latencyMs: 12, tools: 4 },
+      { name: "ext", ok: false, reason: "timed out", latencyMs: 5000, tools: 0 },
     ]);
   });
+
+  it.each(["", "not json", "{}", '{"upstreams":{}}', '{"upstreams":[1,{"health":"ok"}]}'])(
+    "reads %j as no report",
+    (text) => {
+      expect(upstreamReport(text)).toEqual([]);
+    },
+  );
 });

@@ -134,7 +134,9 @@ describe("an upstream's cache hint", () => {
       listResourceTemplates: list("resourceTemplates", 60_000, "public"),
     } as unknown as McpClient;
     const view = await new Hub({ upstreams: ["a"] }).view(async () => client);
-    expect(view.status).toEqual([{ upstream: "a", ok: true }]);
+    expect(view.status).toEqual([
+      { upstream: "a", ok: true, tools: expect.any(Number), latencyMs: expect.any(Number) },
+    ]);
     expect(view.cache).toEqual({ ttlMs: 5_000, cacheScope: "private" });
   });
 });

@@ -4,6 +4,7 @@ import { hubServer } from "../../../worker/hub/hub-server.ts";
 import { remoteUpstreams, type UpstreamConfig } from "../../../worker/hub/upstreams.ts";
 import { mcpApp } from "../../../worker/mcp/hono.ts";
 import { bearerTokens } from "../../../worker/mcp/index.ts";
+import { mcpApp } from "../../../worker/mcp/hono.ts";
 import { legacyRequest, mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 import { alpha, alphaUnless, hub, inProcess, send } from "./support.ts";
@@ -146,7 +147,10 @@ describe("credentials per upstream", () => {
         ],
       }),
       { authenticate: bearerTokens({ variable: "API_TOKENS" }) },
-      { API_TOKENS: "caller-token-0123456789=carol", UPSTREAM_TOKEN: "operator-secret" },
+      {
+        API_TOKENS: "caller-token-0123456789=carol",
+        UPSTREAM_TOKEN: "operator-secret",
+      } as Partial<Record<keyof Cloudflare.Env, unknown>>,
     );
     for (const name of ["fwd__add", "op__add", "anon__add"])
       expect((await call(hub, name)).final?.result.structuredContent).toEqual({ sum: 2 });

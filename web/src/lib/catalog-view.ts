@@ -55,18 +55,43 @@ export function upstreamOf(entry: Item, upstreams: readonly string[]): string | 
   return undefined;
 }
 
-/** An upstream's state as the hub describes it in its instructions. */
-export type UpstreamHealth = { name: string; ok: boolean; reason?: string };
+/** The resource where an edgemcp hub reports its upstreams' state. */
+export const HUB_UPSTREAMS_URI = "edgemcp://hub/upstreams";
 
-/** Reads "Servers: a, b (unavailable: why)" from the hub's instructions. */
-export function upstreamHealth(instructions: string | undefined): UpstreamHealth[] {
-  const list = /Servers: (.*?)(?:\. Left out|\.$)/s.exec(instructions ?? "")?.[1];
-  if (!list) return [];
-  const out: UpstreamHealth[] = [];
-  for (const m of list.matchAll(/([A-Za-z0-9_.-]+)(?: \(unavailable: (.*?)\))?(?:, |$)/g)) {
-    out.push(
-      m[2] === undefined ? { name: m[1]!, ok: true } : { name: m[1]!, ok: false, reason: m[2] },
-    );
+/** An upstream's state as the hub reports it. */
+export type UpstreamHealth = {
+  name: string;
+  ok: boolean;
+  reason?: string;
+  latencyMs?: number;
+  tools?: number;
+};
+
+/**
+ * Reads the hub's upstreams resource (`{"upstreams":[{"name","health","latencyMs","tools",
+ * "reason"?}]}`); anything else reads as no report.
+ */
+export function upstreamReport(text: string | undefined): UpstreamHealth[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text ?? "");
+  } catch {
+    return [];
   }
-  return out;
+  const list = (parsed as { upstreams?: unknown } | null)?.upstreams;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((entry: unknown): UpstreamHealth[] => {
+    if (typeof entry !== "object" || entry === null) return [];
+    const { name, health, reason, latencyMs, tools } = entry as Record<string, unknown>;
+    if (typeof name !== "string") return [];
+    return [
+      {
+        name,
+        ok: health === "ok",
+        ...(typeof reason === "string" ? { reason } : {}),
+        ...(typeof latencyMs === "number" ? { latencyMs } : {}),
+        ...(typeof tools === "number" ? { tools } : {}),
+      },
+    ];
+  });
 }

@@ -1,14 +1,6 @@
 import type { CacheMode } from "../../../shared/client/index.ts";
-import {
-  catalog,
-  catalogLoading,
-  endpoints,
-  session,
-  upstreamLatency,
-  type Catalog,
-} from "./store.ts";
-import { connect } from "../../../shared/client/index.ts";
-import { recordingFetch } from "./wire.ts";
+import { catalog, catalogLoading, session, upstreamStatus, type Catalog } from "./store.ts";
+import { HUB_UPSTREAMS_URI, upstreamReport } from "../lib/catalog-view.ts";
 
 const message = (reason: unknown) => (reason instanceof Error ? reason.message : String(reason));
 
@@ -47,34 +39,23 @@ export async function loadCatalog(mode: CacheMode = "use"): Promise<void> {
   if (templateList) next.templates = templateList;
   catalog.value = next;
   catalogLoading.value = false;
+  // A hub's upstream health is refreshed with its catalog.
+  await loadUpstreamStatus();
 }
 
 /**
- * How fast each upstream of this Worker's hub answers on its own: one `server/discover` per
- * mounted server, timed from the browser. Upstreams not mounted here show the hub's word only.
+ * A hub's upstreams, read from its status resource: each one's health, the latency of listing
+ * its catalog as the hub measured it, and its tool count. Servers without the resource have none.
  */
-export async function measureUpstreams(
-  origin: string,
-  upstreams: readonly string[],
-): Promise<void> {
-  const mounted = new Set(endpoints.value.map((e) => e.path));
-  const results: Record<string, number | string> = {};
-  await Promise.all(
-    upstreams.map(async (name) => {
-      const path = `/mcp/${name}`;
-      if (!mounted.has(path)) return;
-      const started = performance.now();
-      try {
-        const client = await connect(`${origin}${path}`, {
-          fetch: recordingFetch(),
-          signal: AbortSignal.timeout(10_000),
-        });
-        results[name] = Math.round(performance.now() - started);
-        await client.close();
-      } catch (error) {
-        results[name] = message(error);
-      }
-    }),
-  );
-  upstreamLatency.value = results;
+export async function loadUpstreamStatus(): Promise<void> {
+  const current = session.value;
+  if (!current?.client.server.capabilities.resources) return;
+  try {
+    const { result } = await current.client.readResource(HUB_UPSTREAMS_URI, { cache: "refresh" });
+    const content = result.contents[0];
+    const text = content && "text" in content ? content.text : undefined;
+    if (session.value === current) upstreamStatus.value = upstreamReport(text);
+  } catch {
+    // Not a hub (or an older one): the catalog groups by upstream without health.
+  }
 }

@@ -1,7 +1,7 @@
 import { connect, TASKS_EXTENSION } from "../../../shared/client/index.ts";
 import { diagnose } from "../lib/doctor.ts";
 import { isRecord } from "../lib/json.ts";
-import { loadCatalog, measureUpstreams } from "./catalog.ts";
+import { loadCatalog } from "./catalog.ts";
 import { gatherFacts } from "./doctor-probe.ts";
 import { inputHandlers } from "./inputs.ts";
 import { closeAllListens } from "./listen.ts";
@@ -17,7 +17,7 @@ import {
   selectedKey,
   session,
   targetUrl,
-  upstreamLatency,
+  upstreamStatus,
   type Endpoint,
   type EraChoice,
   type HeaderRow,
@@ -82,7 +82,7 @@ export async function disconnect(): Promise<void> {
   const current = session.value;
   session.value = undefined;
   catalog.value = undefined;
-  upstreamLatency.value = {};
+  upstreamStatus.value = [];
   closeAllListens();
   await current?.client.close().catch(() => {});
 }
@@ -155,7 +155,6 @@ export async function connectTo(
     save(LAST, { url, era });
     if (selectedKey.value?.startsWith("permalink:")) selectedKey.value = undefined;
     await loadCatalog("use");
-    if (upstreams.length > 0) void measureUpstreams(new URL(url).origin, upstreams);
     return true;
   } catch (error) {
     diagnosis.value = diagnose(await gatherFacts(url, error));

@@ -9,7 +9,7 @@ import type {
   ServerDescription,
 } from "../../../shared/client/index.ts";
 import type { LogLevel } from "../../../shared/protocol/meta.ts";
-import type { Item } from "../lib/catalog-view.ts";
+import type { Item, UpstreamHealth } from "../lib/catalog-view.ts";
 import type { Diagnosis } from "../lib/doctor.ts";
 import type { Handle } from "../lib/wallet.ts";
 
@@ -70,7 +70,8 @@ export const query = signal("");
 export const selectedKey = signal<string | undefined>(undefined);
 /** The selection that shows the "Check this server" view instead of a catalog entry. */
 export const CHECK_KEY = "check:server";
-export const upstreamLatency = signal<Record<string, number | string>>({});
+/** A hub's upstreams, as its status resource reports them (empty for other servers). */
+export const upstreamStatus = signal<UpstreamHealth[]>([]);
 
 // The request being composed: arguments by item key, so switching items keeps each one's draft.
 export const drafts = signal<Record<string, unknown>>({});

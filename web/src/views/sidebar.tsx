@@ -1,11 +1,5 @@
 import { useEffect } from "preact/hooks";
-import {
-  displayName,
-  matches,
-  upstreamHealth,
-  upstreamOf,
-  type Item,
-} from "../lib/catalog-view.ts";
+import { displayName, matches, upstreamOf, type Item } from "../lib/catalog-view.ts";
 import { loadCatalog } from "../state/catalog.ts";
 import {
   catalog,
@@ -15,7 +9,7 @@ import {
   query,
   selectedKey,
   session,
-  upstreamLatency,
+  upstreamStatus,
 } from "../state/store.ts";
 import { Provenance } from "./provenance.tsx";
 
@@ -76,10 +70,7 @@ function Section({ title, list, prefix }: { title: string; list: Item[]; prefix?
 }
 
 function Upstream({ name, list }: { name: string; list: Item[] }) {
-  const health = upstreamHealth(session.value?.description.instructions).find(
-    (h) => h.name === name,
-  );
-  const latency = upstreamLatency.value[name];
+  const health = upstreamStatus.value.find((h) => h.name === name);
   const ok = health ? health.ok : list.length > 0;
   return (
     <details
@@ -94,11 +85,7 @@ function Upstream({ name, list }: { name: string; list: Item[] }) {
         <strong>{name}</strong>
         <span class="muted small">
           {ok ? " up" : ` unavailable${health?.reason ? `: ${health.reason}` : ""}`}
-          {typeof latency === "number"
-            ? ` · ${latency} ms`
-            : typeof latency === "string"
-              ? ` · ${latency}`
-              : ""}
+          {health?.latencyMs !== undefined ? ` · ${health.latencyMs} ms` : ""}
           {` · ${list.length}`}
         </span>
       </summary>
@@ -120,7 +107,7 @@ export function Sidebar() {
   const c = catalog.value;
   const shown = items.value.filter((e) => matches(e, query.value));
   const upstreams = live?.upstreams ?? [];
-  const health = upstreamHealth(live?.description.instructions);
+  const health = upstreamStatus.value;
   const names = [...new Set([...upstreams, ...health.map((h) => h.name)])];
   const grouped = names.length > 0;
   const byUpstream = (name: string) => shown.filter((e) => upstreamOf(e, names) === name);
