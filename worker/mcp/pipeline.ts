@@ -9,6 +9,7 @@ import { listening, startCall } from "./call/call.ts";
 import { callerKey } from "./call/cancel.ts";
 import type { Served } from "./define/server.ts";
 import { eraOf } from "./era/index.ts";
+import { CallerLimits, type LimitSettings } from "./limits/caller.ts";
 import { Observation, type RequestLogger } from "./observe/log.ts";
 import { traceOf } from "./observe/trace.ts";
 import type { Coordination } from "./ports.ts";
@@ -22,10 +23,16 @@ import { routeOf } from "./request/route.ts";
 export type Settings = {
   /** Largest accepted body in bytes. */
   maxBodyBytes: number;
+  /** How long the body may take to arrive, in milliseconds (0: no deadline). */
+  bodyDeadlineMs: number;
+  /** Bytes an SSE reply may hold for a client that stopped reading before it is closed. */
+  sseBufferBytes: number;
   /** Interval of SSE keep-alive comments (0 turns them off). */
   keepAliveMs: number;
   /** How long a listen stream stays open before the server ends it gracefully. */
   listenMaxMs: number;
+  /** What each caller may use (counted when coordination has `limits`). */
+  limits: LimitSettings;
 };
 
 /** What serving a message needs besides the message: the Worker's side of the request. */
@@ -68,7 +75,8 @@ export async function servePost(
 ): Promise<Response> {
   let id: JsonRpcId | undefined;
   try {
-    const { value, mode } = await frame(request, runtime.settings.maxBodyBytes);
+    const { maxBodyBytes: maxBytes, bodyDeadlineMs: deadlineMs } = runtime.settings;
+    const { value, mode } = await frame(request, { maxBytes, deadlineMs });
     id = peekId(value);
     const message = parseMessage(value);
     const { headers, signal } = request;
@@ -91,8 +99,17 @@ export async function serveMessage(
 ): Promise<Response> {
   const { message, headers, caller } = framed;
   const { coordination } = runtime;
-  if (message.kind === "notification")
-    return takeNotification(message.message, callerKey(caller, headers), coordination);
+  const key = callerKey(caller, headers);
+  // Rates first: a caller over its limit costs no catalog, no envelope, no call.
+  const limits = coordination.limits
+    ? new CallerLimits(coordination.limits, key, runtime.settings.limits)
+    : undefined;
+  try {
+    await limits?.admit(server.name, toolNameOf(message));
+  } catch (error) {
+    return jsonResponse(failure(error));
+  }
+  if (message.kind === "notification") return takeNotification(message.message, key, coordination);
   if (message.kind === "response") return takeResponse(message.message, coordination);
   const request = message.message;
   // The era is asked once; every stage after this calls it.
@@ -131,14 +148,20 @@ export async function serveMessage(
       signal: framed.signal,
       mode: framed.mode,
       keepAliveMs: runtime.settings.keepAliveMs,
+      sseBufferBytes: runtime.settings.sseBufferBytes,
       listenMaxMs: runtime.settings.listenMaxMs,
       env: runtime.env,
       waitUntil: runtime.waitUntil,
       coordination,
       observation,
+      limits,
     };
     if ("stream" in route) {
-      const response = await route.stream(listening(calling));
+      const open = () => route.stream(listening(calling));
+      const { listenMaxMs } = runtime.settings;
+      const response = await (limits
+        ? limits.holdStream(listenMaxMs, runtime.waitUntil, open)
+        : open());
       runtime.log?.(observation.entry(response.status));
       return response;
     }
@@ -162,4 +185,11 @@ function observe(
   const name = method === "resources/read" ? params?.uri : params?.name;
   if (typeof name === "string") observation.name = name.slice(0, 256);
   return observation;
+}
+
+/** The tool a message calls, for its per-tool rate (checked against the catalog later). */
+function toolNameOf(message: JsonRpcMessage): string | undefined {
+  if (message.kind !== "request" || message.message.method !== "tools/call") return undefined;
+  const name = message.message.params?.["name"];
+  return typeof name === "string" ? name : undefined;
 }

@@ -52,6 +52,7 @@ export type Listening = {
   params: JsonObject;
   coordination: { listen?: ListenHub | undefined };
   keepAliveMs: number;
+  sseBufferBytes: number;
   listenMaxMs: number;
   /** The handler context for a stream whose end aborts `signal`. */
   context(signal: AbortSignal): HandlerContext;

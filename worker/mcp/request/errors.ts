@@ -47,7 +47,7 @@ export function failure(
   }
   // Before the era is known, only framing faults (malformed messages) and bugs can happen.
   const malformed = rpc.code === ErrorCode.ParseError || rpc.code === ErrorCode.InvalidRequest;
-  const status = era ? era.status(rpc) : malformed ? 400 : 500;
+  const status = era ? era.status(rpc) : (rpc.httpStatus ?? (malformed ? 400 : 500));
   const body = {
     code: rpc.code,
     message: rpc.message,
