@@ -38,6 +38,15 @@ export default defineConfig({
         test: { name: "lint", include: ["test/lint/**/*.test.ts"], environment: "node" },
       },
       {
+        // A user's Worker started by wrangler: what authoring mistakes look like at startup.
+        test: {
+          name: "startup",
+          include: ["test/startup/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 90_000,
+        },
+      },
+      {
         // Pure code of shared/ and web/ (schema forms, checks, curl, permalinks), in Node.
         test: {
           name: "unit",

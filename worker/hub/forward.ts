@@ -62,6 +62,8 @@ export async function forward(
       ctx.log(m.level, m.data, m.logger);
     },
     ...(ctx.request.logLevel ? { logLevel: ctx.request.logLevel } : {}),
+    // The upstream's work continues this request's trace, with this request as its parent.
+    meta: { traceparent: ctx.request.traceparent },
   };
   const send = (extra: JsonObject) =>
     abortable(client.request(method, { ...params, ...extra }, options), idle.signal);

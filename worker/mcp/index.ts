@@ -2,6 +2,7 @@
 
 // Defining a server.
 export { defineServer, McpServer } from "./define/server.ts";
+export { DefinitionError } from "./catalog/problems.ts";
 export { tool, toolResult, ToolResult } from "./define/tool.ts";
 export type { AnyTool, ToolDefinition, ToolReturn } from "./define/tool.ts";
 export { resource, resourceTemplate } from "./define/resource.ts";

@@ -1,15 +1,12 @@
 import type { ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
-import {
-  NAME_PATTERN,
-  type Implementation,
-  type Resource,
-} from "../../../shared/protocol/primitives.ts";
+import type { Implementation, Resource } from "../../../shared/protocol/primitives.ts";
 import type { UriTemplate } from "../../../shared/uri-template.ts";
 import type { CacheHint, ListKey, ServerDefinition } from "../define/definition.ts";
 import type { PromptDefinition } from "../define/prompt.ts";
 import type { ResourceDefinition, ResourceTemplateDefinition } from "../define/resource.ts";
 import {
   compileTool,
+  isZodSchema,
   pageSizes,
   promptWire,
   resourceWire,
@@ -18,11 +15,15 @@ import {
   type CompiledTool,
 } from "./compile.ts";
 import { listOf, type List } from "./pages.ts";
+import { Problems } from "./problems.ts";
 
 export type { CompiledTool };
 
 type CompiledTemplate = { definition: ResourceTemplateDefinition; template: UriTemplate };
 type CompiledPrompt = { definition: PromptDefinition };
+
+/** An absolute URI: a scheme, a colon, and the rest. */
+const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/;
 
 const DEFAULT_CACHE: CacheHint = { ttlMs: 60_000, cacheScope: "public" };
 
@@ -36,7 +37,7 @@ export class Catalog {
   readonly capabilities: ServerCapabilities;
   readonly tools = new Map<string, CompiledTool>();
   readonly resources = new Map<string, ResourceDefinition>();
-  readonly templates: CompiledTemplate[];
+  readonly templates: CompiledTemplate[] = [];
   readonly prompts = new Map<string, CompiledPrompt>();
   readonly lists: {
     tools: List;
@@ -64,33 +65,59 @@ export class Catalog {
       resourceTemplates: definition.cache?.resourceTemplates ?? base,
       read: base,
     };
-    this.pageSize = pageSizes(name, definition.pageSize);
+    // Every problem is collected, then reported at once (DefinitionError).
+    const problems = new Problems();
+    this.pageSize =
+      problems.attempt("the server", () => pageSizes(definition.pageSize)) ?? pageSizes(undefined);
 
+    const seenTools = new Set<string>();
     for (const tool of definition.tools ?? []) {
-      if (!NAME_PATTERN.test(tool.name)) {
-        throw new Error(
-          `Server "${name}": tool name "${tool.name}" must be 1-128 characters of A-Z a-z 0-9 _ . -`,
-        );
-      }
-      if (this.tools.has(tool.name))
-        throw new Error(`Server "${name}" defines tool "${tool.name}" twice.`);
-      this.tools.set(tool.name, compileTool(name, tool));
+      const named = problems.name("tool", tool.name, seenTools);
+      seenTools.add(tool.name);
+      if (typeof tool.run !== "function")
+        problems.add(`tool "${tool.name}" has no run(args, ctx) function.`);
+      const compiled = problems.attempt(`tool "${tool.name}"`, () => compileTool(tool));
+      if (named && compiled) this.tools.set(tool.name, compiled);
     }
     this.taskTools = [...this.tools.values()].some((t) => t.definition.task);
     for (const res of definition.resources ?? []) {
-      if (this.resources.has(res.uri))
-        throw new Error(`Server "${name}" defines resource "${res.uri}" twice.`);
+      const label = `resource ${JSON.stringify(res.uri)}`;
+      if (typeof res.uri !== "string" || !ABSOLUTE_URI.test(res.uri))
+        problems.add(`${label}: a resource URI is absolute, with a scheme (e.g. "notes://all").`);
+      else if (this.resources.has(res.uri))
+        problems.add(`${label} is defined twice: give each resource its own URI.`);
+      if (typeof res.name !== "string" || res.name === "") problems.add(`${label} needs a name.`);
       this.resources.set(res.uri, res);
     }
-    this.templates = (definition.resourceTemplates ?? []).map((t) => ({
-      definition: t,
-      template: t.compile(),
-    }));
-    for (const p of definition.prompts ?? []) {
-      if (this.prompts.has(p.name))
-        throw new Error(`Server "${name}" defines prompt "${p.name}" twice.`);
-      this.prompts.set(p.name, { definition: p });
+    const seenTemplates = new Set<string>();
+    for (const t of definition.resourceTemplates ?? []) {
+      const label = `resource template ${JSON.stringify(t.uriTemplate)}`;
+      if (seenTemplates.has(t.uriTemplate))
+        problems.add(`${label} is defined twice: give each template its own URI template.`);
+      seenTemplates.add(t.uriTemplate);
+      if (typeof t.name !== "string" || t.name === "") problems.add(`${label} needs a name.`);
+      if (typeof t.compile !== "function") {
+        problems.add(
+          `${label}: make it with resourceTemplate({ ... }), which parses the template.`,
+        );
+        continue;
+      }
+      const template = problems.attempt(label, () => t.compile());
+      if (template) this.templates.push({ definition: t, template });
     }
+    const seenPrompts = new Set<string>();
+    for (const p of definition.prompts ?? []) {
+      const named = problems.name("prompt", p.name, seenPrompts);
+      seenPrompts.add(p.name);
+      if (typeof p.get !== "function")
+        problems.add(`prompt "${p.name}" has no get(args, ctx) function.`);
+      if (p.args !== undefined && (!isZodSchema(p.args) || p.args._zod.def.type !== "object"))
+        problems.add(
+          `prompt "${p.name}": args must be a zod object of strings, e.g. z.object({ topic: z.string() }).`,
+        );
+      if (named) this.prompts.set(p.name, { definition: p });
+    }
+    problems.throwIfAny(name);
 
     const hasCompletion =
       this.templates.some((t) => t.definition.complete) ||

@@ -25,15 +25,27 @@ export type CompiledTool = { definition: AnyTool; wire: Tool; headerParams: Head
  * on what clients would reject (a root schema that is not an object, a broken header
  * declaration): a bug in the server definition.
  */
-export function compileTool(server: string, definition: AnyTool): CompiledTool {
+export function compileTool(definition: AnyTool): CompiledTool {
+  if (definition.input !== undefined && !isZodSchema(definition.input)) {
+    throw new Error(
+      `input must be a zod object schema (z.object({ ... })); to advertise a hand-written JSON Schema, pass it as inputSchema.`,
+    );
+  }
+  if (definition.output !== undefined && !isZodSchema(definition.output)) {
+    throw new Error(
+      `output must be a zod schema; to advertise a hand-written JSON Schema, pass it as outputSchema.`,
+    );
+  }
   const inputSchema =
     definition.inputSchema ??
     (definition.input
       ? jsonSchemaOf(definition.input, "input")
       : { type: "object", properties: {} });
   if (inputSchema.type !== "object") {
+    const found =
+      inputSchema.type === undefined ? "no type" : `type ${JSON.stringify(inputSchema.type)}`;
     throw new Error(
-      `Server "${server}": tool "${definition.name}" needs an input schema whose root has type "object".`,
+      `arguments are a JSON object, so the input schema's root needs type "object" (it has ${found}); wrap the value in an object, e.g. z.object({ value: ... }).`,
     );
   }
   const outputSchema = definition.output
@@ -52,9 +64,7 @@ export function compileTool(server: string, definition: AnyTool): CompiledTool {
   // Clients drop a tool whose declarations break the transport's rules: a definition bug.
   const declarations = headerDeclarationsOf(inputSchema);
   if (!declarations.ok) {
-    throw new Error(
-      `Tool "${definition.name}" has an invalid x-mcp-header: ${declarations.reason}.`,
-    );
+    throw new Error(`invalid x-mcp-header: ${declarations.reason}.`);
   }
   return { definition, wire, headerParams: declarations.params };
 }
@@ -107,10 +117,7 @@ export function promptWire(p: PromptDefinition): Prompt {
 }
 
 /** Items per page of each list (default 100); throws on a size that is not a positive integer. */
-export function pageSizes(
-  server: string,
-  option: ServerDefinition["pageSize"],
-): Record<ListKey, number> {
+export function pageSizes(option: ServerDefinition["pageSize"]): Record<ListKey, number> {
   const given =
     typeof option === "number"
       ? { tools: option, prompts: option, resources: option, resourceTemplates: option }
@@ -118,9 +125,14 @@ export function pageSizes(
   const sizes = { tools: 100, prompts: 100, resources: 100, resourceTemplates: 100, ...given };
   for (const [list, size] of Object.entries(sizes)) {
     if (!Number.isInteger(size) || size < 1)
-      throw new Error(`Server "${server}": pageSize for ${list} must be a positive integer.`);
+      throw new Error(`pageSize for ${list} must be a positive integer (it is ${String(size)}).`);
   }
   return sizes;
+}
+
+/** Whether a value is a zod schema (classic or mini), not a plain object passed by mistake. */
+export function isZodSchema(value: unknown): boolean {
+  return typeof value === "object" && value !== null && "_zod" in value;
 }
 
 /** Drops undefined members so the wire JSON has no `"x": undefined` noise. */

@@ -10,19 +10,24 @@ export interface Served {
   catalogFor(context: ServeContext): Promise<Catalog>;
 }
 
-/** A defined MCP server; its catalog is built on first use, once per isolate. */
+/**
+ * A defined MCP server. Its catalog (schemas, lists, pages) is built, and the definition
+ * checked, when the server is defined: once per isolate, when the Worker's module loads, so
+ * `wrangler dev` and a deploy's startup show a DefinitionError listing every problem.
+ */
 export class McpServer implements Served {
-  #catalog: Catalog | undefined;
+  #catalog: Catalog;
 
-  constructor(readonly definition: ServerDefinition) {}
+  constructor(readonly definition: ServerDefinition) {
+    this.#catalog = new Catalog(definition);
+  }
 
   get name(): string {
     return this.definition.name;
   }
 
-  /** Precomputed schemas, sorted lists and serialized pages (throws if the definition is invalid). */
+  /** Precomputed schemas, sorted lists and serialized pages. */
   get catalog(): Catalog {
-    this.#catalog ??= new Catalog(this.definition);
     return this.#catalog;
   }
 
@@ -31,7 +36,12 @@ export class McpServer implements Served {
   }
 }
 
-/** Defines a server from its tools, resources, resource templates and prompts. */
+/**
+ * Defines a server from its tools, resources, resource templates and prompts. Throws a
+ * DefinitionError listing every problem clients would reject or the runtime cannot serve:
+ * invalid or duplicate names and URIs, an input that is not an object schema, a broken
+ * x-mcp-header, a URI template that does not parse, a bad page size.
+ */
 export function defineServer(definition: ServerDefinition): McpServer {
   return new McpServer(definition);
 }

@@ -45,14 +45,12 @@ describe("x-mcp-header declarations in a tool's input schema", () => {
           type: "object",
           properties: { a: { anyOf: [{ type: "string", "x-mcp-header": "A" }] } },
         }).tools,
-    ).toThrow(
-      'Tool "t" has an invalid x-mcp-header: "a" is not reachable through "properties" alone.',
-    );
+    ).toThrow('tool "t": invalid x-mcp-header: "a" is not reachable through "properties" alone.');
   });
 
   it("rejects an x-mcp-header on the root schema", () => {
     expect(
       () => catalogOf({ type: "object", "x-mcp-header": "Root", properties: {} }).tools,
-    ).toThrow('Tool "t" has an invalid x-mcp-header: "(root)" is not reachable');
+    ).toThrow('tool "t": invalid x-mcp-header: "(root)" is not reachable');
   });
 });
