@@ -8,7 +8,8 @@ import { readVar } from "./env-vars.ts";
 import { directory } from "./servers/directory.ts";
 import { servers } from "./servers/index.ts";
 
-const app = new Hono<{ Bindings: Cloudflare.Env }>();
+// Not strict: /mcp/ and /mcp/notes/ are the same endpoints as /mcp and /mcp/notes.
+const app = new Hono<{ Bindings: Cloudflare.Env }>({ strict: false });
 
 // Callers may present a bearer token from API_TOKENS; without one they are anonymous.
 const authenticate = bearerTokens({ variable: "API_TOKENS" });

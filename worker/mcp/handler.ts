@@ -5,11 +5,12 @@ import { guardOrigin, withCors } from "../http/cors.ts";
 import { HttpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
 import { DEFAULT_SSE_BUFFER_BYTES } from "../http/sse.ts";
-import { keyringOf } from "../state/keyring.ts";
+import { keyringWhenNeeded } from "../state/keyring.ts";
 import type { Served } from "./define/server.ts";
 import { DEFAULT_LIMITS, type LimitSettings } from "./limits/caller.ts";
 import { servePost, type Runtime, type Settings } from "./pipeline.ts";
 import { checkedCoordination, type Coordination } from "./ports.ts";
+import { loggerFor, logSetting, type LogSetting, type RequestLogger } from "./observe/log.ts";
 import { failure } from "./request/errors.ts";
 import { jsonResponse } from "./request/reply.ts";
 import { registerServer } from "./tasks/registry.ts";
@@ -30,6 +31,13 @@ export type McpAppOptions = Partial<Omit<Settings, "limits">> & {
   durable?: (env: Cloudflare.Env) => Coordination;
   /** Establishes the caller; without it every caller is anonymous. */
   authenticate?: Authenticate;
+  /**
+   * One structured entry per request (method, name, subject, era, status, duration, error,
+   * correlation and trace ids): `"errors"` (default: a JSON line on `console.error` for each
+   * request the server failed), `"requests"` (a JSON line for every request), `"off"`, or a
+   * function receiving each entry. Default: the `EDGEMCP_LOG` variable, else `"errors"`.
+   */
+  log?: LogSetting;
 };
 
 /**
@@ -59,9 +67,10 @@ const DEFAULT_BODY_DEADLINE_MS = 10_000;
  * CORS preflight, 405 for anything but POST (there are no sessions or standalone streams), the
  * deployment's configuration, and the caller. No framework on the request path.
  *
- * Reads the Worker's `EDGEMCP_SECRET` (required: it seals handles, cursors and requestState),
- * `EDGEMCP_PREVIOUS_SECRETS` (comma-separated, still accepted after a rotation),
- * `ALLOWED_ORIGINS`, `MAX_BODY_BYTES` and the limits' variables (see `limits`).
+ * Reads the Worker's `EDGEMCP_SECRET` (it seals handles, cursors and requestState; demanded
+ * when something first needs sealing), `EDGEMCP_PREVIOUS_SECRETS` (comma-separated, still
+ * accepted after a rotation), `ALLOWED_ORIGINS`, `MAX_BODY_BYTES`, `EDGEMCP_LOG` and the
+ * limits' variables (see `limits`).
  */
 export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHandler {
   registerServer(server, options.durable);
@@ -69,6 +78,9 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
   let policy: OriginPolicy | undefined;
   let settings: Settings | undefined;
   let coordination: Coordination | undefined;
+  let logger: { log: RequestLogger | undefined } | undefined;
+  const loggerOf = (env: Cloudflare.Env) =>
+    (logger ??= { log: loggerFor(logSetting(options.log, readVar(env, "EDGEMCP_LOG"))) }).log;
   const policyOf = (env: Cloudflare.Env) =>
     (policy ??= {
       allowed: options.allowedOrigins ?? parseOriginList(readVar(env, "ALLOWED_ORIGINS")),
@@ -102,8 +114,9 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
           env,
           waitUntil: (promise) => ctx.waitUntil(promise),
           coordination: inProcess ? { ...coordination, limits: undefined } : coordination,
-          keyring: await configured(() => keyringOf(env)),
+          keyring: keyringWhenNeeded(env),
           settings: settingsOf(env),
+          log: loggerOf(env),
         };
         const caller = await options.authenticate?.(request, env);
         return withCors(await servePost(server, request, caller, runtime), origin);

@@ -52,6 +52,7 @@ export {
   type WorkerContext,
 } from "./handler.ts";
 export type { LimitSettings } from "./limits/caller.ts";
+export type { LogSetting, RequestLog, RequestLogger } from "./observe/log.ts";
 export type {
   Cancellation,
   CallerTasks,

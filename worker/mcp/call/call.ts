@@ -8,6 +8,7 @@ import type { EraAdapter, EraAsking } from "../era/era.ts";
 import { InputRequiredSignal } from "../input/answers.ts";
 import type { Listening, MethodHandler, Result } from "../methods/method.ts";
 import type { CallerLimits } from "../limits/caller.ts";
+import type { Observation } from "../observe/log.ts";
 import type { Coordination } from "../ports.ts";
 import { failure } from "../request/errors.ts";
 import { Reply, type Outcome } from "../request/reply.ts";
@@ -45,6 +46,8 @@ export type Calling = {
   coordination: Coordination;
   /** The caller's limits here; undefined when nothing counts them. */
   limits: CallerLimits | undefined;
+  /** What the request's log line will say, gathered as it is served. */
+  observation: Observation;
 };
 
 /** A call under way: the reply it talks through, and the outcome it will end with. */
@@ -162,6 +165,7 @@ async function run(
         params: calling.params,
         ctx,
         tasks,
+        observation: calling.observation,
       });
     } catch (error) {
       // A handler still missing answers ends this round (2026), where the era has rounds.
@@ -174,6 +178,6 @@ async function run(
         : era.result(result, info.id, catalog);
     return { json, status: 200 };
   } catch (error) {
-    return failure(error, info.id, era);
+    return failure(error, info.id, era, calling.observation);
   }
 }

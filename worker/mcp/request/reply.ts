@@ -4,7 +4,13 @@ import { SSE_HEADERS, SseWriter, type SseSettings } from "../../http/sse.ts";
 import type { Notify } from "../call/context.ts";
 
 /** A finished exchange, serialized: the JSON-RPC response and the HTTP status it would have alone. */
-export type Outcome = { json: string; status: number; headers?: Readonly<Record<string, string>> };
+export type Outcome = {
+  json: string;
+  status: number;
+  headers?: Readonly<Record<string, string>>;
+  /** The JSON-RPC error it carries, for the request's log line. */
+  error?: { code: number; message: string };
+};
 
 /** An outcome as a plain `application/json` response. */
 export function jsonResponse({ json, status, headers }: Outcome): Response {
