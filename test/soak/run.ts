@@ -3,6 +3,7 @@
 // percentiles and workerd's resident memory at start and end. Not part of npm test.
 //
 //   SOAK_SECONDS (default 60)  SOAK_CONCURRENCY (default 64)
+//   SOAK_LIMITS=off: no per-caller rates or caps (to see what counting them costs)
 import { readdirSync, readFileSync } from "node:fs";
 import { decodeSse } from "../../shared/sse.ts";
 import { MetaKey } from "../../shared/protocol/meta.ts";
@@ -12,6 +13,16 @@ import { startWorker } from "../support/start-worker.ts";
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 64);
 const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
+/** Every soak client is one anonymous caller: the limits are raised (test/support/limits.ts), or off. */
+const LIMITS_OFF: Record<string, string> =
+  process.env.SOAK_LIMITS === "off"
+    ? {
+        RATE_LIMIT_REQUESTS: "0",
+        RATE_LIMIT_TOOL_CALLS: "0",
+        MAX_LISTEN_STREAMS: "0",
+        MAX_LIVE_TASKS: "0",
+      }
+    : {};
 
 type Message = { id?: unknown; method?: string; result?: Record<string, unknown>; error?: unknown };
 
@@ -232,7 +243,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function main() {
   console.log(`Starting the Worker (wrangler's local runtime)...`);
-  const worker = await startWorker();
+  const worker = await startWorker(LIMITS_OFF);
   base = worker.url.origin;
   try {
     // Warm up every operation once, so start-up is not in the figures.
