@@ -249,9 +249,13 @@ async function main() {
     // Warm up every operation once, so start-up is not in the figures.
     for (const operation of Object.values(OPERATIONS)) await operation();
     const rssStart = workerdRss();
+    const limits = process.env.SOAK_LIMITS === "off" ? "off" : "counted";
     console.log(
-      `Soaking: ${CONCURRENCY} concurrent clients for ${SECONDS} s (workerd ${rssStart.toFixed(1)} MiB).`,
+      `Soaking: ${CONCURRENCY} concurrent clients for ${SECONDS} s, limits ${limits} (workerd ${rssStart.toFixed(1)} MiB).`,
     );
+    // workerd's memory every 10 s, to tell growth that levels off from a leak.
+    const samples: string[] = [];
+    const sampler = setInterval(() => samples.push(workerdRss().toFixed(0)), 10_000);
     const latencies: number[] = [];
     const perOperation = new Map<string, { count: number; errors: number; ms: number[] }>();
     const errors: string[] = [];
@@ -278,6 +282,7 @@ async function main() {
     const started = Date.now();
     await Promise.all(Array.from({ length: CONCURRENCY }, client));
     const elapsed = (Date.now() - started) / 1000;
+    clearInterval(sampler);
     const rssEnd = workerdRss();
     latencies.sort((a, b) => a - b);
     const total = latencies.length;
@@ -291,6 +296,7 @@ async function main() {
     console.log(
       `workerd resident memory: ${rssStart.toFixed(1)} MiB at start, ${rssEnd.toFixed(1)} MiB at end`,
     );
+    console.log(`  every 10 s (MiB): ${samples.join(", ")}`);
     console.log("\n operation                    count  errors    p50 ms    p99 ms");
     for (const [name, stats] of perOperation) {
       const sorted = stats.ms.sort((a, b) => a - b);
