@@ -4,6 +4,7 @@
 //
 //   SOAK_SECONDS (default 60)  SOAK_CONCURRENCY (default 64)
 //   SOAK_LIMITS=off: no per-caller rates or caps (to see what counting them costs)
+//   SOAK_ONLY=tools/call,listen: only these operations
 import { readdirSync, readFileSync } from "node:fs";
 import { decodeSse } from "../../shared/sse.ts";
 import { MetaKey } from "../../shared/protocol/meta.ts";
@@ -193,7 +194,14 @@ const OPERATIONS: Record<string, () => Promise<void>> = {
   },
 };
 
-/** How often each operation comes up in the mix. */
+/** Not MCP: the playground's directory, for telling the runtime's own costs from the pipeline's. */
+OPERATIONS["GET /api/servers"] = async () => {
+  const response = await fetch(`${base}/api/servers`);
+  if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+  await response.arrayBuffer();
+};
+
+/** How often each operation comes up in the mix (0: only with SOAK_ONLY). */
 const WEIGHTS: Record<string, number> = {
   "tools/list": 4,
   "resources/list (paged)": 2,
@@ -203,8 +211,14 @@ const WEIGHTS: Record<string, number> = {
   listen: 1,
   task: 1,
   "hub call": 4,
+  "GET /api/servers": 0,
 };
-const DECK = Object.entries(WEIGHTS).flatMap(([name, weight]) => Array<string>(weight).fill(name));
+/** SOAK_ONLY=name,name: only these operations (to find which one a figure comes from). */
+const ONLY = process.env.SOAK_ONLY?.split(",").map((name) => name.trim());
+const DECK = Object.entries(WEIGHTS)
+  .filter(([name]) => (ONLY ? ONLY.includes(name) : true))
+  .map(([name, weight]): [string, number] => [name, ONLY ? Math.max(weight, 1) : weight])
+  .flatMap(([name, weight]) => Array<string>(weight).fill(name));
 
 /** The resident memory of the workerd processes under this one, in MiB. */
 function workerdRss(): number {
@@ -297,6 +311,8 @@ async function main() {
       `workerd resident memory: ${rssStart.toFixed(1)} MiB at start, ${rssEnd.toFixed(1)} MiB at end`,
     );
     console.log(`  every 10 s (MiB): ${samples.join(", ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    console.log(`  after 15 s without traffic: ${workerdRss().toFixed(1)} MiB`);
     console.log("\n operation                    count  errors    p50 ms    p99 ms");
     for (const [name, stats] of perOperation) {
       const sorted = stats.ms.sort((a, b) => a - b);
