@@ -69,8 +69,8 @@ const DEFAULT_BODY_DEADLINE_MS = 10_000;
  *
  * Reads the Worker's `EDGEMCP_SECRET` (it seals handles, cursors and requestState; demanded
  * when something first needs sealing), `EDGEMCP_PREVIOUS_SECRETS` (comma-separated, still
- * accepted after a rotation), `ALLOWED_ORIGINS`, `MAX_BODY_BYTES`, `EDGEMCP_LOG` and the
- * limits' variables (see `limits`).
+ * accepted after a rotation), `ALLOWED_ORIGINS`, `MAX_BODY_BYTES`, `EDGEMCP_LOG` and the limits'
+ * variables (see `limits`).
  */
 export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHandler {
   registerServer(server, options.durable);
@@ -112,7 +112,10 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         const inProcess = Reflect.get(Object(ctx.props), IN_PROCESS) === true;
         const runtime: Runtime = {
           env,
-          waitUntil: (promise) => ctx.waitUntil(promise),
+          // A method, not an arrow: bundlers keeping names would rename an arrow per request.
+          waitUntil(promise) {
+            ctx.waitUntil(promise);
+          },
           coordination: inProcess ? { ...coordination, limits: undefined } : coordination,
           keyring: keyringWhenNeeded(env),
           settings: settingsOf(env),

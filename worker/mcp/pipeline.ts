@@ -158,8 +158,8 @@ export async function serveMessage(
       env: runtime.env,
       waitUntil: runtime.waitUntil,
       coordination,
-      limits,
       observation,
+      limits,
     };
     if ("stream" in route) {
       const open = () => route.stream(listening(calling));

@@ -44,10 +44,10 @@ export type Calling = {
   env: Cloudflare.Env;
   waitUntil(promise: Promise<unknown>): void;
   coordination: Coordination;
-  /** The caller's limits here; undefined when nothing counts them. */
-  limits: CallerLimits | undefined;
   /** What the request's log line will say, gathered as it is served. */
   observation: Observation;
+  /** The caller's limits here; undefined when nothing counts them. */
+  limits: CallerLimits | undefined;
 };
 
 /** A call under way: the reply it talks through, and the outcome it will end with. */
@@ -56,11 +56,20 @@ export type Running = { reply: Reply; outcome: Promise<Outcome> };
 /** A route's handler, answered once; `asks`: it may ask the client for input. */
 type Method = { run: MethodHandler; asks?: true };
 
+/** `ctx.input` in the handlers of methods that cannot ask the client for input, by method. */
+const REFUSED = new Map<string, Asking>();
+
 /** `ctx.input` in the handler of a method that cannot ask the client for input. */
 function refused(method: string): Asking {
-  return refuseAsking(
-    `Asking the client for input is not available in ${method} handlers (only tools/call, prompts/get and resources/read).`,
-  );
+  let asking = REFUSED.get(method);
+  if (!asking) {
+    asking = refuseAsking(
+      `Asking the client for input is not available in ${method} handlers (only tools/call, prompts/get and resources/read).`,
+    );
+    // Routed methods only reach here, so the table stays as small as the method tables.
+    REFUSED.set(method, asking);
+  }
+  return asking;
 }
 
 /**
@@ -88,7 +97,7 @@ export async function startCall(route: Method, calling: Calling): Promise<Runnin
         coordination,
       })
     : refused(info.method);
-  const release = bind(route, calling, abort);
+  const release = bind(route, calling, reply, abort);
   const outcome = run(route, calling, asking, reply, abort.signal).finally(release);
   return { reply, outcome };
 }
@@ -122,9 +131,9 @@ function contextOf(calling: Calling, signal: AbortSignal, send: Notify, asking: 
  * Aborts the call when the client goes away or, for calls that may run long, when another
  * request cancels it; returns what undoes that once the call is over.
  */
-function bind(route: Method, calling: Calling, abort: AbortController): () => void {
+function bind(route: Method, calling: Calling, reply: Reply, abort: AbortController): () => void {
   const { signal, coordination } = calling;
-  const onGone = () => abort.abort(new Error("The client closed the request."));
+  const onGone = reply.gone;
   if (signal.aborted) onGone();
   else signal.addEventListener("abort", onGone, { once: true });
   const stopWatching =

@@ -2,22 +2,43 @@ import * as z from "zod/mini";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
 import { ErrorCode, RpcError, ToolError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
-import { CallToolParamsSchema, ListParamsSchema } from "../../../shared/protocol/params.ts";
+import {
+  CallToolParamsSchema,
+  ListParamsSchema,
+  type CallToolParams,
+} from "../../../shared/protocol/params.ts";
 import type { CompiledTool } from "../catalog/catalog.ts";
 import type { HandlerContext } from "../call/context.ts";
 import { InputRequiredSignal } from "../input/answers.ts";
 import type { Observation } from "../observe/log.ts";
 import { shapeToolResult, toolFailure } from "../results/tool.ts";
-import { describeIssues, parseParams, type MethodHandler } from "./method.ts";
+import { describeIssues, parseParams, type Call, type MethodHandler } from "./method.ts";
 import { missingCapabilities, TASKS_REQUIRED } from "./requirements.ts";
 
 export const listTools: MethodHandler = (call) => {
-  const { cursor } = parseParams(ListParamsSchema, call);
-  return call.era.page(call.catalog.lists.tools, cursor, call.ctx.handles);
+  const { cursor } = call.params;
+  const given =
+    cursor === undefined || typeof cursor === "string"
+      ? cursor
+      : parseParams(ListParamsSchema, call).cursor;
+  return call.era.page(call.catalog.lists.tools, given, call.ctx.handles);
 };
 
+/** A tool call's params; the schema runs only for params of an unusual shape (and their errors). */
+function callParams(call: Call): CallToolParams {
+  const { name, arguments: args, inputResponses, requestState } = call.params;
+  if (
+    typeof name === "string" &&
+    (args === undefined || isJsonObject(args)) &&
+    (inputResponses === undefined || isJsonObject(inputResponses)) &&
+    (requestState === undefined || typeof requestState === "string")
+  )
+    return { name, arguments: args, inputResponses, requestState };
+  return parseParams(CallToolParamsSchema, call);
+}
+
 export const callTool: MethodHandler = async (call) => {
-  const params = parseParams(CallToolParamsSchema, call);
+  const params = callParams(call);
   const tool = call.catalog.tools.get(params.name);
   if (!tool) {
     // A name the server knows it cannot serve right now (a hub's upstream that is down).

@@ -14,14 +14,17 @@ export async function frame(
   request: Request,
   body: BodyLimits,
 ): Promise<{ value: unknown; mode: ReplyMode }> {
-  const contentType = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
+  const { headers } = request;
+  const given = headers.get("Content-Type");
+  const contentType =
+    given === "application/json" ? given : given?.split(";")[0]?.trim().toLowerCase();
   if (contentType !== "application/json") {
     throw new HttpError(
       415,
       `Content-Type must be application/json (got ${contentType ? `"${contentType}"` : "none"}).`,
     );
   }
-  const mode = replyModeOf(request.headers.get("Accept") ?? undefined);
+  const mode = replyModeOf(headers.get("Accept") ?? undefined);
   if (!mode)
     throw new HttpError(
       406,

@@ -1,3 +1,4 @@
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { encodeSseMessage } from "../../../shared/sse.ts";
 import type { ReplyMode } from "../../http/accept.ts";
 import { SSE_HEADERS, SseWriter, type SseSettings } from "../../http/sse.ts";
@@ -16,9 +17,11 @@ export type Outcome = {
 export function jsonResponse({ json, status, headers }: Outcome): Response {
   return new Response(json, {
     status,
-    headers: { "Content-Type": "application/json", ...headers },
+    headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS,
   });
 }
+
+const JSON_HEADERS: Readonly<Record<string, string>> = { "Content-Type": "application/json" };
 
 /**
  * The reply to one request while its call runs: plain JSON if the call finishes before sending
@@ -28,6 +31,10 @@ export function jsonResponse({ json, status, headers }: Outcome): Response {
  */
 export class Reply {
   readonly response: Promise<Response>;
+  /** Sends a message before the response; false when the client cannot receive it. */
+  readonly send: Notify;
+  /** Aborts the call because the client went away (a listener for the request's signal). */
+  readonly gone: () => void;
   #settle!: (response: Response) => void;
   #stream: SseWriter | undefined;
 
@@ -37,15 +44,17 @@ export class Reply {
     private readonly abort: AbortController,
   ) {
     this.response = new Promise((resolve) => (this.#settle = resolve));
+    // Assigned here rather than as an arrow property, which name-keeping bundlers rename per call.
+    this.send = (message) => this.#send(message);
+    this.gone = () => abort.abort(new Error("The client closed the request."));
   }
 
-  /** Sends a message before the response; false when the client cannot receive it. */
-  readonly send: Notify = (message) => {
+  #send(message: JsonObject): boolean {
     if (this.abort.signal.aborted || this.mode === "json-only") return false;
     this.#stream ??= this.#open();
     this.#stream.send(JSON.stringify(message));
     return true;
-  };
+  }
 
   /** Ends the reply with the call's outcome: last on the stream, or as the whole response. */
   end(outcome: Outcome): void {
