@@ -104,10 +104,12 @@ export async function serveMessage(
   const limits = coordination.limits
     ? new CallerLimits(coordination.limits, key, runtime.settings.limits)
     : undefined;
+  let refused: unknown;
   try {
     await limits?.admit(server.name, toolNameOf(message));
   } catch (error) {
-    return jsonResponse(failure(error));
+    if (message.kind !== "request") return jsonResponse(failure(error));
+    refused = error;
   }
   if (message.kind === "notification") return takeNotification(message.message, key, coordination);
   if (message.kind === "response") return takeResponse(message.message, coordination);
@@ -121,6 +123,9 @@ export async function serveMessage(
     runtime.log?.(observation.entry(outcome.status, outcome.error));
     return outcome;
   };
+  // A request over its rate is logged like any other refusal.
+  if (refused !== undefined)
+    return jsonResponse(logged(failure(refused, undefined, era, observation)));
   try {
     const catalog = await server.catalogFor(runtime);
     const envelope = era.envelope(request, headers, catalog);

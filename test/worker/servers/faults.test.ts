@@ -29,7 +29,7 @@ describe("a D1 database that fails", () => {
     expect(failed.status).toBe(200);
     expect(failed.final?.result.isError).toBe(true);
     expect(failed.final?.result.content[0].text).toMatch(/^Tool "search_notes" failed/);
-    expect(failed.final?.result.content[0].text).not.toMatch(/\bat |\.ts:\d/);
+    expect(failed.final?.result.content[0].text).not.toMatch(/\bat |\.ts:\d|D1_ERROR/);
 
     const working = serve(notes);
     const found = await working.send(
@@ -50,10 +50,13 @@ describe("a D1 database that fails", () => {
       "resources/list",
     );
     // A list has no tool-error form: the failure is the generic internal error, no details.
-    expect(listed.final?.error).toEqual({
+    expect(listed.final?.error).toMatchObject({
       code: -32603,
-      message: "Internal error: the server failed while handling this request.",
+      message: expect.stringMatching(
+        /^Internal error: the server failed while handling this request \(correlation id [0-9a-f]+\)\.$/,
+      ),
     });
+    expect(JSON.stringify(listed.final)).not.toContain("D1_ERROR");
     const tools = await broken.send(
       mcpRequest("tools/list", {}, { server: "analytics" }),
       "tools/list",

@@ -1,0 +1,330 @@
+// npm run soak: mixed MCP traffic at high concurrency against the real Worker (wrangler's
+// local runtime, workerd) for a bounded time. Reports requests, errors (must be 0), latency
+// percentiles and workerd's resident memory at start and end. Not part of npm test.
+//
+//   SOAK_SECONDS (default 60)  SOAK_CONCURRENCY (default 64)
+//   SOAK_LIMITS=off: no per-caller rates or caps (to see what counting them costs)
+//   SOAK_ONLY=tools/call,listen: only these operations
+import { readdirSync, readFileSync } from "node:fs";
+import { decodeSse } from "../../shared/sse.ts";
+import { MetaKey } from "../../shared/protocol/meta.ts";
+import { MODERN_VERSION } from "../../shared/protocol/versions.ts";
+import { startWorker } from "../support/start-worker.ts";
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 64);
+const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
+/** Every soak client is one anonymous caller: the limits are raised (test/support/limits.ts), or off. */
+const LIMITS_OFF: Record<string, string> =
+  process.env.SOAK_LIMITS === "off"
+    ? {
+        RATE_LIMIT_REQUESTS: "0",
+        RATE_LIMIT_TOOL_CALLS: "0",
+        MAX_LISTEN_STREAMS: "0",
+        MAX_LIVE_TASKS: "0",
+      }
+    : {};
+
+type Message = { id?: unknown; method?: string; result?: Record<string, unknown>; error?: unknown };
+
+let base = "";
+let nextId = 1;
+
+/** One 2026-07-28 request to an endpoint; `signal` aborts it. */
+function post(
+  path: string,
+  method: string,
+  params: Record<string, unknown>,
+  options: {
+    capabilities?: Record<string, unknown>;
+    name?: string;
+    signal?: AbortSignal;
+  } = {},
+): Promise<Response> {
+  const body = {
+    jsonrpc: "2.0",
+    id: nextId++,
+    method,
+    params: {
+      ...params,
+      _meta: {
+        ...(typeof params._meta === "object" ? params._meta : {}),
+        [MetaKey.protocolVersion]: MODERN_VERSION,
+        [MetaKey.clientInfo]: { name: "soak", version: "1" },
+        [MetaKey.clientCapabilities]: options.capabilities ?? {},
+      },
+    },
+  };
+  return fetch(`${base}/mcp${path}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      "MCP-Protocol-Version": MODERN_VERSION,
+      "Mcp-Method": method,
+      ...(options.name ? { "Mcp-Name": options.name } : {}),
+    },
+    body: JSON.stringify(body),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+}
+
+/** Every message of a reply (JSON or SSE); throws on a status or a JSON-RPC error. */
+async function messagesOf(response: Response): Promise<Message[]> {
+  if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
+  const messages: Message[] = [];
+  if (
+    (response.headers.get("Content-Type") ?? "").startsWith("text/event-stream") &&
+    response.body
+  ) {
+    for await (const event of decodeSse(response.body)) messages.push(JSON.parse(event.data));
+  } else messages.push(await response.json());
+  const last = messages.at(-1);
+  if (!last || last.error || !last.result) throw new Error(`bad reply: ${JSON.stringify(last)}`);
+  return messages;
+}
+
+const result = async (response: Response) => (await messagesOf(response)).at(-1)?.result ?? {};
+const text = (r: Record<string, unknown>) =>
+  (r.content as { text?: string }[] | undefined)?.[0]?.text ?? "";
+
+/** The operations of the mix, each one a request (or a short exchange) and its checks. */
+const OPERATIONS: Record<string, () => Promise<void>> = {
+  "tools/list": async () => {
+    const r = await result(await post("/everything", "tools/list", {}));
+    if (!Array.isArray(r.tools) || r.tools.length === 0) throw new Error("no tools");
+  },
+  "resources/list (paged)": async () => {
+    const first = await result(await post("/everything", "resources/list", {}));
+    const cursor = first.nextCursor;
+    if (typeof cursor !== "string") throw new Error("no next page");
+    await result(await post("/everything", "resources/list", { cursor }));
+  },
+  "tools/call": async () => {
+    const r = await result(
+      await post(
+        "/everything",
+        "tools/call",
+        { name: "add_numbers", arguments: { a: 2, b: 3 } },
+        { name: "add_numbers" },
+      ),
+    );
+    if (!text(r).includes("5")) throw new Error(`wrong sum: ${text(r)}`);
+  },
+  "streaming call": async () => {
+    const response = await post(
+      "/everything",
+      "tools/call",
+      { name: "test_tool_with_progress", arguments: {}, _meta: { progressToken: "p" } },
+      { name: "test_tool_with_progress" },
+    );
+    const messages = await messagesOf(response);
+    if (messages.filter((m) => m.method === "notifications/progress").length !== 3)
+      throw new Error("missing progress");
+  },
+  "streaming call, cancelled": async () => {
+    const abort = new AbortController();
+    const response = await post(
+      "/everything",
+      "tools/call",
+      {
+        name: "test_slow_counter",
+        arguments: { steps: 50, delayMs: 20 },
+        _meta: { progressToken: 1 },
+      },
+      { name: "test_slow_counter", signal: abort.signal },
+    );
+    if (response.status !== 200 || !response.body) throw new Error(`HTTP ${response.status}`);
+    const events = decodeSse(response.body);
+    const first = await events.next();
+    if (first.done) throw new Error("the stream ended before any progress");
+    abort.abort();
+    await events.return(undefined).catch(() => {});
+  },
+  listen: async () => {
+    const abort = new AbortController();
+    const response = await post(
+      "/everything",
+      "subscriptions/listen",
+      { notifications: { toolsListChanged: true } },
+      { signal: abort.signal },
+    );
+    if (response.status !== 200 || !response.body) throw new Error(`HTTP ${response.status}`);
+    const events = decodeSse(response.body);
+    const first = await events.next();
+    if (first.done || !first.value.data.includes("acknowledged"))
+      throw new Error("no acknowledgement");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    abort.abort();
+    await events.return(undefined).catch(() => {});
+  },
+  task: async () => {
+    const created = await result(
+      await post(
+        "/ops",
+        "tools/call",
+        { name: "scan_repo", arguments: { repo: "soak", files: 2, file_ms: 10 } },
+        { name: "scan_repo", capabilities: TASKS },
+      ),
+    );
+    const taskId = created.taskId;
+    if (typeof taskId !== "string") throw new Error("no task");
+    for (let poll = 0; poll < 100; poll++) {
+      const got = await result(
+        await post("/ops", "tasks/get", { taskId }, { name: taskId, capabilities: TASKS }),
+      );
+      if (got.status === "completed") return;
+      if (got.status !== "working") throw new Error(`task ${String(got.status)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error("the task did not complete in time");
+  },
+  "hub call": async () => {
+    const r = await result(
+      await post(
+        "",
+        "tools/call",
+        { name: "everything__add_numbers", arguments: { a: 4, b: 5 } },
+        {
+          name: "everything__add_numbers",
+        },
+      ),
+    );
+    if (!text(r).includes("9")) throw new Error(`wrong sum through the hub: ${text(r)}`);
+  },
+};
+
+/** Not MCP: the playground's directory, for telling the runtime's own costs from the pipeline's. */
+OPERATIONS["GET /api/servers"] = async () => {
+  const response = await fetch(`${base}/api/servers`);
+  if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+  await response.arrayBuffer();
+};
+
+/** How often each operation comes up in the mix (0: only with SOAK_ONLY). */
+const WEIGHTS: Record<string, number> = {
+  "tools/list": 4,
+  "resources/list (paged)": 2,
+  "tools/call": 6,
+  "streaming call": 2,
+  "streaming call, cancelled": 2,
+  listen: 1,
+  task: 1,
+  "hub call": 4,
+  "GET /api/servers": 0,
+};
+/** SOAK_ONLY=name,name: only these operations (to find which one a figure comes from). */
+const ONLY = process.env.SOAK_ONLY?.split(",").map((name) => name.trim());
+const DECK = Object.entries(WEIGHTS)
+  .filter(([name]) => (ONLY ? ONLY.includes(name) : true))
+  .map(([name, weight]): [string, number] => [name, ONLY ? Math.max(weight, 1) : weight])
+  .flatMap(([name, weight]) => Array<string>(weight).fill(name));
+
+/** The resident memory of the workerd processes under this one, in MiB. */
+function workerdRss(): number {
+  let kib = 0;
+  const children = new Map<number, number[]>();
+  const commands = new Map<number, string>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, "utf8");
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
+      commands.set(Number(entry), readFileSync(`/proc/${entry}/cmdline`, "utf8"));
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const queue = [...(children.get(process.pid) ?? [])];
+  while (queue.length > 0) {
+    const pid = queue.shift() as number;
+    queue.push(...(children.get(pid) ?? []));
+    if (!commands.get(pid)?.includes("workerd")) continue;
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      kib += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+    } catch {
+      // Gone.
+    }
+  }
+  return kib / 1024;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function main() {
+  console.log(`Starting the Worker (wrangler's local runtime)...`);
+  const worker = await startWorker(LIMITS_OFF);
+  base = worker.url.origin;
+  try {
+    // Warm up every operation once, so start-up is not in the figures.
+    for (const operation of Object.values(OPERATIONS)) await operation();
+    const rssStart = workerdRss();
+    const limits = process.env.SOAK_LIMITS === "off" ? "off" : "counted";
+    console.log(
+      `Soaking: ${CONCURRENCY} concurrent clients for ${SECONDS} s, limits ${limits} (workerd ${rssStart.toFixed(1)} MiB).`,
+    );
+    // workerd's memory every 10 s, to tell growth that levels off from a leak.
+    const samples: string[] = [];
+    const sampler = setInterval(() => samples.push(workerdRss().toFixed(0)), 10_000);
+    const latencies: number[] = [];
+    const perOperation = new Map<string, { count: number; errors: number; ms: number[] }>();
+    const errors: string[] = [];
+    const deadline = Date.now() + SECONDS * 1000;
+    let draw = 0;
+    const client = async () => {
+      while (Date.now() < deadline) {
+        const name = DECK[draw++ % DECK.length] as string;
+        const stats = perOperation.get(name) ?? { count: 0, errors: 0, ms: [] };
+        perOperation.set(name, stats);
+        const started = performance.now();
+        try {
+          await OPERATIONS[name]?.();
+        } catch (error) {
+          stats.errors++;
+          if (errors.length < 20) errors.push(`${name}: ${String(error)}`);
+        }
+        const ms = performance.now() - started;
+        stats.count++;
+        stats.ms.push(ms);
+        latencies.push(ms);
+      }
+    };
+    const started = Date.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, client));
+    const elapsed = (Date.now() - started) / 1000;
+    clearInterval(sampler);
+    const rssEnd = workerdRss();
+    latencies.sort((a, b) => a - b);
+    const total = latencies.length;
+    const failed = [...perOperation.values()].reduce((sum, s) => sum + s.errors, 0);
+    console.log(
+      `\nOperations: ${total} in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(0)}/s), errors: ${failed}`,
+    );
+    console.log(
+      `Latency per operation: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `workerd resident memory: ${rssStart.toFixed(1)} MiB at start, ${rssEnd.toFixed(1)} MiB at end`,
+    );
+    console.log(`  every 10 s (MiB): ${samples.join(", ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    console.log(`  after 15 s without traffic: ${workerdRss().toFixed(1)} MiB`);
+    console.log("\n operation                    count  errors    p50 ms    p99 ms");
+    for (const [name, stats] of perOperation) {
+      const sorted = stats.ms.sort((a, b) => a - b);
+      console.log(
+        ` ${name.padEnd(27)} ${String(stats.count).padStart(6)} ${String(stats.errors).padStart(7)} ${percentile(sorted, 50).toFixed(1).padStart(9)} ${percentile(sorted, 99).toFixed(1).padStart(9)}`,
+      );
+    }
+    for (const error of errors) console.log(`  error: ${error}`);
+    process.exitCode = failed === 0 ? 0 : 1;
+  } finally {
+    await worker.stop();
+  }
+}
+
+await main();
