@@ -26,6 +26,7 @@ export function reportText(report: CheckReport): string {
       const inline = check.status === "pass" && check.detail ? ` (${check.detail})` : "";
       lines.push(`  ${LABEL[check.status]}  ${check.title}${inline}`);
       if (check.status !== "pass" && check.detail) lines.push(`        ${check.detail}`);
+      if (check.fix) lines.push(`        fix: ${check.fix}`);
     }
   }
   const { pass, fail, warn, skip } = report.counts;

@@ -1,4 +1,10 @@
-import { connect, McpError, type FetchLike, type McpClient } from "../shared/client/index.ts";
+import {
+  connect,
+  McpError,
+  type FetchLike,
+  type InputHandlers,
+  type McpClient,
+} from "../shared/client/index.ts";
 import { println, type Io } from "./io.ts";
 import type { CommandLine, RequestHeaders } from "./options.ts";
 import { packageVersion } from "./version.ts";
@@ -9,11 +15,13 @@ function connectClient(
   given: RequestHeaders,
   io: Io,
   fetch?: FetchLike,
+  handlers?: InputHandlers,
 ): Promise<McpClient> {
   return connect(url, {
     headers: given.headers,
     clientInfo: { name: "edgemcp-cli", version: packageVersion() },
     ...(fetch ? { fetch } : {}),
+    ...(handlers ? { handlers } : {}),
     onWarning: (message) => println(io.stderr, `warning: ${message}`),
   });
 }
@@ -23,9 +31,10 @@ export async function connectOrReport(
   line: Pick<CommandLine, "url" | "given">,
   io: Io,
   fetch?: FetchLike,
+  handlers?: InputHandlers,
 ): Promise<McpClient | undefined> {
   try {
-    return await connectClient(line.url, line.given, io, fetch);
+    return await connectClient(line.url, line.given, io, fetch, handlers);
   } catch (error) {
     println(io.stderr, describeFailure(error));
     return undefined;

@@ -25,13 +25,14 @@ const OPTIONS = {
   json: { type: "boolean" },
   curl: { type: "boolean" },
   args: { type: "string" },
+  answer: { type: "string" },
   origin: { type: "string" },
   timeout: { type: "string" },
 } as const;
 
 /** The options only some commands take. */
-export type OwnOption = "json" | "curl" | "args" | "origin" | "timeout";
-const OWN_OPTIONS: readonly string[] = ["json", "curl", "args", "origin", "timeout"];
+export type OwnOption = "json" | "curl" | "args" | "answer" | "origin" | "timeout";
+const OWN_OPTIONS: readonly string[] = ["json", "curl", "args", "answer", "origin", "timeout"];
 
 function parseStrict(args: string[]) {
   try {

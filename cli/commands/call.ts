@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { ToolArguments } from "../../shared/client/index.ts";
 import { isJsonObject } from "../../shared/jsonrpc.ts";
+import { answerHandlers, missingAnswerHint, parseAnswers } from "../answers.ts";
 import { CapturingFetch } from "../capture.ts";
 import { connectOrReport, describeFailure } from "../client.ts";
 import { printCurl } from "../curl.ts";
@@ -11,10 +12,14 @@ import { progressLine, renderResult } from "../render.ts";
 const HELP = `Usage: edgemcp call <url> <tool> [options]
 
 Calls a tool and prints its result; exits 1 when the tool reports an error (isError) or the
-server refuses the call. Progress goes to stderr.
+server refuses the call. Progress, and what the server asks for during the call, go to stderr.
 
 Options:
   --args <json>                the arguments, a JSON object ("@file.json" reads a file, "-" stdin)
+  --answer <json>              what to answer when the server asks for input during the call:
+                               {"elicitation": {"action": "accept", "content": {...}},
+                                "sampling": "the model's reply", "roots": ["file:///work"]}
+                               ("@file.json", "-"); without it, elicitations are declined
   --json                       print the whole result as JSON
   --curl                       print the equivalent curl command instead of calling
   -H, --header "Name: value"   send a header with every request (repeatable)
@@ -55,14 +60,23 @@ async function parseArguments(source: string | undefined, io: Io): Promise<ToolA
 /** `edgemcp call`: one tool call, with its result for people or as JSON, or as a curl command. */
 export const call = serverCommand({
   help: HELP,
-  accepts: ["args", "json", "curl"],
+  accepts: ["args", "answer", "json", "curl"],
   rest: 1,
   run: async ({ values, url, rest, given }, io) => {
     const name = rest[0];
     if (name === undefined) throw new UsageError("Give the tool's name after the URL.");
+    if (values.args === "-" && values.answer === "-")
+      throw new UsageError("--args and --answer cannot both read stdin.");
     const toolArgs = await parseArguments(values.args, io);
+    const answers =
+      values.answer === undefined ? undefined : parseAnswers(await readText(values.answer, io));
     const capture = new CapturingFetch();
-    const client = await connectOrReport({ url, given }, io, capture.fetch);
+    const client = await connectOrReport(
+      { url, given },
+      io,
+      capture.fetch,
+      answerHandlers(answers, io),
+    );
     if (!client) return Exit.failed;
     if (values.curl) {
       capture.arm("tools/call");
@@ -79,7 +93,10 @@ export const call = serverCommand({
       if (!values.json) println(io.stderr, `The tool "${name}" reported an error.`);
       return Exit.failed;
     } catch (error) {
-      println(io.stderr, describeFailure(error));
+      const failure = describeFailure(error);
+      println(io.stderr, failure);
+      const hint = missingAnswerHint(failure);
+      if (hint) println(io.stderr, hint);
       return Exit.failed;
     } finally {
       await client.close();

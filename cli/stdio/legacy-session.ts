@@ -1,8 +1,13 @@
 import { errorText } from "../../shared/error-text.ts";
 import { isJsonObject } from "../../shared/jsonrpc.ts";
 import { Header } from "../../shared/protocol/headers.ts";
-import { replyMessages } from "./reply.ts";
+import { sleep } from "../../shared/sleep.ts";
+import { decodeSse } from "../../shared/sse.ts";
 import type { Upstream } from "./upstream.ts";
+
+// The first pause before opening a dropped stream again, and the longest.
+const RETRY_MS = 500;
+const MAX_RETRY_MS = 30_000;
 
 /**
  * What a 2025 server's `initialize` settled, sent on every later message: the negotiated
@@ -32,26 +37,75 @@ export class LegacySession {
   }
 
   /**
-   * Relays the server's own stream (GET) until it ends; a server without sessions answers
-   * 405, and there is nothing to open.
+   * Relays the server's own stream (GET) for as long as the session lasts: when it drops or
+   * the server ends it, it is opened again after a pause (doubling from `retryMs` up to 30 s),
+   * with `Last-Event-ID` so a server that keeps event ids can resume. A server without such a stream answers 405; an expired session, 404; either ends it.
    */
   async openStream(
     upstream: Upstream,
     relay: (message: unknown) => void,
     log: (line: string) => void,
+    retryMs = RETRY_MS,
   ): Promise<void> {
     const controller = new AbortController();
     this.stream = controller;
-    try {
-      const response = await upstream.listen(this.headers(), controller.signal);
-      const type = response.headers.get("Content-Type") ?? "";
-      if (!response.ok || !type.startsWith("text/event-stream")) {
-        await response.body?.cancel();
-        return;
+    const { signal } = controller;
+    let lastEventId: string | undefined;
+    let pause = retryMs;
+    let opened = false;
+    while (!signal.aborted) {
+      let delivered = false;
+      let why: string;
+      try {
+        const headers = {
+          ...this.headers(),
+          ...(lastEventId === undefined ? {} : { "Last-Event-ID": lastEventId }),
+        };
+        const response = await upstream.listen(headers, signal);
+        const type = response.headers.get("Content-Type") ?? "";
+        if (response.status === 405 || (response.ok && !type.startsWith("text/event-stream"))) {
+          // No stream offered: nothing to relay, ever.
+          await response.body?.cancel();
+          return;
+        }
+        if (response.status === 404) {
+          await response.body?.cancel();
+          if (opened) log("The server's stream ended: the session has expired (HTTP 404).");
+          return;
+        }
+        if (!response.ok || !response.body) {
+          await response.body?.cancel();
+          why = `HTTP ${response.status}`;
+        } else {
+          if (opened) log("The server's stream is open again.");
+          opened = true;
+          for await (const event of decodeSse(response.body)) {
+            if (event.id !== undefined) lastEventId = event.id;
+            if (event.event !== "message") continue;
+            delivered = true;
+            let message: unknown;
+            try {
+              message = JSON.parse(event.data);
+            } catch {
+              log(
+                `The server's stream sent an event that is not JSON: ${event.data.slice(0, 200)}`,
+              );
+              continue;
+            }
+            relay(message);
+          }
+          why = "the server closed it";
+        }
+      } catch (error) {
+        if (signal.aborted) return;
+        why = errorText(error);
       }
-      for await (const message of replyMessages(response)) relay(message);
-    } catch (error) {
-      if (!controller.signal.aborted) log(`The server's stream ended: ${errorText(error)}`);
+      if (signal.aborted) return;
+      // A stream that carried something was healthy: start the pauses over.
+      if (delivered) pause = retryMs;
+      log(`The server's stream ended (${why}); opening it again in ${pause} ms.`);
+      await sleep(pause, signal).catch(() => undefined);
+      pause = Math.min(pause * 2, MAX_RETRY_MS);
     }
   }
 

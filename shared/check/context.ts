@@ -1,4 +1,5 @@
 import type { ServerCapabilities } from "../protocol/capabilities.ts";
+import { fixFor } from "./fixes.ts";
 import type { Probe } from "./probe.ts";
 import type { CheckGroup, CheckResult, CheckStatus, ServerEra } from "./report.ts";
 
@@ -23,7 +24,15 @@ export class CheckContext {
   ) {}
 
   record(group: CheckGroup, id: string, title: string, status: CheckStatus, detail?: string) {
-    this.results.push({ id, group, title, status, ...(detail ? { detail } : {}) });
+    const fix = status === "fail" || status === "warn" ? fixFor(id) : undefined;
+    this.results.push({
+      id,
+      group,
+      title,
+      status,
+      ...(detail ? { detail } : {}),
+      ...(fix ? { fix } : {}),
+    });
   }
 
   /** Passes when `problem` is undefined; otherwise fails (or warns, for a SHOULD) with it. */

@@ -22,6 +22,8 @@ export type CheckResult = {
   title: string;
   status: CheckStatus;
   detail?: string;
+  /** What the server's author can do about it, for a failure or a warning. */
+  fix?: string;
 };
 
 /** Which era a server speaks: 2026-07-28 (`server/discover`), only the 2025 handshake, or neither. */

@@ -2,6 +2,7 @@ import type { McpClient } from "../client/index.ts";
 import type { Prompt, Resource, ResourceTemplate, Tool } from "../protocol/primitives.ts";
 import { abortable } from "../abortable.ts";
 import { errorText } from "../error-text.ts";
+import { publicReason } from "./reason.ts";
 
 import {
   mergeCacheHints,
@@ -11,12 +12,16 @@ import {
 } from "./catalog.ts";
 import { splitPrefixed, type Naming } from "./names.ts";
 
-/** Why an upstream is missing from the catalog right now. */
-export type UpstreamStatus =
-  { upstream: string; ok: true } | { upstream: string; ok: false; reason: string };
+/**
+ * An upstream's state when the catalog was built: how long listing it took, how many tools it
+ * gave, or why it is missing (`reason`: safe to show clients; `detail`: for the log only).
+ */
+export type UpstreamStatus = { upstream: string; latencyMs: number } & (
+  { ok: true; tools: number } | { ok: false; reason: string; detail: string }
+);
 
 /** The merged catalog at one moment, with each upstream's state. */
-export type HubView = MergedCatalog & { status: UpstreamStatus[] };
+export type HubView = MergedCatalog & { status: UpstreamStatus[]; builtAt: number };
 
 /** How long an upstream may take to list its catalog, unless the hub is told otherwise. */
 export const DEFAULT_LIST_TIMEOUT_MS = 5_000;
@@ -59,33 +64,37 @@ export class Hub {
     const timeoutMs = this.#options.timeoutMs ?? DEFAULT_LIST_TIMEOUT_MS;
     const settled = await Promise.all(
       this.upstreams.map(
-        async (upstream): Promise<UpstreamCatalog | { upstream: string; reason: string }> => {
+        async (upstream): Promise<{ catalog?: UpstreamCatalog; status: UpstreamStatus }> => {
+          const started = Date.now();
           try {
             const signal = AbortSignal.timeout(timeoutMs);
-            return await abortable(this.#catalogOf(client, upstream, signal), signal);
+            const catalog = await abortable(this.#catalogOf(client, upstream, signal), signal);
+            const latencyMs = Date.now() - started;
+            return {
+              catalog,
+              status: { upstream, latencyMs, ok: true, tools: catalog.tools.length },
+            };
           } catch (error) {
-            return { upstream, reason: errorText(error) };
+            const latencyMs = Date.now() - started;
+            const reason = publicReason(error);
+            return { status: { upstream, latencyMs, ok: false, reason, detail: errorText(error) } };
           }
         },
       ),
     );
-    const catalogs = settled.filter((s): s is UpstreamCatalog => "tools" in s);
+    const catalogs = settled.flatMap((s) => (s.catalog ? [s.catalog] : []));
     const merged = mergeCatalogs(catalogs, this.naming);
-    const status = settled.map((s): UpstreamStatus =>
-      "tools" in s
-        ? { upstream: s.upstream, ok: true }
-        : { upstream: s.upstream, ok: false, reason: s.reason },
-    );
+    const status = settled.map((s) => s.status);
     const warn = this.#options.warn ?? (() => {});
     for (const s of status)
-      if (!s.ok) warn(`Upstream "${s.upstream}" is left out of the hub: ${s.reason}`);
+      if (!s.ok) warn(`Upstream "${s.upstream}" is left out of the hub: ${s.detail}`);
     for (const c of merged.collisions)
       warn(
         `Hub ${c.kind} "${c.key}" is offered by ${c.upstreams.join(" and ")}; none of them is listed.`,
       );
     for (const e of merged.excluded)
       warn(`Hub leaves out ${e.kind} "${e.name}" of "${e.upstream}": ${e.reason}`);
-    return { ...merged, status };
+    return { ...merged, status, builtAt: Date.now() };
   }
 
   /** Which upstream a prefixed tool or prompt name belongs to, and its name there. */

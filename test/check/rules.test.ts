@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fixFor } from "../../shared/check/fixes.ts";
 import type { Quirk } from "./fake-server.ts";
 import { checkFake, outcome } from "./report.ts";
 
@@ -37,6 +38,25 @@ describe("runChecks catches each broken rule", () => {
     const report = await checkFake(quirk);
     expect(outcome(report, id)).toEqual({ status, detail: expect.stringMatching(detail) });
     expect(report.ok).toBe(!report.checks.some((check) => check.status === "fail"));
+  });
+
+  it.each(CAUGHT)("%s: %s says what to fix", async (quirk, id) => {
+    const report = await checkFake(quirk);
+    const check = report.checks.find((c) => c.id === id);
+    expect(check?.fix).toMatch(/^[A-Z].{20,}\.$/);
+    // Only failures and warnings carry advice.
+    expect(
+      report.checks.filter((c) => c.fix && (c.status === "pass" || c.status === "skip")),
+    ).toEqual([]);
+  });
+
+  it("has advice for every check there is", async () => {
+    const ids = new Set([
+      ...(await checkFake()).checks.map((c) => c.id),
+      ...(await checkFake("legacyOnly")).checks.map((c) => c.id),
+    ]);
+    expect(ids.size).toBeGreaterThan(30);
+    expect([...ids].filter((id) => fixFor(id) === undefined)).toEqual([]);
   });
 
   it("fails the report (ok: false) when any check fails, and not for warnings", async () => {

@@ -33,6 +33,9 @@ describe("edgemcp check", () => {
       "        expected HTTP 400 with error -32020, got HTTP 200 with a result",
     );
     expect(stdout).toContain("  warn  An invalid cursor is refused with -32602");
+    expect(stdout).toContain(
+      "        fix: Refuse a cursor your server did not issue with -32602 instead of ignoring it.",
+    );
   });
 
   it("prints the report as JSON with --json", async () => {

@@ -9,10 +9,18 @@ import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
 import { abortable } from "../../shared/abortable.ts";
 import { transportOf, type UpstreamConfig } from "./upstreams.ts";
 
-const MAX_CLIENTS = 256;
+/** How many upstream clients one isolate keeps, and how many of them one caller may hold. */
+export type PoolLimits = { maxClients: number; maxPerCaller: number };
+const DEFAULT_LIMITS: PoolLimits = { maxClients: 256, maxPerCaller: 16 };
 
 /** Who a hub request is for: the upstream sees the same capabilities (and, nearby, credentials). */
-export type Principal = { subject: string; credential?: string; capabilities: ClientCapabilities };
+export type Principal = {
+  subject: string;
+  credential?: string;
+  capabilities: ClientCapabilities;
+  /** The hub itself, listing catalogs: never shares a client or a quota with a caller. */
+  listing?: true;
+};
 
 /**
  * The upstream clients' input handlers, for the capabilities the hub's client declared (an
@@ -40,15 +48,31 @@ function relayHandlers(capabilities: ClientCapabilities): InputHandlers {
  * Connected clients to upstreams, one per upstream, principal and capability set, kept per
  * isolate so discover results, tool lists and caches are reused. A failed connect is not kept,
  * so an upstream that was down is tried again on the next request.
+ *
+ * Callers are kept apart: each caller (subject, or the hub's own listing) holds at most
+ * `maxPerCaller` clients and a new one evicts only that caller's oldest; once the pool is full,
+ * a new caller's client is used for its request and not kept, so no caller, whatever
+ * capabilities it declares or failures it causes, evicts another caller's connections.
  */
 export class ClientPool {
   readonly #clients = new Map<string, Promise<McpClient>>();
+  /** Each caller's keys, oldest first. */
+  readonly #byCaller = new Map<string, string[]>();
+  readonly #limits: PoolLimits;
 
   constructor(
     private readonly upstreams: ReadonlyMap<string, UpstreamConfig>,
     /** How long connecting to an upstream may take. */
     private readonly connectTimeoutMs: number,
-  ) {}
+    limits: Partial<PoolLimits> = {},
+  ) {
+    this.#limits = { ...DEFAULT_LIMITS, ...limits };
+  }
+
+  /** How many clients the pool keeps now. */
+  get size(): number {
+    return this.#clients.size;
+  }
 
   client(
     upstream: string,
@@ -58,38 +82,57 @@ export class ClientPool {
   ): Promise<McpClient> {
     const config = this.upstreams.get(upstream);
     if (!config) return Promise.reject(new Error(`The hub has no upstream named "${upstream}".`));
+    const caller = principal.listing ? "listing" : `subject:${principal.subject}`;
     // The credential is part of the key: a pooled client forwards the one it was created with.
-    const key = `${upstream}\n${principal.subject}\n${principal.credential ?? ""}\n${JSON.stringify(principal.capabilities)}`;
-    let client = this.#clients.get(key);
-    if (!client) {
-      // A connect that outlives its caller or the timeout is dropped, even if the upstream never
-      // answers; callers that find it pending wait for it as long as their own signal allows.
-      const connecting = AbortSignal.any([signal, AbortSignal.timeout(this.connectTimeoutMs)]);
-      const { url, fetch, forwardCredentials } = transportOf(config, env);
-      const headers = {
-        ...("headers" in config ? config.headers : {}),
-        ...(forwardCredentials && principal.credential
-          ? { Authorization: principal.credential }
-          : {}),
-      };
-      const options: ClientOptions = {
+    const key = `${upstream}\n${caller}\n${principal.credential ?? ""}\n${JSON.stringify(principal.capabilities)}`;
+    const pooled = this.#clients.get(key);
+    if (pooled) return abortable(pooled, signal);
+    // A connect that outlives its caller or the timeout is dropped, even if the upstream never
+    // answers; callers that find it pending wait for it as long as their own signal allows.
+    const connecting = AbortSignal.any([signal, AbortSignal.timeout(this.connectTimeoutMs)]);
+    const pending = abortable(
+      connect(...this.#connection(config, principal, env, connecting)),
+      connecting,
+    );
+    const keys = this.#byCaller.get(caller) ?? [];
+    if (keys.length >= this.#limits.maxPerCaller) this.#forget(caller, keys[0]!);
+    if (this.#clients.size >= this.#limits.maxClients) {
+      pending.catch(() => {});
+      return abortable(pending, signal);
+    }
+    // Only this entry: once evicted, the key may hold a newer client for the same principal.
+    pending.catch(() => {
+      if (this.#clients.get(key) === pending) this.#forget(caller, key);
+    });
+    this.#clients.set(key, pending);
+    this.#byCaller.set(caller, [...(this.#byCaller.get(caller) ?? []), key]);
+    return abortable(pending, signal);
+  }
+
+  #forget(caller: string, key: string): void {
+    this.#clients.delete(key);
+    const rest = (this.#byCaller.get(caller) ?? []).filter((k) => k !== key);
+    if (rest.length > 0) this.#byCaller.set(caller, rest);
+    else this.#byCaller.delete(caller);
+  }
+
+  #connection(
+    config: UpstreamConfig,
+    principal: Principal,
+    env: Cloudflare.Env,
+    signal: AbortSignal,
+  ): [string, ClientOptions] {
+    const { url, fetch, headers } = transportOf(config, env, principal.credential);
+    return [
+      url,
+      {
         fetch,
         headers,
         clientInfo: { name: "edgemcp-hub", version: "0.1.0" },
         capabilities: principal.capabilities,
         handlers: relayHandlers(principal.capabilities),
-        signal: connecting,
-      };
-      const pending = abortable(connect(url, options), connecting);
-      // Only this entry: once evicted, the key may hold a newer client for the same principal.
-      pending.catch(() => {
-        if (this.#clients.get(key) === pending) this.#clients.delete(key);
-      });
-      client = pending;
-      if (this.#clients.size >= MAX_CLIENTS)
-        this.#clients.delete(this.#clients.keys().next().value ?? "");
-      this.#clients.set(key, client);
-    }
-    return abortable(client, signal);
+        signal,
+      },
+    ];
   }
 }

@@ -1,5 +1,6 @@
 import { McpError } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/error-text.ts";
+import { publicReason } from "../../shared/hub/reason.ts";
 import { ErrorCode, RpcError, ToolError } from "../../shared/protocol/errors.ts";
 import { InputRequiredSignal } from "../mcp/index.ts";
 
@@ -26,8 +27,8 @@ export function renameIn(message: string, alias: Alias): string {
 /**
  * What the hub tells its client when an upstream fails: the upstream's own JSON-RPC error
  * passes through (naming the tool or prompt as the client knows it); anything else (down, slow,
- * broken reply) names the upstream, as a tool error for tool calls (the model can react) and as
- * -32603 elsewhere.
+ * broken reply) names the upstream and the kind of failure, never its URL or reply, as a tool
+ * error for tool calls (the model can react) and as -32603 elsewhere.
  */
 export function upstreamFailure(
   upstream: string,
@@ -46,7 +47,9 @@ export function upstreamFailure(
     error instanceof InputRequiredSignal
   )
     return error;
-  const message = `Upstream "${upstream}" is unavailable: ${errorText(error)}`;
+  // The client learns which upstream failed and how; the log gets the details (URL and all).
+  console.warn(`Hub upstream "${upstream}" failed: ${errorText(error)}`);
+  const message = `Upstream "${upstream}" is unavailable: ${publicReason(error)}`;
   return forTool
     ? new ToolError(message)
     : new RpcError(ErrorCode.InternalError, message, { upstream });

@@ -16,11 +16,13 @@ import { hubListenSource } from "./listen.ts";
 import { LISTING, principalOf } from "./principal.ts";
 import { asHubTask, hubTaskRouter } from "./tasks.ts";
 import { withUpstream, type HubRuntime } from "./runtime.ts";
-import type { UpstreamConfig } from "./upstreams.ts";
+import { credentialKind, type UpstreamConfig } from "./upstreams.ts";
 import type { Alias } from "./errors.ts";
 import type { CompleteParams } from "../../shared/protocol/params.ts";
 import { CompleteResultSchema } from "../../shared/protocol/results.ts";
 import { parseComplete } from "../../shared/client/parse.ts";
+import { fromUpstream, PROVENANCE } from "./provenance.ts";
+import type { PoolLimits } from "./client-pool.ts";
 
 export type HubConfig = {
   name?: string;
@@ -33,11 +35,28 @@ export type HubConfig = {
   callTimeoutMs?: number;
   /** The upstreams, in catalog order; a function reads them from the Worker's bindings. */
   upstreams: UpstreamConfig[] | ((env: Cloudflare.Env) => UpstreamConfig[]);
+  /** How many upstream clients an isolate keeps, and one caller may hold (256 and 16). */
+  pool?: Partial<PoolLimits>;
+};
+
+/** The resource where the hub reports its upstreams' state as JSON. */
+export const UPSTREAMS_URI = "edgemcp://hub/upstreams";
+
+/** One upstream as the status resource reports it. */
+export type UpstreamReport = {
+  name: string;
+  health: "ok" | "unavailable";
+  /** How long listing its catalog took when the hub last built it. */
+  latencyMs: number;
+  tools: number;
+  /** Why it is unavailable, without its URL or reply (those are in the Worker's log). */
+  reason?: string;
+  /** Whose credentials it gets: the caller's token, the operator's secret, or none. */
+  credentials: "forward" | "operator" | "none";
 };
 
 const MIN_VIEW_TTL_MS = 1_000;
 const MAX_VIEW_TTL_MS = 300_000;
-const PROVENANCE = "dev.edgemcp/upstream";
 
 /**
  * The hub as an MCP server: one endpoint whose catalog merges its upstreams' (rebuilt when
@@ -45,13 +64,19 @@ const PROVENANCE = "dev.edgemcp/upstream";
  */
 export function hubServer(config: HubConfig): DynamicServer {
   // Built on the first request, when the bindings (and so the upstream list) are known.
-  let parts: { pool: ClientPool; runtime: HubRuntime } | undefined;
+  let parts:
+    | {
+        pool: ClientPool;
+        runtime: HubRuntime;
+        credentials: Map<string, UpstreamReport["credentials"]>;
+      }
+    | undefined;
   const setUp = (env: Cloudflare.Env) => {
     if (parts) return parts;
     const list = typeof config.upstreams === "function" ? config.upstreams(env) : config.upstreams;
     const listTimeoutMs = config.listTimeoutMs ?? DEFAULT_LIST_TIMEOUT_MS;
     // Connecting to an upstream may take as long as listing its catalog.
-    const pool = new ClientPool(new Map(list.map((u) => [u.name, u])), listTimeoutMs);
+    const pool = new ClientPool(new Map(list.map((u) => [u.name, u])), listTimeoutMs, config.pool);
     const hub = new Hub({
       upstreams: list.map((u) => u.name),
       ...(config.separator ? { separator: config.separator } : {}),
@@ -63,28 +88,49 @@ export function hubServer(config: HubConfig): DynamicServer {
       idleMs: config.callTimeoutMs ?? 60_000,
       clientFor: (upstream, ctx) => pool.client(upstream, principalOf(ctx), ctx.env, ctx.signal),
     };
-    return (parts = { pool, runtime });
+    const credentials = new Map(list.map((u) => [u.name, credentialKind(u)]));
+    return (parts = { pool, runtime, credentials });
   };
   const server = new DynamicServer(config.name ?? "edgemcp-hub", async (context) => {
-    const { pool, runtime } = setUp(context.env);
+    const { pool, runtime, credentials } = setUp(context.env);
     const view = await runtime.hub.view((upstream, signal) =>
       pool.client(upstream, LISTING, context.env, signal),
     );
     const ttlMs = Math.min(MAX_VIEW_TTL_MS, Math.max(MIN_VIEW_TTL_MS, view.cache.ttlMs));
-    return { definition: hubDefinition(config, view, runtime, () => server.invalidate()), ttlMs };
+    const report = upstreamReport(view, credentials);
+    return {
+      definition: hubDefinition(config, view, report, runtime, () => server.invalidate()),
+      ttlMs,
+    };
   });
   return server;
+}
+
+/** The upstreams' state as of the view, for the status resource. */
+function upstreamReport(
+  view: HubView,
+  credentials: ReadonlyMap<string, UpstreamReport["credentials"]>,
+): UpstreamReport[] {
+  return view.status.map((s) => ({
+    name: s.upstream,
+    health: s.ok ? "ok" : "unavailable",
+    latencyMs: s.latencyMs,
+    tools: s.ok ? s.tools : 0,
+    ...(s.ok ? {} : { reason: s.reason }),
+    credentials: credentials.get(s.upstream) ?? "none",
+  }));
 }
 
 function hubDefinition(
   config: HubConfig,
   view: HubView,
+  report: UpstreamReport[],
   runtime: HubRuntime,
   invalidate: () => void,
 ): ServerDefinition {
   const { hub, idleMs } = runtime;
   const naming = hub.naming;
-  const relay = (
+  const relay = async (
     upstream: string,
     ctx: HandlerContext,
     method: string,
@@ -92,14 +138,18 @@ function hubDefinition(
     forTool: boolean,
     alias?: Alias,
   ) =>
-    withUpstream(
-      runtime,
+    fromUpstream(
+      await withUpstream(
+        runtime,
+        upstream,
+        ctx,
+        forTool,
+        (client) => forward(method, params, { ctx, client, upstream, naming, idleMs }),
+        alias,
+      ),
       upstream,
-      ctx,
-      forTool,
-      (client) => forward(method, params, { ctx, client, upstream, naming, idleMs }),
-      alias,
     );
+  const down = new Map(view.status.flatMap((s) => (s.ok ? [] : [[s.upstream, s.reason]])));
   const complete =
     (upstream: string, ref: CompleteParams["ref"]) =>
     (argument: string) =>
@@ -124,7 +174,8 @@ function hubDefinition(
     title: "edgemcp hub",
     description: `One endpoint for ${view.status.length} MCP servers, their tools and prompts named <server>${naming.separator}<name>.`,
     instructions:
-      `Tools and prompts are named <server>${naming.separator}<name>; resources keep their own URIs. Servers: ` +
+      `Tools and prompts are named <server>${naming.separator}<name>; resources keep their own URIs. ` +
+      `Each server's health, latency and tool count: the ${UPSTREAMS_URI} resource. Servers: ` +
       view.status
         .map((s) => (s.ok ? s.upstream : `${s.upstream} (unavailable: ${s.reason})`))
         .join(", ") +
@@ -134,6 +185,15 @@ function hubDefinition(
       ".",
     cache: view.cache,
     pageSize: 500,
+    // Upstreams' log messages are relayed, so the hub offers logging like any server that logs.
+    logging: true,
+    unlisted: (kind, name) => {
+      const route = hub.route(name);
+      const reason = route && down.get(route.upstream);
+      return reason === undefined
+        ? undefined
+        : `The ${kind} "${name}" belongs to upstream "${route!.upstream}", which is unavailable right now (${reason}); try again later.`;
+    },
     tools: view.tools.map(({ item, upstream, original }) =>
       tool({
         ...item,
@@ -174,15 +234,29 @@ function hubDefinition(
           ),
       }),
     ),
-    resources: view.resources.map(({ item, upstream }) =>
+    resources: [
       resource({
-        ...item,
-        read: async (ctx) =>
-          new ForwardedResult(
-            await relay(upstream, ctx, "resources/read", { uri: item.uri }, false),
-          ),
+        uri: UPSTREAMS_URI,
+        name: "hub-upstreams",
+        title: "Hub upstreams",
+        description:
+          "Each upstream server's health, catalog latency, tool count and credential kind, as JSON",
+        mimeType: "application/json",
+        read: () =>
+          JSON.stringify({ checkedAt: new Date(view.builtAt).toISOString(), upstreams: report }),
       }),
-    ),
+      ...view.resources
+        .filter(({ item }) => item.uri !== UPSTREAMS_URI)
+        .map(({ item, upstream }) =>
+          resource({
+            ...item,
+            read: async (ctx) =>
+              new ForwardedResult(
+                await relay(upstream, ctx, "resources/read", { uri: item.uri }, false),
+              ),
+          }),
+        ),
+    ],
     // The merged catalog parsed each template once (leaving out those that do not parse).
     resourceTemplates: view.resourceTemplates.map(({ item, upstream, template }) => ({
       ...resourceTemplate({

@@ -6,11 +6,12 @@ import { isJsonObject } from "../../shared/jsonrpc.ts";
 import type { JsonObject } from "../../shared/protocol/messages.ts";
 import type { HandlerContext, TaskRouter } from "../mcp/index.ts";
 import { idleTimeout } from "./forward.ts";
+import { fromUpstream } from "./provenance.ts";
 import { withUpstream, type HubRuntime } from "./runtime.ts";
 
 /** An upstream's task (or task creation) as the hub's client sees it: under the hub's names. */
 export function asHubTask(upstream: string, result: JsonObject, naming: Naming): JsonObject {
-  const renamed: JsonObject = { ...result };
+  const renamed: JsonObject = fromUpstream(result, upstream);
   if (typeof result.taskId === "string") renamed.taskId = prefixed(upstream, result.taskId, naming);
   if (isJsonObject(result.inputRequests))
     renamed.inputRequests = namespaceKeys(upstream, result.inputRequests, naming);

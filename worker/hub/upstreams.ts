@@ -2,6 +2,7 @@ import { waitUntil } from "cloudflare:workers";
 import * as z from "zod/mini";
 import type { FetchLike } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/error-text.ts";
+import { IN_PROCESS as IN_PROCESS_PROP } from "../mcp/index.ts";
 
 /** The execution context an in-process call gets (the hub's request keeps the isolate alive). */
 export type CallContext = {
@@ -17,7 +18,8 @@ export type CallContext = {
 const IN_PROCESS: CallContext = {
   waitUntil: (promise) => waitUntil(promise),
   passThroughOnException: () => {},
-  props: {},
+  // The hub counted its caller's request; the server it calls does not count it again.
+  props: { [IN_PROCESS_PROP]: true },
 };
 
 /** Runs a Worker-style fetch in this isolate (an `mcpApp` mounted in the same Worker). */
@@ -26,48 +28,127 @@ export type InProcessApp = {
 };
 
 /**
- * Where an upstream lives: a server mounted in this Worker (called in-process, no network),
- * another Worker reached through a service binding, or a remote URL.
+ * Whose credentials an upstream gets:
+ * - `"forward"`: the hub's caller's own bearer token (the default for servers in this Worker
+ *   and service bindings, which share its tokens);
+ * - `"none"`: nothing (the default for remote URLs);
+ * - `{ secret }`: the operator's credential, read from the Worker secret of that name (set with
+ *   `wrangler secret put`, never in `[vars]`), sent as `Authorization: Bearer <secret>` or in
+ *   `header` (with `scheme` before it; `""` for the bare value).
  */
-export type UpstreamConfig =
-  | { name: string; app: InProcessApp }
-  | { name: string; binding: (env: Cloudflare.Env) => Fetcher; path?: string }
-  | { name: string; url: string; headers?: Record<string, string> };
+export type Credentials = "forward" | "none" | { secret: string; header?: string; scheme?: string };
 
-/** Remote upstreams from a variable: `[{"name":"weather","url":"https://…/mcp","headers":{…}}]`. */
+/**
+ * Where an upstream lives: a server mounted in this Worker (called in-process, no network),
+ * another Worker reached through a service binding, or a remote URL; and whose credentials it
+ * gets.
+ */
+export type UpstreamConfig = { name: string; credentials?: Credentials } & (
+  | { app: InProcessApp }
+  | { binding: (env: Cloudflare.Env) => Fetcher; path?: string }
+  | { url: string; headers?: Record<string, string> }
+);
+
+// Header names that carry credentials: these belong in a secret, not in HUB_UPSTREAMS.
+const SECRET_HEADER =
+  /^(authorization|proxy-authorization|cookie)$|token|secret|key|auth|session|password/i;
+const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+const CredentialsSchema = z.union([
+  z.literal("forward"),
+  z.literal("none"),
+  z.object({
+    secret: z.string().check(z.regex(SECRET_NAME)),
+    header: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]+$/))),
+    scheme: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]*$/))),
+  }),
+]);
+
+/**
+ * Remote upstreams from a variable:
+ * `[{"name":"weather","url":"https://…/mcp","credentials":{"secret":"WEATHER_TOKEN"}}]`.
+ * Credentials default to `"none"`; `headers` may not carry any (they are plain configuration).
+ */
 const RemoteUpstreamsSchema = z.array(
   z.object({
     name: z.string().check(z.regex(/^[A-Za-z0-9_.-]+$/)),
     url: z.url(),
     headers: z.optional(z.record(z.string(), z.string())),
+    credentials: z.optional(CredentialsSchema),
   }),
 );
 
-/** Parses remote upstreams from JSON text; a bad value is reported, not fatal. */
+/**
+ * Parses remote upstreams from JSON text; a bad value is reported, not fatal. An entry that puts
+ * a credential in `headers` is left out (fail closed), with a message that says where it goes.
+ */
 export function remoteUpstreams(
   text: string | undefined,
   warn: (message: string) => void,
 ): UpstreamConfig[] {
   if (!text || text.trim() === "") return [];
+  let list: z.infer<typeof RemoteUpstreamsSchema>;
   try {
-    return RemoteUpstreamsSchema.parse(JSON.parse(text));
+    list = RemoteUpstreamsSchema.parse(JSON.parse(text));
   } catch (error) {
-    warn(`HUB_UPSTREAMS is not a valid list of {name, url, headers?}: ${errorText(error)}`);
+    warn(
+      `HUB_UPSTREAMS is not a valid list of {name, url, headers?, credentials?}: ${errorText(error)}`,
+    );
     return [];
   }
+  return list.filter((upstream) => {
+    const secret = Object.keys(upstream.headers ?? {}).find((name) => SECRET_HEADER.test(name));
+    if (secret)
+      warn(
+        `HUB_UPSTREAMS: upstream "${upstream.name}" is left out: its header "${secret}" looks like a credential, ` +
+          `and [vars] are not secret. Store it with \`wrangler secret put NAME\` and set "credentials": {"secret": "NAME"${/^authorization$/i.test(secret) ? "" : `, "header": "${secret}"`}}.`,
+      );
+    return !secret;
+  });
 }
 
-/** The endpoint URL and the fetch a client uses to reach an upstream. */
+/** Whose credentials an upstream gets, as its configuration says or by default. */
+export function credentialsOf(upstream: UpstreamConfig): Credentials {
+  return upstream.credentials ?? ("url" in upstream ? "none" : "forward");
+}
+
+/** How an upstream's credentials are described to clients: the kind, never the secret's name. */
+export function credentialKind(upstream: UpstreamConfig): "forward" | "operator" | "none" {
+  const credentials = credentialsOf(upstream);
+  return typeof credentials === "object" ? "operator" : credentials;
+}
+
+/** The header that carries an upstream's credentials for a caller, if it gets any. */
+function credentialHeader(
+  upstream: UpstreamConfig,
+  env: Cloudflare.Env,
+  callerCredential: string | undefined,
+): Record<string, string> {
+  const credentials = credentialsOf(upstream);
+  if (credentials === "none") return {};
+  if (credentials === "forward") return callerCredential ? { Authorization: callerCredential } : {};
+  const value: unknown = Reflect.get(env, credentials.secret);
+  if (typeof value !== "string" || value === "")
+    throw new Error(
+      `The secret ${credentials.secret} for hub upstream "${upstream.name}" is not set; set it with \`wrangler secret put ${credentials.secret}\`.`,
+    );
+  const scheme = credentials.scheme ?? "Bearer";
+  return { [credentials.header ?? "Authorization"]: scheme ? `${scheme} ${value}` : value };
+}
+
+/** The endpoint URL, the fetch and the headers a client uses to reach an upstream for a caller. */
 export function transportOf(
   upstream: UpstreamConfig,
   env: Cloudflare.Env,
-): { url: string; fetch: FetchLike; forwardCredentials: boolean } {
+  callerCredential?: string,
+): { url: string; fetch: FetchLike; headers: Record<string, string> } {
+  const auth = credentialHeader(upstream, env, callerCredential);
   if ("app" in upstream) {
     const app = upstream.app;
     return {
       url: `https://${upstream.name}.in-process/`,
       fetch: async (url, init) => app.fetch(new Request(url, init), env, IN_PROCESS),
-      forwardCredentials: true,
+      headers: auth,
     };
   }
   if ("binding" in upstream) {
@@ -75,8 +156,12 @@ export function transportOf(
     return {
       url: `https://${upstream.name}.binding${upstream.path ?? "/mcp"}`,
       fetch: (url, init) => binding.fetch(url, init),
-      forwardCredentials: true,
+      headers: auth,
     };
   }
-  return { url: upstream.url, fetch: (url, init) => fetch(url, init), forwardCredentials: false };
+  return {
+    url: upstream.url,
+    fetch: (url, init) => fetch(url, init),
+    headers: { ...upstream.headers, ...auth },
+  };
 }

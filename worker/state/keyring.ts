@@ -1,5 +1,7 @@
 import { readVar } from "../env-vars.ts";
 import { toBase64Url } from "../../shared/base64.ts";
+import { errorText } from "../../shared/error-text.ts";
+import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 
 /** One AES-GCM key and the short id a handle carries to name it (`idBytes` as sealed). */
 type SealingKey = { id: string; idBytes: Uint8Array; key: CryptoKey };
@@ -53,17 +55,49 @@ export function keyringFrom(
   if (!ring) {
     ring = buildKeyring(secret, previous);
     // A refusal is not cached: the next request re-reads the (possibly fixed) configuration.
-    ring.catch(() => rings.delete(key));
+    ring.then(
+      (built) => void ready.set(key, built),
+      () => rings.delete(key),
+    );
     rings.set(key, ring);
   }
   return ring;
 }
 
 const rings = new Map<string, Promise<Keyring>>();
+/** The keyrings built so far, for the requests that follow without waiting on a promise. */
+const ready = new Map<string, Keyring>();
+
+/** The Worker's keyring if it is built already (every request after the first), else undefined. */
+export function builtKeyringOf(env: Cloudflare.Env): Keyring | undefined {
+  const secret = readVar(env, "EDGEMCP_SECRET");
+  const previous = readVar(env, "EDGEMCP_PREVIOUS_SECRETS");
+  return ready.get(`${secret ?? ""}\n${previous ?? ""}`);
+}
 
 /** The keyring of a Worker: `EDGEMCP_SECRET`, and `EDGEMCP_PREVIOUS_SECRETS` still accepted. */
 export function keyringOf(env: Cloudflare.Env): Promise<Keyring> {
   return keyringFrom(readVar(env, "EDGEMCP_SECRET"), readVar(env, "EDGEMCP_PREVIOUS_SECRETS"));
+}
+
+/**
+ * The keyring of a Worker, read when something first needs sealing (a cursor of a paged list, a
+ * handle, requestState): a server that never seals runs without `EDGEMCP_SECRET`. A missing or
+ * unusable secret fails the request that needed it, -32603 with HTTP status 500 and the reason
+ * (which names the variable, never its value), and is logged.
+ */
+export function keyringWhenNeeded(env: Cloudflare.Env): () => Promise<Keyring> {
+  return () =>
+    keyringOf(env).catch((error: unknown) => {
+      const message = errorText(error);
+      console.error(message);
+      throw new RpcError(
+        ErrorCode.InternalError,
+        `Server misconfigured: ${message}`,
+        undefined,
+        500,
+      );
+    });
 }
 
 async function buildKeyring(

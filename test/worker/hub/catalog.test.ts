@@ -19,6 +19,7 @@ describe("the hub's merged catalog", () => {
     expect(names(tools.final?.result.tools)).not.toContain("alpha__b__c");
     const resources = await send("resources/list");
     expect(resources.final?.result.resources.map((r: { uri: string }) => r.uri)).toEqual([
+      "edgemcp://hub/upstreams",
       "alpha://readme",
     ]);
     const discover = await send("server/discover");

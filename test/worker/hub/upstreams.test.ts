@@ -82,7 +82,7 @@ describe("the hub's in-process upstreams", () => {
 });
 
 describe("the hub's client pool", () => {
-  it("keeps a newer client when an evicted connect under the same key fails late", async () => {
+  it("keeps a newer client when a caller's evicted connect under the same key fails late", async () => {
     let connects = 0;
     let release = () => {};
     const failing = new Promise<void>((resolve) => (release = resolve));
@@ -91,18 +91,21 @@ describe("the hub's client pool", () => {
       await failing;
       return new Response("no", { status: 503 });
     });
-    const pool = new ClientPool(new Map([["u", upstream]]), 10_000);
+    const pool = new ClientPool(new Map([["u", upstream]]), 10_000, { maxPerCaller: 2 });
     const signal = new AbortController().signal;
-    const principal = (subject: string) => ({ subject, capabilities: {} });
-    const evicted = pool.client("u", principal("p0"), env, signal).catch((error: unknown) => error);
-    // 256 other principals fill the pool, evicting p0's pending connect.
-    for (let i = 1; i <= 256; i++) await pool.client("u", principal(`p${i}`), env, signal);
-    const newer = await pool.client("u", principal("p0"), env, signal);
-    expect(connects).toBe(258);
+    const principal = (n: number) => ({
+      subject: "p0",
+      capabilities: n ? { experimental: { n } } : {},
+    });
+    const evicted = pool.client("u", principal(0), env, signal).catch((error: unknown) => error);
+    // Two other capability sets of the same caller evict its pending connect.
+    for (let i = 1; i <= 2; i++) await pool.client("u", principal(i), env, signal);
+    const newer = await pool.client("u", principal(0), env, signal);
+    expect(connects).toBe(4);
     release();
     expect(await evicted).toBeInstanceOf(Error);
-    expect(await pool.client("u", principal("p0"), env, signal)).toBe(newer);
-    expect(connects).toBe(258);
+    expect(await pool.client("u", principal(0), env, signal)).toBe(newer);
+    expect(connects).toBe(4);
   });
 });
 

@@ -257,6 +257,34 @@ describe("analysis handles", () => {
   });
 });
 
+describe("open_analysis windows", () => {
+  const open = (args: Record<string, unknown>) =>
+    call("tools/call", { name: "open_analysis", arguments: args }, { server: "analytics" });
+
+  it("accepts dates without a time, as midnight UTC", async () => {
+    const { final } = await open({ from: "2026-10-01", to: "2026-10-15" });
+    expect(final?.result.isError).toBeUndefined();
+    expect(final?.result.structuredContent.window).toEqual({
+      from: "2026-10-01T00:00:00Z",
+      to: "2026-10-15T00:00:00Z",
+    });
+  });
+
+  it("compares a date-time with an offset as the instant it names", async () => {
+    const { final } = await open({ from: "2026-10-01T02:00:00+02:00", to: "2026-10-02" });
+    expect(final?.result.structuredContent.window.from).toBe("2026-10-01T00:00:00Z");
+  });
+
+  it.each(["2026-13-01", "yesterday", "2026-10-01 08:00"])(
+    "refuses %s as a tool error naming the field",
+    async (from) => {
+      const { final } = await open({ from });
+      expect(final?.result?.isError ?? final?.error).toBeTruthy();
+      expect(JSON.stringify(final)).toMatch(/from/);
+    },
+  );
+});
+
 describe("table resources and the triage prompt", () => {
   it("lists one schema resource per table", async () => {
     const { final } = await call("resources/list", {}, { server: "analytics" });
@@ -289,6 +317,27 @@ describe("table resources and the triage prompt", () => {
     expect(JSON.parse(final?.result.contents[0].text).map((r: { id: number }) => r.id)).toEqual([
       1, 2,
     ]);
+  });
+
+  it.each(["0", "101", "500", "abc", "2.5"])(
+    "refuses limit=%s with -32602 instead of clamping it silently",
+    async (limit) => {
+      const uri = `d1://analytics/tables/incidents/rows?limit=${limit}`;
+      const { final } = await call("resources/read", { uri }, { server: "analytics" });
+      expect(final?.error).toMatchObject({
+        code: -32602,
+        message: expect.stringMatching(/limit .* must be a whole number from 1 to 100/),
+      });
+    },
+  );
+
+  it("reads 20 rows when the limit is left out", async () => {
+    const { final } = await call(
+      "resources/read",
+      { uri: "d1://analytics/tables/users/rows" },
+      { server: "analytics" },
+    );
+    expect(JSON.parse(final?.result.contents[0].text)).toHaveLength(20);
   });
 
   it("answers an unknown table with -32602", async () => {

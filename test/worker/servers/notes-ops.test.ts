@@ -153,9 +153,40 @@ describe("the notes server", () => {
     expect((await call("resources/read", { uri }, { server: "notes" })).final?.error.code).toBe(
       -32602,
     );
-    expect(
-      (await notes("delete_note", { id: Number(uri.split("-")[1]) })).final?.result,
-    ).toMatchObject({ isError: true });
+  });
+
+  it("deletes idempotently: a second delete of the same note succeeds and says nothing changed", async () => {
+    const created = await notes("create_note", { title: "Twice", body: "x" });
+    const id = Number(created.final?.result.content[1].uri.split("-")[1]);
+    await notes("delete_note", { id });
+    const again = await notes("delete_note", { id });
+    expect(again.final?.result.isError).toBeUndefined();
+    expect(again.final?.result.content[0].text).toBe(
+      `There is no note ${id} (already deleted, or never created); nothing changed.`,
+    );
+    const listed = await call("resources/list", {}, { server: "notes" });
+    expect(listed.final?.result.resources.map((r: { uri: string }) => r.uri)).not.toContain(
+      `notes://note-${id}`,
+    );
+  });
+
+  it("filters by every tag and limits in the query, newest first", async () => {
+    const marker = `bulk-${Date.now()}`;
+    for (let i = 0; i < 30; i++) {
+      await notes("create_note", {
+        title: `${marker} ${i}`,
+        body: "filler",
+        tags: i % 3 === 0 ? ["bulk", "third"] : ["bulk"],
+      });
+    }
+    const limited = await notes("search_notes", { query: marker, tags: ["bulk"], limit: 4 });
+    expect(limited.final?.result.content[0].text).toBe("4 notes match.");
+    const both = await notes("search_notes", { query: marker, tags: ["third", "bulk"], limit: 50 });
+    const names = both.final?.result.content.slice(1).map((l: { name: string }) => l.name);
+    expect(names).toHaveLength(10);
+    expect(names.every((n: string) => Number(n.split(" ")[1]) % 3 === 0)).toBe(true);
+    const none = await notes("search_notes", { query: marker, tags: ["bulk", "missing"] });
+    expect(none.final?.result.content[0].text).toBe("No notes match.");
   });
 });
 

@@ -68,6 +68,8 @@ export const catalog = signal<Catalog | undefined>(undefined);
 export const catalogLoading = signal(false);
 export const query = signal("");
 export const selectedKey = signal<string | undefined>(undefined);
+/** The selection that shows the "Check this server" view instead of a catalog entry. */
+export const CHECK_KEY = "check:server";
 export const upstreamLatency = signal<Record<string, number | string>>({});
 
 // The request being composed: arguments by item key, so switching items keeps each one's draft.

@@ -1,6 +1,7 @@
 import { useEffect } from "preact/hooks";
 import { runCall } from "../state/calls.ts";
 import {
+  CHECK_KEY,
   connecting,
   drafts,
   narrowSidebarOpen,
@@ -8,6 +9,7 @@ import {
   selected,
   selectedKey,
   session,
+  targetUrl,
   theme,
   toast,
 } from "../state/store.ts";
@@ -20,6 +22,7 @@ import { Palette } from "./palette.tsx";
 import { Panes } from "./panes.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { calls } from "../state/calls.ts";
+import { LazyCheckView } from "./lazy-check.tsx";
 import { Permalinked } from "./permalinked.tsx";
 
 function AdHocResource({ uri }: { uri: string }) {
@@ -78,6 +81,8 @@ function Main() {
       <Permalinked />
       {entry ? (
         <Detail entry={entry} />
+      ) : key === CHECK_KEY && (session.value || targetUrl.value) ? (
+        <LazyCheckView />
       ) : key?.startsWith("resource:") && session.value ? (
         <AdHocResource uri={key.slice("resource:".length)} />
       ) : session.value ? (
@@ -92,6 +97,14 @@ function Main() {
             and send it. The Wire pane shows every exchange.
           </p>
           <ReadByUri />
+          <p>
+            <button type="button" onClick={() => (selectedKey.value = CHECK_KEY)}>
+              Check this server
+            </button>{" "}
+            <span class="muted small">
+              runs the conformance checks of <code>edgemcp check</code> from this page.
+            </span>
+          </p>
         </div>
       ) : !connecting.value ? (
         <div class="welcome">

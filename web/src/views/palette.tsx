@@ -3,6 +3,7 @@ import { displayName, matches } from "../lib/catalog-view.ts";
 import { loadCatalog } from "../state/catalog.ts";
 import { connectTo, disconnect } from "../state/connection.ts";
 import {
+  CHECK_KEY,
   endpoints,
   headersOpen,
   items,
@@ -35,6 +36,12 @@ function commands(): Command[] {
       hint: "pane",
       run: () => (pane.value = id),
     })),
+    {
+      id: "check",
+      label: "Check this server",
+      hint: "conformance",
+      run: () => (selectedKey.value = CHECK_KEY),
+    },
     {
       id: "refresh",
       label: "Refresh the catalog",

@@ -1,4 +1,4 @@
-import { roots, session, wallet } from "../state/store.ts";
+import { CHECK_KEY, roots, selectedKey, session, wallet } from "../state/store.ts";
 import { JsonTree } from "./json-tree.tsx";
 import { Markdown } from "./markdown.tsx";
 
@@ -32,6 +32,9 @@ export function ServerPane() {
             <dt>Endpoint</dt>
             <dd class="break">{live.url}</dd>
           </dl>
+          <button type="button" onClick={() => (selectedKey.value = CHECK_KEY)}>
+            Check this server
+          </button>
           <h4>Capabilities</h4>
           <JsonTree value={d.capabilities} />
           <h4>Instructions</h4>

@@ -7,6 +7,8 @@ import type { Catalog } from "../catalog/catalog.ts";
 import type { EraAdapter, EraAsking } from "../era/era.ts";
 import { InputRequiredSignal } from "../input/answers.ts";
 import type { Listening, MethodHandler, Result } from "../methods/method.ts";
+import type { CallerLimits } from "../limits/caller.ts";
+import type { Observation } from "../observe/log.ts";
 import type { Coordination } from "../ports.ts";
 import { failure } from "../request/errors.ts";
 import { Reply, type Outcome } from "../request/reply.ts";
@@ -36,10 +38,16 @@ export type Calling = {
   signal: AbortSignal;
   mode: ReplyMode;
   keepAliveMs: number;
+  /** Bytes an SSE reply may hold unread before the client counts as gone. */
+  sseBufferBytes: number;
   listenMaxMs: number;
   env: Cloudflare.Env;
   waitUntil(promise: Promise<unknown>): void;
   coordination: Coordination;
+  /** What the request's log line will say, gathered as it is served. */
+  observation: Observation;
+  /** The caller's limits here; undefined when nothing counts them. */
+  limits: CallerLimits | undefined;
 };
 
 /** A call under way: the reply it talks through, and the outcome it will end with. */
@@ -48,11 +56,20 @@ export type Running = { reply: Reply; outcome: Promise<Outcome> };
 /** A route's handler, answered once; `asks`: it may ask the client for input. */
 type Method = { run: MethodHandler; asks?: true };
 
+/** `ctx.input` in the handlers of methods that cannot ask the client for input, by method. */
+const REFUSED = new Map<string, Asking>();
+
 /** `ctx.input` in the handler of a method that cannot ask the client for input. */
 function refused(method: string): Asking {
-  return refuseAsking(
-    `Asking the client for input is not available in ${method} handlers (only tools/call, prompts/get and resources/read).`,
-  );
+  let asking = REFUSED.get(method);
+  if (!asking) {
+    asking = refuseAsking(
+      `Asking the client for input is not available in ${method} handlers (only tools/call, prompts/get and resources/read).`,
+    );
+    // Routed methods only reach here, so the table stays as small as the method tables.
+    REFUSED.set(method, asking);
+  }
+  return asking;
 }
 
 /**
@@ -64,7 +81,11 @@ function refused(method: string): Asking {
 export async function startCall(route: Method, calling: Calling): Promise<Running> {
   const { era, info, params, handles, coordination } = calling;
   const abort = new AbortController();
-  const reply = new Reply(calling.mode, calling.keepAliveMs, abort);
+  const reply = new Reply(
+    calling.mode,
+    { keepAliveMs: calling.keepAliveMs, maxBufferedBytes: calling.sseBufferBytes },
+    abort,
+  );
   const asking: EraAsking = route.asks
     ? await era.asking({
         method: info.method,
@@ -76,7 +97,7 @@ export async function startCall(route: Method, calling: Calling): Promise<Runnin
         coordination,
       })
     : refused(info.method);
-  const release = bind(route, calling, abort);
+  const release = bind(route, calling, reply, abort);
   const outcome = run(route, calling, asking, reply, abort.signal).finally(release);
   return { reply, outcome };
 }
@@ -110,9 +131,9 @@ function contextOf(calling: Calling, signal: AbortSignal, send: Notify, asking: 
  * Aborts the call when the client goes away or, for calls that may run long, when another
  * request cancels it; returns what undoes that once the call is over.
  */
-function bind(route: Method, calling: Calling, abort: AbortController): () => void {
+function bind(route: Method, calling: Calling, reply: Reply, abort: AbortController): () => void {
   const { signal, coordination } = calling;
-  const onGone = () => abort.abort(new Error("The client closed the request."));
+  const onGone = reply.gone;
   if (signal.aborted) onGone();
   else signal.addEventListener("abort", onGone, { once: true });
   const stopWatching =
@@ -139,10 +160,11 @@ async function run(
   const { era, info, catalog, capabilities, coordination, server } = calling;
   try {
     const ctx = contextOf(calling, signal, reply.send, asking);
-    const tasks =
+    const owned =
       coordination.tasks && capabilities.extensions?.[TASKS_EXTENSION]
         ? coordination.tasks.forCaller(server, calling.caller?.subject ?? "")
         : undefined;
+    const tasks = owned && calling.limits ? calling.limits.tasks(owned) : owned;
     let result: Result;
     try {
       result = await route.run({
@@ -152,6 +174,7 @@ async function run(
         params: calling.params,
         ctx,
         tasks,
+        observation: calling.observation,
       });
     } catch (error) {
       // A handler still missing answers ends this round (2026), where the era has rounds.
@@ -164,6 +187,6 @@ async function run(
         : era.result(result, info.id, catalog);
     return { json, status: 200 };
   } catch (error) {
-    return failure(error, info.id, era);
+    return failure(error, info.id, era, calling.observation);
   }
 }

@@ -22,7 +22,15 @@ export type Envelope = {
 };
 
 /** What the runtime knows about the request being served. */
-export type RequestInfo = Envelope & { id: JsonRpcId; method: string; era: Era };
+export type RequestInfo = Envelope & {
+  id: JsonRpcId;
+  method: string;
+  era: Era;
+  /** This request's id in logs and in generic error messages (its span id in the trace). */
+  correlationId: string;
+  /** W3C `traceparent` for calls this request makes: its trace, with itself as parent span. */
+  traceparent: string;
+};
 
 /** Sends a message before the response; false when the client cannot receive it (JSON only, or gone). */
 export type Notify = (message: JsonObject) => boolean;
@@ -131,13 +139,30 @@ export function createContext(parts: {
   };
 }
 
-/** A notifier publishing to the server's listen hub; without one there is nobody to tell. */
-export function notifierFor(
-  hub: { publish(server: string, event: ListenEvent): Promise<void> } | undefined,
-  server: string,
-): ChangeNotifier {
+type Publisher = { publish(server: string, event: ListenEvent): Promise<void> };
+
+/** Without a listen hub there is nobody to tell. */
+const SILENT: ChangeNotifier = {
+  async toolsListChanged() {},
+  async promptsListChanged() {},
+  async resourcesListChanged() {},
+  async resourceUpdated() {},
+};
+const notifiers = new WeakMap<Publisher, Map<string, ChangeNotifier>>();
+
+/** A notifier publishing to the server's listen hub, made once per hub and server. */
+export function notifierFor(hub: Publisher | undefined, server: string): ChangeNotifier {
+  if (!hub) return SILENT;
+  let byServer = notifiers.get(hub);
+  if (!byServer) notifiers.set(hub, (byServer = new Map()));
+  let notifier = byServer.get(server);
+  if (!notifier) byServer.set(server, (notifier = publishing(hub, server)));
+  return notifier;
+}
+
+function publishing(hub: Publisher, server: string): ChangeNotifier {
   const publish = async (event: ListenEvent) => {
-    if (hub) await hub.publish(server, event);
+    await hub.publish(server, event);
   };
   return {
     toolsListChanged: () => publish({ kind: "toolsListChanged" }),

@@ -28,6 +28,12 @@ export type ServerDefinition = Omit<Implementation, "title"> & {
   pageSize?: number | Partial<Record<ListKey, number>>;
   /** Advertise the (deprecated) logging capability. */
   logging?: boolean;
+  /**
+   * Explains a tool or prompt name this server does not list but knows about (the hub: one of an
+   * upstream that is down): tools/call answers it as an `isError` result, prompts/get as -32603.
+   * Undefined for a name that is simply unknown.
+   */
+  unlisted?: (kind: "tool" | "prompt", name: string) => string | undefined;
   tools?: AnyTool[];
   resources?: ResourceDefinition[];
   resourceTemplates?: TemplateEntry[];

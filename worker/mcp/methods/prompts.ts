@@ -13,6 +13,9 @@ export const getPrompt: MethodHandler = async (call) => {
   const params = parseParams(GetPromptParamsSchema, call);
   const prompt = call.catalog.prompts.get(params.name);
   if (!prompt) {
+    const unavailable = call.catalog.definition.unlisted?.("prompt", params.name);
+    if (unavailable)
+      throw new RpcError(ErrorCode.InternalError, unavailable, { name: params.name });
     throw new RpcError(
       ErrorCode.InvalidParams,
       `Unknown prompt "${params.name}". Call prompts/list to see the prompts this server offers.`,

@@ -1,6 +1,6 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { replyModeOf, type ReplyMode } from "../../http/accept.ts";
-import { readLimited } from "../../http/body.ts";
+import { readLimited, type BodyLimits } from "../../http/body.ts";
 import { HttpError } from "../../http/http-error.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
@@ -8,26 +8,29 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 /**
  * The frame stage: what the POST carries, before any JSON-RPC is read from it. Content-Type
  * must be JSON (415), `Accept` must allow JSON or SSE (406, which decides how the reply may be
- * framed), the body must fit (413) and be UTF-8 JSON (-32700).
+ * framed), the body must fit (413), arrive in time (408) and be UTF-8 JSON (-32700).
  */
 export async function frame(
   request: Request,
-  maxBodyBytes: number,
+  body: BodyLimits,
 ): Promise<{ value: unknown; mode: ReplyMode }> {
-  const contentType = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
+  const { headers } = request;
+  const given = headers.get("Content-Type");
+  const contentType =
+    given === "application/json" ? given : given?.split(";")[0]?.trim().toLowerCase();
   if (contentType !== "application/json") {
     throw new HttpError(
       415,
       `Content-Type must be application/json (got ${contentType ? `"${contentType}"` : "none"}).`,
     );
   }
-  const mode = replyModeOf(request.headers.get("Accept") ?? undefined);
+  const mode = replyModeOf(headers.get("Accept") ?? undefined);
   if (!mode)
     throw new HttpError(
       406,
       "The Accept header must allow application/json or text/event-stream (send both).",
     );
-  const bytes = await readLimited(request, maxBodyBytes);
+  const bytes = await readLimited(request, body);
   try {
     return { value: JSON.parse(utf8.decode(bytes)), mode };
   } catch {

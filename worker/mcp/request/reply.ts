@@ -1,44 +1,60 @@
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { encodeSseMessage } from "../../../shared/sse.ts";
 import type { ReplyMode } from "../../http/accept.ts";
-import { SSE_HEADERS, SseWriter } from "../../http/sse.ts";
+import { SSE_HEADERS, SseWriter, type SseSettings } from "../../http/sse.ts";
 import type { Notify } from "../call/context.ts";
 
 /** A finished exchange, serialized: the JSON-RPC response and the HTTP status it would have alone. */
-export type Outcome = { json: string; status: number; headers?: Readonly<Record<string, string>> };
+export type Outcome = {
+  json: string;
+  status: number;
+  headers?: Readonly<Record<string, string>>;
+  /** The JSON-RPC error it carries, for the request's log line. */
+  error?: { code: number; message: string };
+};
 
 /** An outcome as a plain `application/json` response. */
 export function jsonResponse({ json, status, headers }: Outcome): Response {
   return new Response(json, {
     status,
-    headers: { "Content-Type": "application/json", ...headers },
+    headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS,
   });
 }
+
+const JSON_HEADERS: Readonly<Record<string, string>> = { "Content-Type": "application/json" };
 
 /**
  * The reply to one request while its call runs: plain JSON if the call finishes before sending
  * any notification, an SSE stream from the first notification on (when `Accept` allows it).
- * Closing that stream aborts `abort`; nothing is sent after that.
+ * Closing that stream, or leaving too much of it unread, aborts `abort`; nothing is sent after
+ * that.
  */
 export class Reply {
   readonly response: Promise<Response>;
+  /** Sends a message before the response; false when the client cannot receive it. */
+  readonly send: Notify;
+  /** Aborts the call because the client went away (a listener for the request's signal). */
+  readonly gone: () => void;
   #settle!: (response: Response) => void;
   #stream: SseWriter | undefined;
 
   constructor(
     private readonly mode: ReplyMode,
-    private readonly keepAliveMs: number,
+    private readonly sse: SseSettings,
     private readonly abort: AbortController,
   ) {
     this.response = new Promise((resolve) => (this.#settle = resolve));
+    // Assigned here rather than as an arrow property, which name-keeping bundlers rename per call.
+    this.send = (message) => this.#send(message);
+    this.gone = () => abort.abort(new Error("The client closed the request."));
   }
 
-  /** Sends a message before the response; false when the client cannot receive it. */
-  readonly send: Notify = (message) => {
+  #send(message: JsonObject): boolean {
     if (this.abort.signal.aborted || this.mode === "json-only") return false;
     this.#stream ??= this.#open();
     this.#stream.send(JSON.stringify(message));
     return true;
-  };
+  }
 
   /** Ends the reply with the call's outcome: last on the stream, or as the whole response. */
   end(outcome: Outcome): void {
@@ -54,7 +70,7 @@ export class Reply {
   }
 
   #open(): SseWriter {
-    const writer = new SseWriter(this.keepAliveMs, () =>
+    const writer = new SseWriter(this.sse, () =>
       this.abort.abort(new Error("The client closed the stream.")),
     );
     this.#settle(new Response(writer.readable, { headers: SSE_HEADERS }));

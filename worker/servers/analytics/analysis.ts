@@ -29,7 +29,20 @@ function where(analysis: Analysis): { sql: string; values: unknown[] } {
   return { sql, values };
 }
 
-const isoTime = z.iso.datetime({ offset: true });
+/** A date (`2026-10-01`, midnight UTC) or a date-time with an offset, as the error-log table writes it. */
+const isoTime = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/,
+    "Expected an ISO 8601 date (2026-10-01) or date-time with an offset (2026-10-01T08:00:00Z)",
+  )
+  .refine((value) => !Number.isNaN(instant(value)), "Not a calendar date")
+  .transform((value) => new Date(instant(value)).toISOString().replace(/\.000Z$/, "Z"));
+
+/** The instant a date or date-time names; a date alone is midnight UTC. */
+function instant(value: string): number {
+  return Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+}
 
 /** When the newest error-log line was written, if there is one. */
 async function latestLogTime(db: D1Database): Promise<string | undefined> {
@@ -47,8 +60,8 @@ const openAnalysis = tool({
     `analysis_summary and analysis_top_errors. The handle lasts ${TTL_MINUTES} minutes and only works for the caller who opened it. ` +
     "Without from/to the window is the last 7 days of data.",
   input: z.object({
-    from: isoTime.optional().describe("Window start, ISO 8601 (inclusive)"),
-    to: isoTime.optional().describe("Window end, ISO 8601 (exclusive)"),
+    from: isoTime.optional().describe("Window start, ISO 8601 date or date-time (inclusive)"),
+    to: isoTime.optional().describe("Window end, ISO 8601 date or date-time (exclusive)"),
     services: z
       .array(z.string())
       .max(20)

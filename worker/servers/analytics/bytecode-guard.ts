@@ -1,13 +1,12 @@
 import { SqlRefusal } from "./sql-guard.ts";
 import { errorText } from "../../../shared/error-text.ts";
 
-// Opcodes of SQLite's virtual machine that write; a read-only program never contains them.
+// Opcodes of SQLite's virtual machine that write to the database file, its schema or its
+// settings; a read-only program never contains them. Insert, Delete, IdxInsert and IdxDelete
+// are not here: DISTINCT, IN (subquery), sorting and recursive CTEs use them on ephemeral
+// tables, and a program can only reach a real table through OpenWrite, which is.
 const WRITE_OPCODES = new Set([
   "OpenWrite",
-  "Insert",
-  "Delete",
-  "IdxInsert",
-  "IdxDelete",
   "Destroy",
   "Clear",
   "CreateBtree",
@@ -19,6 +18,13 @@ const WRITE_OPCODES = new Set([
   "VUpdate",
   "VDestroy",
   "VCreate",
+  "Vacuum",
+  "IncrVacuum",
+  "JournalMode",
+  "Checkpoint",
+  "LoadAnalysis",
+  "Expire",
+  "SetCookie",
 ]);
 
 type Op = { opcode: string; p2: number };

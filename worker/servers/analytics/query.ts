@@ -1,12 +1,32 @@
 import { checkProgramIsReadOnly } from "./bytecode-guard.ts";
-import { checkReadOnly, SqlRefusal } from "./sql-guard.ts";
+import { topLevelCtes } from "./ctes.ts";
+import { estimatePlan, tableAliases, type PlanRow } from "./plan-cost.ts";
+import { checkReadOnly, skeleton, SqlRefusal, type ReadStatement } from "./sql-guard.ts";
+import { listTables, quoteIdentifier } from "./tables.ts";
 import { errorText } from "../../../shared/error-text.ts";
 
 export type QueryPage = { columns: string[]; rows: Record<string, unknown>[]; hasMore: boolean };
 
 /**
- * Runs one read-only statement and returns one page of it. Both guards run first; SELECT, WITH
- * and VALUES queries are paged by wrapping them (`LIMIT`/`OFFSET`), EXPLAIN returns whole.
+ * What one query may cost. D1 runs one statement at a time per database and cannot stop one
+ * that has started (aborting the request does not), so a statement whose plan could hold the
+ * database is refused before it runs, and an answer is cut into pages by size as well as rows.
+ */
+export const QUERY_BOUNDS = {
+  /** Rows a statement's plan may visit, all loops and subqueries counted. */
+  maxRowVisits: 5_000_000,
+  /** Rows a recursive CTE may produce. */
+  maxRecursiveRows: 100_000,
+  /** Bytes of values one page may carry (each value counted as its text or blob length). */
+  maxPageBytes: 256_000,
+} as const;
+
+const number = (n: number) => Math.round(n).toLocaleString("en-US");
+
+/**
+ * Runs one read-only statement and returns one page of it. Both guards run first, then the
+ * cost bound; SELECT, WITH and VALUES queries are paged by wrapping them (`LIMIT`/`OFFSET`),
+ * at most `pageSize` rows and `QUERY_BOUNDS.maxPageBytes`; EXPLAIN returns whole.
  */
 export async function runPage(
   db: D1Database,
@@ -16,23 +36,145 @@ export async function runPage(
 ): Promise<QueryPage> {
   const statement = checkReadOnly(sql);
   await checkProgramIsReadOnly(db, statement.program);
-  const pageable = statement.keyword !== "EXPLAIN";
-  const prepared = pageable
-    ? // Line breaks keep a trailing `--` comment from swallowing the closing parenthesis.
-      db
-        .prepare(`SELECT * FROM (\n${statement.sql}\n) LIMIT ?1 OFFSET ?2`)
-        .bind(pageSize + 1, offset)
-    : db.prepare(statement.sql);
-  let columns: unknown[] | undefined;
-  let raw: unknown[][];
+  if (statement.keyword === "EXPLAIN") {
+    const [columns, ...raw] = await run(db.prepare(statement.sql));
+    return { columns: names(columns), rows: objects(names(columns), raw), hasMore: false };
+  }
+  await checkCost(db, statement);
+  // Line breaks keep a trailing `--` comment from swallowing the closing parenthesis.
+  const wrapped = `SELECT * FROM (\n${statement.sql}\n)`;
+  const [header] = await run(db.prepare(`${wrapped} LIMIT 0`));
+  const columns = names(header);
+  const count = await rowsThatFit(db, wrapped, columns.length, offset, pageSize);
+  if (count.fit === 0) {
+    return { columns, rows: [], hasMore: false };
+  }
+  const [, ...raw] = await run(db.prepare(`${wrapped} LIMIT ?1 OFFSET ?2`).bind(count.fit, offset));
+  return { columns, rows: objects(columns, raw), hasMore: count.more };
+}
+
+/** How many rows from `offset` fit in a page, measured in the database before any is read. */
+async function rowsThatFit(
+  db: D1Database,
+  wrapped: string,
+  width: number,
+  offset: number,
+  pageSize: number,
+): Promise<{ fit: number; more: boolean }> {
+  if (width === 0) return { fit: 0, more: false };
+  const list = Array.from({ length: width }, (_, i) => `c${i}`);
+  const size = list.map((c) => `coalesce(length(CAST(${c} AS BLOB)), 4)`).join(" + ");
+  const [, ...sizes] = await run(
+    db
+      .prepare(
+        `WITH edgemcp_page(${list.join(", ")}) AS (${wrapped} LIMIT ?1 OFFSET ?2) SELECT ${size} FROM edgemcp_page`,
+      )
+      .bind(pageSize + 1, offset),
+  );
+  let bytes = 0;
+  let fit = 0;
+  for (const [value] of sizes.slice(0, pageSize)) {
+    const rowBytes = Number(value);
+    if (bytes + rowBytes > QUERY_BOUNDS.maxPageBytes) {
+      if (fit === 0)
+        throw new SqlRefusal(
+          `Row ${offset + 1} holds about ${number(rowBytes)} bytes, more than one page carries ` +
+            `(${number(QUERY_BOUNDS.maxPageBytes)}); select fewer or shorter columns, e.g. substr(column, 1, 1000).`,
+        );
+      return { fit, more: true };
+    }
+    bytes += rowBytes;
+    fit++;
+  }
+  return { fit, more: sizes.length > pageSize };
+}
+
+/**
+ * Refuses a statement whose plan could visit more than `QUERY_BOUNDS.maxRowVisits` rows, or
+ * with a recursive CTE that does not stop within `QUERY_BOUNDS.maxRecursiveRows` rows.
+ */
+async function checkCost(db: D1Database, statement: ReadStatement): Promise<void> {
+  const shape = skeleton(statement.sql);
+  const tableRows = await tableSizes(db);
+  const aliases = tableAliases(shape, tableRows.keys());
+  const measured = new Map<string, number>();
+  const estimate = async (sql: string) => {
+    const plan = await db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all<PlanRow>();
+    return estimatePlan(plan.results, {
+      tableRows,
+      aliases,
+      recursiveRows: measured,
+      assumedRecursiveRows: QUERY_BOUNDS.maxRecursiveRows,
+    });
+  };
+  const tooCostly = (rows: number, worst: string) =>
+    new SqlRefusal(
+      `The query is too costly to run: its plan visits about ${number(rows)} rows ` +
+        `(${worst || "nested scans"}), more than the ${number(QUERY_BOUNDS.maxRowVisits)} allowed. ` +
+        "Join on indexed columns (see the table schemas), filter with WHERE, or aggregate in smaller steps.",
+    );
+  const { recursive } = await estimate(statement.sql);
+  // A recursive CTE is measured on its own, up to one row past the bound, before the whole
+  // statement is estimated with its real size; the measuring itself is bounded first.
+  const ctes = recursive.length > 0 ? (topLevelCtes(statement.sql, shape) ?? []) : [];
+  for (const name of recursive) {
+    const cte = ctes.find((c) => c.key === name);
+    if (!cte)
+      throw new SqlRefusal(
+        `The recursive CTE ${name} must be declared in the statement's first WITH clause, so its size can be checked.`,
+      );
+    const probe = `${statement.sql.slice(0, cte.end)}\nSELECT count(*) FROM (SELECT 1 FROM ${quoteIdentifier(cte.name)} LIMIT ${QUERY_BOUNDS.maxRecursiveRows + 1})`;
+    let produced: number;
+    try {
+      const cost = await estimate(probe);
+      if (cost.rows > QUERY_BOUNDS.maxRowVisits) throw tooCostly(cost.rows, cost.worst);
+      const [row] = await db.prepare(probe).raw<[number]>();
+      produced = Number(row?.[0] ?? 0);
+    } catch (error) {
+      if (error instanceof SqlRefusal) throw error;
+      throw new SqlRefusal(
+        `The recursive CTE ${cte.name} could not be checked on its own: ${errorText(error)}`,
+      );
+    }
+    if (produced > QUERY_BOUNDS.maxRecursiveRows)
+      throw new SqlRefusal(
+        `The recursive CTE ${cte.name} produces more than ${number(QUERY_BOUNDS.maxRecursiveRows)} rows (or never stops). ` +
+          "Bound its recursive step, e.g. WHERE i < 1000, or give it a LIMIT.",
+      );
+    measured.set(name, produced);
+  }
+  const total = await estimate(statement.sql);
+  if (total.rows > QUERY_BOUNDS.maxRowVisits) throw tooCostly(total.rows, total.worst);
+}
+
+const SIZES_TTL_MS = 60_000;
+const sizesCache = new WeakMap<D1Database, { at: number; sizes: Map<string, number> }>();
+
+/** Rows per user table, by lower-cased name, read at most once a minute per database binding. */
+async function tableSizes(db: D1Database): Promise<Map<string, number>> {
+  const cached = sizesCache.get(db);
+  if (cached && Date.now() - cached.at < SIZES_TTL_MS) return cached.sizes;
+  const tables = await listTables(db);
+  const sizes = new Map<string, number>();
+  if (tables.length > 0) {
+    const counts = tables.map((t) => `(SELECT count(*) FROM ${quoteIdentifier(t)})`).join(", ");
+    const [row] = await db.prepare(`SELECT ${counts}`).raw<number[]>();
+    tables.forEach((table, i) => sizes.set(table.toLowerCase(), Number(row?.[i] ?? 0)));
+  }
+  sizesCache.set(db, { at: Date.now(), sizes });
+  return sizes;
+}
+
+/** Runs a statement for its rows, column names first; an engine error becomes a refusal. */
+async function run(prepared: D1PreparedStatement): Promise<unknown[][]> {
   try {
-    [columns, ...raw] = await prepared.raw<unknown[]>({ columnNames: true });
+    return await prepared.raw<unknown[]>({ columnNames: true });
   } catch (error) {
     throw new SqlRefusal(`The query failed: ${errorText(error)}`);
   }
-  const names = (columns ?? []).map(String);
-  const rows = raw
-    .slice(0, pageable ? pageSize : raw.length)
-    .map((values) => Object.fromEntries(names.map((name, i) => [name, values[i]])));
-  return { columns: names, rows, hasMore: pageable && raw.length > pageSize };
 }
+
+const names = (columns: unknown[] | undefined): string[] => (columns ?? []).map(String);
+
+const objects = (columns: string[], raw: unknown[][]): Record<string, unknown>[] =>
+  raw.map((values) => Object.fromEntries(columns.map((name, i) => [name, values[i]])));

@@ -1,4 +1,4 @@
-import { resourceTemplate } from "../../mcp/index.ts";
+import { ErrorCode, resourceTemplate, RpcError } from "../../mcp/index.ts";
 import { isUserTable, listTables, quoteIdentifier, tableDdl } from "./tables.ts";
 
 const completeTable = async (value: string, _context: unknown, ctx: { env: Cloudflare.Env }) =>
@@ -25,14 +25,21 @@ export const resourceTemplates = [
     uriTemplate: "d1://analytics/tables/{table}/rows{?limit}",
     name: "table-rows",
     title: "Table rows",
-    description: "The first rows of one analytics table as JSON (limit 1-100, default 20)",
+    description:
+      "The first rows of one analytics table as JSON (limit 1-100, default 20; another limit is refused)",
     mimeType: "application/json",
     cache: { ttlMs: 30_000, cacheScope: "private" },
     complete: { table: completeTable },
-    read: async ({ table, limit }, _uri, ctx) => {
+    read: async ({ table, limit }, uri, ctx) => {
       const db = ctx.env.ANALYTICS_DB;
       if (!(await isUserTable(db, table))) return undefined;
-      const count = Math.min(100, Math.max(1, Number(limit ?? 20) || 20));
+      const count = limit === undefined || limit === "" ? 20 : Number(limit);
+      if (!Number.isInteger(count) || count < 1 || count > 100)
+        throw new RpcError(
+          ErrorCode.InvalidParams,
+          `The limit in ${uri} must be a whole number from 1 to 100 (it is ${JSON.stringify(limit)}); leave it out for 20 rows.`,
+          { uri, limit },
+        );
       const { results } = await db
         .prepare(`SELECT * FROM ${quoteIdentifier(table)} ORDER BY rowid LIMIT ?1`)
         .bind(count)

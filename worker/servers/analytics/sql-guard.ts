@@ -4,16 +4,41 @@ export class SqlRefusal extends Error {
 }
 
 const READ_STARTS = new Set(["SELECT", "WITH", "EXPLAIN", "VALUES"]);
+// The words any other SQLite statement starts with: a statement that starts with none of these
+// (nor a read keyword) is a syntax error, not a write.
+const OTHER_STARTS = new Set([
+  "INSERT",
+  "UPDATE",
+  "DELETE",
+  "REPLACE",
+  "CREATE",
+  "DROP",
+  "ALTER",
+  "ATTACH",
+  "DETACH",
+  "PRAGMA",
+  "VACUUM",
+  "REINDEX",
+  "ANALYZE",
+  "BEGIN",
+  "COMMIT",
+  "END",
+  "ROLLBACK",
+  "SAVEPOINT",
+  "RELEASE",
+]);
 // Anything that could write, change schema or settings, or leave the database. `replace(` is
 // the string function, so REPLACE counts only when no parenthesis follows.
 const FORBIDDEN =
-  /\b(INSERT|UPDATE|DELETE|REPLACE(?!\s*\()|UPSERT|CREATE|DROP|ALTER|ATTACH|DETACH|PRAGMA|VACUUM|REINDEX|ANALYZE|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|TRUNCATE)\b/i;
+  /\b(INSERT|UPDATE|DELETE|REPLACE(?!\s*\()|UPSERT|CREATE|DROP|ALTER|ATTACH|DETACH|PRAGMA|VACUUM|REINDEX|ANALYZE|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|TRUNCATE|LOAD_EXTENSION)\b/i;
 
 /**
- * The statement with string literals, quoted identifiers and comments blanked out, so keyword
- * checks see only SQL structure. Throws on an unterminated literal or comment.
+ * The statement with string literals, quoted identifiers and comments blanked out (same length,
+ * so positions match the original), so keyword checks see only SQL structure. A literal keeps
+ * its quotes and becomes blank inside; a quoted identifier becomes `q`s between spaces; a
+ * comment becomes spaces. Throws on an unterminated literal or comment.
  */
-function skeleton(sql: string): string {
+export function skeleton(sql: string): string {
   let out = "";
   let i = 0;
   while (i < sql.length) {
@@ -21,13 +46,14 @@ function skeleton(sql: string): string {
     const next = sql[i + 1];
     if (c === "-" && next === "-") {
       const end = sql.indexOf("\n", i);
-      i = end === -1 ? sql.length : end;
-      out += " ";
+      const stop = end === -1 ? sql.length : end;
+      out += " ".repeat(stop - i);
+      i = stop;
     } else if (c === "/" && next === "*") {
       const end = sql.indexOf("*/", i + 2);
       if (end === -1) throw new SqlRefusal("The statement has an unterminated /* comment.");
+      out += " ".repeat(end + 2 - i);
       i = end + 2;
-      out += " ";
     } else if (c === "'" || c === '"' || c === "`" || c === "[") {
       const close = c === "[" ? "]" : c;
       let j = i + 1;
@@ -39,7 +65,8 @@ function skeleton(sql: string): string {
           else break;
         } else j++;
       }
-      out += c === "'" ? " '' " : " _q ";
+      const inner = j - i - 1;
+      out += c === "'" ? `'${" ".repeat(inner)}'` : ` ${"q".repeat(inner)} `;
       i = j + 1;
     } else {
       out += c;
@@ -94,6 +121,13 @@ export function checkReadOnly(sql: string): ReadStatement {
       "Only one statement is allowed per call; remove the extra `;` and run them one at a time.",
     );
   const [first, afterFirst] = wordAt(statement, skipTrivia(statement, 0));
+  if (!isReadStart(first) && !OTHER_STARTS.has(first)) {
+    throw new SqlRefusal(
+      first
+        ? `Syntax error near "${statement.slice(afterFirst - first.length, afterFirst)}": no SQL statement starts with it. Start with SELECT, WITH, VALUES or EXPLAIN.`
+        : "Syntax error: the statement does not start with a keyword. Start with SELECT, WITH, VALUES or EXPLAIN.",
+    );
+  }
   if (!isReadStart(first)) {
     throw new SqlRefusal(
       `Only read-only queries are allowed (SELECT, WITH … SELECT, VALUES or EXPLAIN); this one starts with ${first || "something else"}.`,

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { tool, ToolError } from "../../mcp/index.ts";
-import { runPage } from "./query.ts";
+import { QUERY_BOUNDS, runPage } from "./query.ts";
 import { SqlRefusal } from "./sql-guard.ts";
 import { analysisTools } from "./analysis.ts";
 
@@ -19,7 +19,10 @@ const executeQuery = tool({
     "Runs one read-only SQLite statement (SELECT, WITH … SELECT, VALUES or EXPLAIN) on the analytics database " +
     "(tables users, orders, incidents, error_logs; see the d1://analytics/tables/{table}/schema resources). " +
     "Anything that could write is refused. Results come a page at a time: when `next` is set, call again with " +
-    "`cursor: next` (and no `sql`) for the following rows. Cursors last 10 minutes; use ORDER BY for stable pages.",
+    `\`cursor: next\` (and no \`sql\`) for the following rows; a page holds at most \`page_size\` rows and ${QUERY_BOUNDS.maxPageBytes / 1000} KB. ` +
+    "Cursors last 10 minutes; use ORDER BY for stable pages. A query whose plan would visit more than " +
+    `${QUERY_BOUNDS.maxRowVisits / 1e6} million rows (a join without an indexed condition, say) or with a recursive CTE ` +
+    `of more than ${QUERY_BOUNDS.maxRecursiveRows.toLocaleString("en-US")} rows is refused before it runs.`,
   input: z.object({
     sql: z
       .string()
@@ -59,7 +62,7 @@ const executeQuery = tool({
     const next = page.hasMore
       ? await ctx.handles.seal(
           CURSOR_PURPOSE,
-          { ...position, o: position.o + position.n },
+          { ...position, o: position.o + page.rows.length },
           { ttlMs: CURSOR_TTL_MS },
         )
       : undefined;

@@ -88,18 +88,25 @@ export class NoteStore {
     return meta.changes > 0;
   }
 
-  /** Notes whose title or body contains `query` (case-insensitive) and that carry every tag. */
+  /**
+   * Notes whose title or body contains `query` (case-insensitive) and that carry every tag, newest
+   * first, at most `limit`: filtered and limited in SQL, so memory does not grow with the table.
+   */
   async search(query: string, tags: string[], limit: number): Promise<Note[]> {
     const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const { results } = await this.db
       .prepare(
-        "SELECT * FROM notes WHERE (title LIKE ?1 ESCAPE '\\' OR body LIKE ?1 ESCAPE '\\') ORDER BY updated_at DESC, id DESC",
+        `SELECT * FROM notes
+         WHERE (title LIKE ?1 ESCAPE '\\' OR body LIKE ?1 ESCAPE '\\')
+           AND NOT EXISTS (
+             SELECT 1 FROM json_each(?2) AS wanted
+             WHERE wanted.value NOT IN (SELECT value FROM json_each(notes.tags))
+           )
+         ORDER BY updated_at DESC, id DESC
+         LIMIT ?3`,
       )
-      .bind(pattern)
+      .bind(pattern, JSON.stringify(tags), limit)
       .all<Row>();
-    return results
-      .map(toNote)
-      .filter((note) => tags.every((tag) => note.tags.includes(tag)))
-      .slice(0, limit);
+    return results.map(toNote);
   }
 }

@@ -56,11 +56,14 @@ export const tools = [
   tool({
     name: "delete_note",
     title: "Delete a note",
-    description: "Deletes a note for good",
+    description:
+      "Deletes a note for good. Deleting a note that is already gone succeeds and changes nothing, so a retry is safe",
     input: z.object({ id: z.number().int() }),
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     run: async ({ id }, ctx) => {
-      if (!(await new NoteStore(ctx.env.NOTES_DB).delete(id))) throw missing(id);
+      // Idempotent: a retry after a lost answer must not fail, so a missing note is a no-op.
+      if (!(await new NoteStore(ctx.env.NOTES_DB).delete(id)))
+        return `There is no note ${id} (already deleted, or never created); nothing changed.`;
       await ctx.notify.resourceUpdated(noteUri(id));
       await ctx.notify.resourcesListChanged();
       return `Deleted note ${id}.`;

@@ -99,9 +99,10 @@ export function legacyInput(notify: Notify, signal: AbortSignal, answerTo: Answe
  */
 export async function legacyAsking(setup: AskingSetup): Promise<EraAsking> {
   const { serverRequests } = setup.coordination;
-  if (!serverRequests)
-    return refuseAsking(
-      "This server cannot ask 2025-era clients for input: no rendezvous Durable Object is bound.",
-    );
+  if (!serverRequests) return NO_RENDEZVOUS;
   return serverRequests.asking(setup.send, setup.signal);
 }
+
+const NO_RENDEZVOUS = refuseAsking(
+  "This server cannot ask 2025-era clients for input: no rendezvous Durable Object is bound.",
+);

@@ -9,6 +9,13 @@ import { pagesIn, type List } from "../../catalog/pages.ts";
  * carries the value).
  */
 export function legacyResult(result: JsonObject, id: JsonRpcId): string {
+  if (
+    !("ttlMs" in result) &&
+    !("cacheScope" in result) &&
+    !("resultType" in result) &&
+    !("structuredContent" in result)
+  )
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${JSON.stringify(result)}}`;
   const { ttlMs: _ttl, cacheScope: _scope, resultType: _type, ...rest } = result;
   if ("structuredContent" in rest && !isJsonObject(rest.structuredContent))
     delete rest.structuredContent;

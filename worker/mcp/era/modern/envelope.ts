@@ -1,4 +1,7 @@
-import { ClientCapabilitiesSchema } from "../../../../shared/protocol/capabilities.ts";
+import {
+  ClientCapabilitiesSchema,
+  type ClientCapabilities,
+} from "../../../../shared/protocol/capabilities.ts";
 import { ErrorCode, RpcError } from "../../../../shared/protocol/errors.ts";
 import {
   headerArgument,
@@ -9,7 +12,10 @@ import { isJsonObject } from "../../../../shared/jsonrpc.ts";
 import type { JsonObject, JsonRpcRequest } from "../../../../shared/protocol/messages.ts";
 import { isLogLevel, MetaKey } from "../../../../shared/protocol/meta.ts";
 import { NAME_PARAM } from "../../../../shared/protocol/methods.ts";
-import { ImplementationSchema } from "../../../../shared/protocol/primitives.ts";
+import {
+  ImplementationSchema,
+  type Implementation,
+} from "../../../../shared/protocol/primitives.ts";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../../../../shared/protocol/versions.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { Envelope } from "../../call/context.ts";
@@ -52,22 +58,11 @@ export function readEnvelope(
 }
 
 function readMeta(meta: Record<string, unknown>): Omit<Envelope, "protocolVersion"> {
-  const caps = ClientCapabilitiesSchema.safeParse(meta[MetaKey.clientCapabilities]);
-  if (!caps.success) {
-    throw badMeta(
-      `_meta "${MetaKey.clientCapabilities}" must be a capabilities object (send {} when the client declares none).`,
-    );
-  }
-  const out: Omit<Envelope, "protocolVersion"> = { clientCapabilities: caps.data };
+  const out: Omit<Envelope, "protocolVersion"> = {
+    clientCapabilities: readCapabilities(meta[MetaKey.clientCapabilities]),
+  };
   const info = meta[MetaKey.clientInfo];
-  if (info !== undefined) {
-    const parsed = ImplementationSchema.safeParse(info);
-    if (!parsed.success)
-      throw badMeta(
-        `_meta "${MetaKey.clientInfo}" must be an object with string "name" and "version".`,
-      );
-    out.clientInfo = parsed.data;
-  }
+  if (info !== undefined) out.clientInfo = readClientInfo(info);
   const level = meta[MetaKey.logLevel];
   if (level !== undefined) {
     if (!isLogLevel(level))
@@ -83,6 +78,44 @@ function readMeta(meta: Record<string, unknown>): Omit<Envelope, "protocolVersio
     out.progressToken = token;
   }
   return out;
+}
+
+/** The declared capabilities; `{}` (a client declaring none) needs no schema. */
+function readCapabilities(value: unknown): ClientCapabilities {
+  if (isEmptyObject(value)) return {};
+  const caps = ClientCapabilitiesSchema.safeParse(value);
+  if (!caps.success) {
+    throw badMeta(
+      `_meta "${MetaKey.clientCapabilities}" must be a capabilities object (send {} when the client declares none).`,
+    );
+  }
+  return caps.data;
+}
+
+/** The client's name and version; only those two strings (the usual form) need no schema. */
+function readClientInfo(value: unknown): Implementation {
+  if (isJsonObject(value)) {
+    const { name, version } = value;
+    if (typeof name === "string" && typeof version === "string" && hasKeys(value, 2))
+      return { name, version };
+  }
+  const parsed = ImplementationSchema.safeParse(value);
+  if (!parsed.success)
+    throw badMeta(
+      `_meta "${MetaKey.clientInfo}" must be an object with string "name" and "version".`,
+    );
+  return parsed.data;
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return isJsonObject(value) && hasKeys(value, 0);
+}
+
+/** Whether an object has exactly `count` own enumerable keys, without listing them. */
+function hasKeys(value: object, count: number): boolean {
+  let n = 0;
+  for (const key in value) if (Object.hasOwn(value, key) && ++n > count) return false;
+  return n === count;
 }
 
 /**

@@ -103,11 +103,6 @@ export class InputSession {
     });
   }
 
-  /** `ctx.input` and `ctx.relay` over MRTR: a missing answer ends the round. */
-  asking(): Asking {
-    return { input: (requests) => this.input(requests), relay: this.relay() };
-  }
-
   /** Resolves with every answer, or throws InputRequiredSignal for the missing ones. */
   async input<T extends Record<string, InputRequest<unknown>>>(
     requests: T,
@@ -120,12 +115,13 @@ export class InputSession {
   /** `ctx.relay` over MRTR: asking ends the round; the next round sees the state and answers. */
   relay(): Asking["relay"] {
     const { state, responses } = this.relayed;
+    const { capabilities } = this;
     return {
       state,
       responses,
-      ask: (requests, next) => {
+      ask(requests, next) {
         for (const request of Object.values(requests)) {
-          const need = wireRequestNeeds(request, this.capabilities);
+          const need = wireRequestNeeds(request, capabilities);
           if (need) throw undeclared(String(request.method), need);
         }
         return Promise.reject(new InputRequiredSignal(requests, next));
@@ -152,5 +148,14 @@ export class InputSession {
 export async function modernAsking(setup: AskingSetup): Promise<EraAsking> {
   const { method, params, info, handles } = setup;
   const session = await InputSession.start(method, params, info.clientCapabilities, handles);
-  return { ...session.asking(), inputRequired: (signal) => session.inputRequired(signal) };
+  // Methods of a literal, not arrows: name-keeping bundlers would rename arrows per request.
+  return {
+    input(requests) {
+      return session.input(requests);
+    },
+    relay: session.relay(),
+    inputRequired(signal) {
+      return session.inputRequired(signal);
+    },
+  };
 }

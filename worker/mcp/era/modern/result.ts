@@ -4,8 +4,21 @@ import { MetaKey } from "../../../../shared/protocol/meta.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import { pagesIn, type List } from "../../catalog/pages.ts";
 
+/** `_meta` with the server's identity, serialized once per catalog. */
+const serverMeta = new WeakMap<Catalog, string>();
+
 /** A 2026 result: `resultType`, and the server's identity in `_meta`. */
 export function modernResult(result: JsonObject, id: JsonRpcId, catalog: Catalog): string {
+  if (!("_meta" in result) && !("resultType" in result)) {
+    // The usual result: its members serialized once, between the envelope's serialized parts.
+    let meta = serverMeta.get(catalog);
+    if (meta === undefined) {
+      meta = JSON.stringify({ [MetaKey.serverInfo]: catalog.serverInfo });
+      serverMeta.set(catalog, meta);
+    }
+    const members = JSON.stringify(result).slice(1, -1);
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"resultType":"complete",${members}${members ? "," : ""}"_meta":${meta}}}`;
+  }
   const meta = {
     ...(typeof result._meta === "object" ? result._meta : {}),
     [MetaKey.serverInfo]: catalog.serverInfo,
