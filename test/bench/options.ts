@@ -22,6 +22,12 @@ export type Options = {
   sections: string[];
   /** Page loads timed in Chromium for the playground section. */
   playgroundRuns: number;
+  /** Mixed requests sent to edgemcp for the memory figure (0: not measured). */
+  memoryRequests: number;
+  /** Pin workerd and the load generator to separate cores with taskset. */
+  pin: boolean;
+  /** BENCH_QUICK=1: short defaults for a look, not for figures to steer by. */
+  quick: boolean;
   /** Where reports go: BENCH_OUT as given when absolute, else under the repository root. */
   outDir: string;
 };
@@ -68,22 +74,60 @@ function sections(): string[] {
   return wanted.length > 0 ? wanted : SECTIONS;
 }
 
+function hasTaskset(): boolean {
+  try {
+    execFileSync("taskset", ["-V"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** BENCH_PIN=1 pins (taskset needed, 2 cores or more); off by default. */
+function pin(): boolean {
+  const wanted = process.env.BENCH_PIN ?? "";
+  if (wanted === "" || wanted === "0") return false;
+  if (wanted !== "1") throw new Error("BENCH_PIN must be 0 or 1.");
+  if (!hasTaskset()) throw new Error("BENCH_PIN=1 needs taskset (util-linux).");
+  return true;
+}
+
+/** A count that may be 0. */
+function whole(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number (0 or more).`);
+  return value;
+}
+
+// The defaults (long enough that two runs in a row agree on each ratio within about 10% on a
+// quiet machine) and the quick ones (BENCH_QUICK=1).
+const DEFAULTS = { seconds: 2, maxSeconds: 4, warmup: 0.5, rounds: 3, cold: 7, memory: 50_000 };
+const QUICK = { seconds: 0.5, maxSeconds: 1, warmup: 0.2, rounds: 1, cold: 3, memory: 5_000 };
+
 export function readOptions(): Options {
+  const quick = process.env.BENCH_QUICK === "1";
+  const d = quick ? QUICK : DEFAULTS;
   const concurrency = list("BENCH_CONCURRENCY").map(Number);
   if (concurrency.some((c) => !Number.isInteger(c) || c < 1))
     throw new Error("BENCH_CONCURRENCY must be a comma-separated list of positive integers.");
-  const seconds = number("BENCH_SECONDS", 1);
+  const seconds = number("BENCH_SECONDS", d.seconds);
   return {
     seconds,
-    maxSeconds: Math.max(seconds, number("BENCH_MAX_SECONDS", 3)),
-    warmupSeconds: number("BENCH_WARMUP_SECONDS", 0.3),
-    rounds: Math.round(number("BENCH_ROUNDS", 2)),
+    maxSeconds: Math.max(seconds, number("BENCH_MAX_SECONDS", d.maxSeconds)),
+    warmupSeconds: number("BENCH_WARMUP_SECONDS", d.warmup),
+    rounds: Math.round(number("BENCH_ROUNDS", d.rounds)),
     concurrency: concurrency.length > 0 ? concurrency : [1, 32],
     loadgen: loadgen(),
     scenarios: list("BENCH_SCENARIOS"),
-    coldRuns: Math.round(number("BENCH_COLD_RUNS", 5)),
+    coldRuns: Math.round(number("BENCH_COLD_RUNS", d.cold)),
     sections: sections(),
-    playgroundRuns: Math.round(number("BENCH_PLAYGROUND_RUNS", 7)),
+    playgroundRuns: Math.round(number("BENCH_PLAYGROUND_RUNS", quick ? 3 : 7)),
+    memoryRequests: whole("BENCH_MEMORY_REQUESTS", d.memory),
+    pin: pin(),
+    quick,
     outDir: outputDir(),
   };
 }

@@ -84,9 +84,10 @@ const STAGES: [string, RegExp][] = [
     "frame",
     /worker\/mcp\/request\/(frame|client-messages)\.ts$|shared\/jsonrpc\.ts$|worker\/http\/(body|accept)\.ts$/,
   ],
-  ["envelope", /worker\/mcp\/era\//],
+  ["envelope", /worker\/mcp\/era\/(index|era)\.ts$|worker\/mcp\/era\/\w+\/envelope\.ts$/],
   ["route", /worker\/mcp\/request\/route\.ts$|worker\/mcp\/methods\/method\.ts$/],
-  ["call", /worker\/mcp\/(call|methods|results|input|tasks)\//],
+  // The era's result shaping and its other rules are part of the call.
+  ["call", /worker\/mcp\/(call|methods|results|input|tasks|era)\//],
   ["respond", /worker\/mcp\/request\/reply\.ts$|worker\/http\/sse\.ts$|shared\/sse\.ts$/],
   ["error path", /worker\/mcp\/request\/errors\.ts$|shared\/error-text\.ts$/],
   ["catalog, definitions", /worker\/mcp\/(catalog|define)\//],
@@ -100,6 +101,8 @@ const STAGES: [string, RegExp][] = [
   ["zod", /node_modules\/zod\//],
   ["hono", /node_modules\/hono\//],
   ["the bench tools", /test\/bench\/workers\//],
+  // esbuild's helpers before the first module: __name (wrangler builds with keep_names).
+  ["bundle helpers (__name)", /^\(bundle prelude\)$/],
 ];
 
 /** Source files of a non-minified esbuild bundle: its `// path` comments, by line (0-based). */

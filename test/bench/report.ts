@@ -2,6 +2,7 @@ import type { ColdStart } from "./cold-start.ts";
 import {
   coldSection,
   loadSection,
+  memorySection,
   problemSection,
   sizeSection,
   targetSection,
@@ -10,6 +11,7 @@ import type { LoadGenerator } from "./load/types.ts";
 import type { Machine } from "./machine.ts";
 import type { Options } from "./options.ts";
 import type { Sample } from "./results.ts";
+import type { Memory } from "./memory.ts";
 import type { Problem } from "./scenario-run.ts";
 import type { Scenario } from "./scenarios.ts";
 import type { AssetsSize, BundleSize } from "./sizes.ts";
@@ -26,6 +28,7 @@ export type ReportInput = {
   samples: Sample[];
   /** Peers whose answer failed its check before load (reported, not fatal). */
   problems: Problem[];
+  memory: Memory | undefined;
   sizes: BundleSize[];
   assets: AssetsSize | undefined;
   coldStarts: ColdStart[];
@@ -45,7 +48,7 @@ export function renderReport(r: ReportInput): string {
 - Node ${m.node}; workerd ${m.workerd}; wrangler ${m.wrangler}; SDK @modelcontextprotocol/server ${m.sdk}
 - Load: ${r.generator.name} ${r.generator.version}; commit ${m.commit}; took ${Math.round(r.elapsedSeconds)} s
 - Runs: rounds ${o.rounds} (server order reversed every other round), concurrency ${o.concurrency.join(" and ")}, ${o.warmupSeconds} s warm-up then at least ${o.seconds} s (up to ${o.maxSeconds} s for slow servers) per run; figures are the server's median round; every ratio is taken within each round (servers of a round run back to back) and the median of the rounds is shown, with its spread (lowest–highest round)
-- Every answer was checked: one per server and scenario in depth before load (${r.schemaChecked ? "official 2026-07-28 JSON schema, " : ""}JSON-RPC id, result contents), and every answer under load by status, size and expected substrings; rejected answers are not counted in req/s
+- ${o.quick ? "**Quick mode (BENCH_QUICK=1): short runs, one round; not figures to steer by.**\n- " : ""}${o.pin ? "workerd pinned to core 1 and the load generator to core 0 (taskset)\n- " : ""}Every answer was checked: one per server and scenario in depth before load (${r.schemaChecked ? "official 2026-07-28 JSON schema, " : ""}JSON-RPC id, result contents), and every answer under load by status, size and expected substrings; rejected answers are not counted in req/s
 
 ## Targets (issue 14)
 
@@ -57,7 +60,15 @@ Ratios are the figure divided by the bare Worker's or the SDK's in the same scen
 
 ${loadSection(r.scenarios, o.concurrency, r.samples)}
 
-## Bundle sizes
+${
+  r.memory
+    ? `## Memory
+
+${memorySection(r.memory)}
+
+`
+    : ""
+}## Bundle sizes
 
 \`wrangler deploy --dry-run --outdir\` output, gzip level 9. Hello-world rows compare with the hello-world SDK Worker.
 

@@ -89,7 +89,7 @@ export function roundRatio(
         .map((s) => pick(s.result)),
     );
     if (others.length === 0) continue;
-    const reference = others.reduce(best);
+    const reference = others.reduce((a, b) => best(a, b));
     if (reference > 0) ratios.push(pick(sample.result) / reference);
   }
   return spreadOf(ratios);

@@ -19,6 +19,8 @@ import { SCENARIOS } from "./scenarios.ts";
 import { assetsSize, bundleSize } from "./sizes.ts";
 import { targets } from "./targets.ts";
 import { haveSchema } from "./wire-schema.ts";
+import { pinProcesses } from "./workerd.ts";
+import { measureMemory, type Memory } from "./memory.ts";
 import { measurePlayground, playgroundSection } from "./playground.ts";
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -26,6 +28,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const startedAt = new Date();
 const loadAtStart = loadavg()[0] ?? 0;
 const options = readOptions();
+pinProcesses(options.pin);
 const outDir = options.outDir;
 const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
 
@@ -90,6 +93,15 @@ for (const scenario of scenarios) {
   });
 }
 
+let memory: Memory | undefined;
+if (options.memoryRequests > 0) {
+  log(`Memory: ${options.memoryRequests.toLocaleString("en-US")} mixed requests to edgemcp ...`);
+  memory = await measureMemory(bundles.of("edgemcp"), options.memoryRequests);
+  log(
+    `  VmRSS ${memory.start} KiB at start, ${memory.afterWarmup} after warm-up, ${memory.end} at end`,
+  );
+}
+
 const playgroundReport = await playground();
 const report = renderReport({
   startedAt,
@@ -101,6 +113,7 @@ const report = renderReport({
   scenarios,
   samples,
   problems,
+  memory,
   sizes,
   assets,
   coldStarts: cold,
@@ -119,6 +132,6 @@ const file = join(outDir, `${stamp}.md`);
 writeFileSync(file, report);
 writeFileSync(
   join(outDir, `${stamp}.json`),
-  JSON.stringify({ options, sizes, assets, cold, samples, problems }, null, 2),
+  JSON.stringify({ options, sizes, assets, cold, memory, samples, problems }, null, 2),
 );
 process.stdout.write(`${report}\nWritten to ${relative(ROOT, file)}\n`);

@@ -70,8 +70,22 @@ const worker :Workerd.Worker = (
 /** A running `workerd serve` and what it printed, for error messages. */
 export type Workerd = { process: ChildProcess; url: string; log(): string; stop(): Promise<void> };
 
+/** With BENCH_PIN=1: the core workerd runs on, and the one the load generator runs on. */
+export const PINNED = { server: "1", load: "0" };
+let pinned = false;
+
+export function pinProcesses(on: boolean): void {
+  pinned = on;
+}
+
+/** A command line, run under `taskset -c <core>` when pinning is on (taskset execs it: same pid). */
+export function pinnedCommand(core: string, command: string, args: string[]): [string, string[]] {
+  return pinned ? ["taskset", ["-c", core, command, ...args]] : [command, args];
+}
+
 export function startWorkerd(configPath: string, port: number): Workerd {
-  const child = spawn(WORKERD, ["serve", configPath], { stdio: ["ignore", "pipe", "pipe"] });
+  const [command, args] = pinnedCommand(PINNED.server, WORKERD, ["serve", configPath]);
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
   child.stdout.on("data", collect);

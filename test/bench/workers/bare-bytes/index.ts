@@ -1,13 +1,15 @@
 // The limit of the stack for a given answer: parse the JSON-RPC body as the bare Worker does, then
 // answer exactly the bytes edgemcp answered to the same request (taken by the bench before load
-// and checked byte for byte). A JSON answer is serialized per request from the value it holds,
-// as any Worker must: a fixed buffer makes no JavaScript garbage, so nothing collects the copy
-// workerd makes of it for each Response (1 MiB per answer, until the process is gigabytes).
+// and checked byte for byte). A JSON answer is decoded to a fresh string per request, about what
+// a Worker holding its answer serialized pays: answering the same buffer or string each time
+// makes no JavaScript garbage, so nothing collects the copy workerd makes for each Response
+// (1 MiB per answer, until the process is gigabytes).
 // An SSE answer is streamed one event per chunk, pre-framed, as a server writes it.
 type Env = { ANSWER: ArrayBuffer; HEADERS: string };
 
 let headers: [string, string][] | undefined;
-let value: unknown;
+let answer: Uint8Array | undefined;
+const decoder = new TextDecoder();
 let events: Uint8Array[] | undefined;
 
 /** The answer cut after each blank line that ends an SSE event. */
@@ -30,8 +32,8 @@ export default {
     headers ??= JSON.parse(env.HEADERS) as [string, string][];
     const type = headers.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "";
     if (!type.startsWith("text/event-stream")) {
-      value ??= JSON.parse(new TextDecoder().decode(env.ANSWER));
-      return new Response(JSON.stringify(value), { headers });
+      answer ??= new Uint8Array(env.ANSWER);
+      return new Response(decoder.decode(answer), { headers });
     }
     const chunks = (events ??= split(new Uint8Array(env.ANSWER)));
     const stream = new ReadableStream<Uint8Array>({
