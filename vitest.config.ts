@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { MIGRATIONS } from "./test/support/migrations.ts";
+import { TEST_LIMIT_VARS } from "./test/support/limits.ts";
 import { TEST_SECRETS } from "./test/support/secrets.ts";
 
 export default defineConfig({
@@ -14,6 +15,7 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 ...TEST_SECRETS,
+                ...TEST_LIMIT_VARS,
                 // Whether this is a CI run: test/worker/wire-schema.test.ts then insists on the
                 // official schemas, whose absence elsewhere only skips the wire-schema checks.
                 TEST_CI: process.env.CI ?? "",

@@ -8,12 +8,18 @@ import { readVar } from "./env-vars.ts";
 import { directory } from "./servers/directory.ts";
 import { servers } from "./servers/index.ts";
 
-const app = new Hono<{ Bindings: Cloudflare.Env }>();
+// Not strict: /mcp/ and /mcp/notes/ are the same endpoints as /mcp and /mcp/notes.
+const app = new Hono<{ Bindings: Cloudflare.Env }>({ strict: false });
 
 // Callers may present a bearer token from API_TOKENS; without one they are anonymous.
 const authenticate = bearerTokens({ variable: "API_TOKENS" });
 const durable = (env: Cloudflare.Env) =>
-  durableObjects({ rendezvous: env.MCP_RENDEZVOUS, bus: env.MCP_BUS, tasks: env.MCP_TASKS });
+  durableObjects({
+    rendezvous: env.MCP_RENDEZVOUS,
+    bus: env.MCP_BUS,
+    tasks: env.MCP_TASKS,
+    limits: env.MCP_LIMITS,
+  });
 
 const apps = Object.entries(servers).map(([name, server]) => ({
   name,
@@ -32,7 +38,7 @@ app.route(
   "/mcp",
   mcpApp(hub, {
     authenticate,
-    durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS }),
+    durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS, limits: env.MCP_LIMITS }),
   }),
 );
 
@@ -56,4 +62,4 @@ app.all("/mcp/*", (c) =>
 );
 
 export default app;
-export { ListenBus, Rendezvous, TaskObject } from "./durable/index.ts";
+export { Limiter, ListenBus, Rendezvous, TaskObject } from "./durable/index.ts";

@@ -47,7 +47,7 @@ const EXACT: Record<string, string> = {
   "messages.server-info":
     'Put _meta["io.modelcontextprotocol/serverInfo"] on every 2026 result, not only discover.',
   "messages.error-codes":
-    "Use -32000..-32022 or your own codes outside -32023..-32099, which the specification reserves.",
+    "Send no code from -32023 to -32099 (the specification reserves them); use the code the specification gives for the case, or your own outside that range.",
 };
 
 /** What to do about a check that did not pass, by its id; undefined when there is no advice. */

@@ -4,7 +4,7 @@ import type { Contender } from "./contenders.ts";
 import { firstAnswer } from "./serve.ts";
 import { SCENARIOS } from "./scenarios.ts";
 import { median } from "./stats.ts";
-import { benchRequest, type BenchRequest } from "./wire.ts";
+import { benchRequest, legacyRequest, type BenchRequest } from "./wire.ts";
 import { freePort, startWorkerd, writeConfig } from "./workerd.ts";
 
 /** Milliseconds from spawning workerd to the first answered call, per run. */
@@ -20,24 +20,31 @@ function scenarioRequest(id: string): BenchRequest {
 const ECHO = scenarioRequest("echo");
 const HUB_ECHO = scenarioRequest("hub");
 // The hello Workers are in no scenario: their one tool.
-const GREET = benchRequest({
+const GREET_SPEC = {
   method: "tools/call",
   params: { name: "greet", arguments: { name: "bench" } },
   name: "greet",
-});
+};
+const GREET = benchRequest(GREET_SPEC);
+// A server of the 2025 era only gets the 2025 call (stateless: no initialize before it).
+const LEGACY_ECHO = legacyRequest(SCENARIOS.find((s) => s.id === "echo")!.request);
+const LEGACY_GREET = legacyRequest(GREET_SPEC);
 
-function firstCall(worker: string): BenchRequest {
-  if (worker === "hub") return HUB_ECHO;
-  return worker.startsWith("hello-") ? GREET : ECHO;
+function firstCall(worker: Contender): BenchRequest {
+  if (worker.id === "hub") return HUB_ECHO;
+  const hello = worker.id.startsWith("hello-");
+  if (!worker.eras.includes("2026") && worker.eras.includes("2025"))
+    return hello ? LEGACY_GREET : LEGACY_ECHO;
+  return hello ? GREET : ECHO;
 }
 
-async function once(bundle: Bundle): Promise<number> {
+async function once(bundle: Bundle, worker: Contender): Promise<number> {
   const port = await freePort();
   const config = writeConfig(bundle, port, workerBindings(1));
   const start = performance.now();
   const server = startWorkerd(config, port);
   try {
-    return await firstAnswer(server, firstCall(bundle.worker), start);
+    return await firstAnswer(server, firstCall(worker), start);
   } finally {
     await server.stop();
   }
@@ -52,10 +59,11 @@ export async function coldStarts(
   const samples = new Map<string, number[]>(workers.map((w) => [w.id, []]));
   // A discarded first start loads the binary into the page cache and warms up Node's fetch.
   const first = workers[0];
-  if (first) await once(bundleOf(first.id));
+  if (first) await once(bundleOf(first.id), first);
   for (let run = 0; run < runs; run++) {
     const order = run % 2 === 0 ? workers : [...workers].reverse();
-    for (const worker of order) samples.get(worker.id)?.push(await once(bundleOf(worker.id)));
+    for (const worker of order)
+      samples.get(worker.id)?.push(await once(bundleOf(worker.id), worker));
   }
   return workers.map(({ id }) => {
     const values = samples.get(id) ?? [];

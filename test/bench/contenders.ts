@@ -1,22 +1,95 @@
-/** A Worker under test: its folder under test/bench/workers and whether it speaks MCP. */
-export type Contender = { id: string; label: string; mcp: boolean };
+/** The two MCP wires a scenario may speak: 2026-07-28 per-request, or 2025 after `initialize`. */
+export type Era = "2026" | "2025";
 
-/** The servers of every scenario but the hub's (see HUB), in the order of odd rounds. */
-export const CONTENDERS: Contender[] = [
-  { id: "bare", label: "bare Worker", mcp: false },
-  { id: "hono", label: "Hono", mcp: false },
-  { id: "sdk", label: "SDK 2.4.0", mcp: true },
-  { id: "edgemcp", label: "edgemcp", mcp: true },
-];
+/**
+ * A Worker under test: its folder under test/bench/workers, and what it is. `anchor` Workers are
+ * not MCP servers (they answer fixed bytes: the limit of the stack); `peer` Workers are other MCP
+ * servers edgemcp is compared with; `subject` Workers are edgemcp's own.
+ */
+export type Contender = {
+  id: string;
+  label: string;
+  role: "anchor" | "peer" | "subject";
+  /** The eras an MCP server serves (empty for anchors). */
+  eras: Era[];
+  /** Whether it can front other servers under prefixed names (the hub scenario). */
+  hub?: boolean;
+};
+
+export const BARE: Contender = { id: "bare", label: "bare Worker", role: "anchor", eras: [] };
+export const HONO: Contender = { id: "hono", label: "Hono", role: "anchor", eras: [] };
+/**
+ * A bare Worker answering exactly the bytes edgemcp answers (taken from edgemcp before load and
+ * checked byte for byte): the anchor of the stream, big-result and long-list scenarios.
+ */
+export const SAME_BYTES: Contender = {
+  id: "bare-bytes",
+  label: "bare Worker, edgemcp's bytes",
+  role: "anchor",
+  eras: [],
+};
+export const SDK: Contender = {
+  id: "sdk",
+  label: "SDK 2.4.0",
+  role: "peer",
+  eras: ["2026", "2025"],
+};
+export const MCP_LITE: Contender = {
+  id: "mcp-lite",
+  label: "mcp-lite 0.10",
+  role: "peer",
+  eras: ["2025"],
+};
+export const TMCP: Contender = {
+  id: "tmcp",
+  label: "tmcp 1.20",
+  role: "peer",
+  eras: ["2026", "2025"],
+};
+export const EDGEMCP: Contender = {
+  id: "edgemcp",
+  label: "edgemcp",
+  role: "subject",
+  eras: ["2026", "2025"],
+};
+/** The hub in front of the edgemcp server, mounted in the same Worker: the hub scenario only. */
+export const HUB: Contender = {
+  id: "hub",
+  label: "edgemcp hub → edgemcp",
+  role: "subject",
+  eras: ["2026", "2025"],
+  hub: true,
+};
+
+/** The other MCP servers, shown beside edgemcp in every row (or with why they sit one out). */
+export const PEERS: Contender[] = [SDK, MCP_LITE, TMCP];
 
 /** One-tool servers, built only to compare bundle sizes and cold starts. */
 export const HELLO_WORKERS: Contender[] = [
-  { id: "hello-sdk", label: "hello SDK", mcp: true },
-  { id: "hello-edgemcp", label: "hello edgemcp (zod/mini)", mcp: true },
-  { id: "hello-edgemcp-classic", label: "hello edgemcp (classic zod)", mcp: true },
+  { id: "hello-sdk", label: "hello SDK", role: "peer", eras: ["2026", "2025"] },
+  { id: "hello-mcp-lite", label: "hello mcp-lite (zod/mini)", role: "peer", eras: ["2025"] },
+  { id: "hello-tmcp", label: "hello tmcp", role: "peer", eras: ["2026", "2025"] },
+  { id: "hello-edgemcp", label: "hello edgemcp (zod/mini)", role: "subject", eras: ["2026"] },
+  {
+    id: "hello-edgemcp-classic",
+    label: "hello edgemcp (classic zod)",
+    role: "subject",
+    eras: ["2026"],
+  },
 ];
 
-/** The hub in front of the edgemcp server, mounted in the same Worker: the hub scenario only. */
-export const HUB: Contender = { id: "hub", label: "edgemcp hub → edgemcp", mcp: true };
+/** Every Worker served under load, in the order of odd rounds (anchors first). */
+export const LOAD_WORKERS: Contender[] = [
+  BARE,
+  HONO,
+  SAME_BYTES,
+  SDK,
+  MCP_LITE,
+  TMCP,
+  EDGEMCP,
+  HUB,
+];
 
-export const ALL_WORKERS = [...CONTENDERS, HUB, ...HELLO_WORKERS];
+export const ALL_WORKERS: Contender[] = [...LOAD_WORKERS, ...HELLO_WORKERS];
+
+export const isMcp = (contender: Contender): boolean => contender.role !== "anchor";

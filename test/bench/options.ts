@@ -1,4 +1,6 @@
 import { execFileSync } from "node:child_process";
+import { isAbsolute, resolve } from "node:path";
+import { ROOT } from "./paths.ts";
 
 /** Settings of one `npm run bench`, from BENCH_* environment variables. */
 export type Options = {
@@ -20,6 +22,7 @@ export type Options = {
   sections: string[];
   /** Page loads timed in Chromium for the playground section. */
   playgroundRuns: number;
+  /** Where reports go: BENCH_OUT as given when absolute, else under the repository root. */
   outDir: string;
 };
 
@@ -81,6 +84,12 @@ export function readOptions(): Options {
     coldRuns: Math.round(number("BENCH_COLD_RUNS", 5)),
     sections: sections(),
     playgroundRuns: Math.round(number("BENCH_PLAYGROUND_RUNS", 7)),
-    outDir: process.env.BENCH_OUT ?? "bench-results",
+    outDir: outputDir(),
   };
+}
+
+/** BENCH_OUT as an absolute path: used as given when absolute, else taken from the repository root. */
+export function outputDir(): string {
+  const wanted = process.env.BENCH_OUT || "bench-results";
+  return isAbsolute(wanted) ? wanted : resolve(ROOT, wanted);
 }

@@ -1,4 +1,5 @@
 import { decodeSse } from "../../shared/sse.ts";
+import type { Era } from "./contenders.ts";
 import { checkWire } from "./wire-schema.ts";
 
 // Wire JSON is untyped; checks read its members loosely here and only here.
@@ -23,7 +24,11 @@ export type Reply = {
 };
 
 /** Reads a JSON or SSE answer; with `method`, checks each message against the official schema. */
-export async function readReply(response: Response, method?: string): Promise<Reply> {
+export async function readReply(
+  response: Response,
+  method?: string,
+  era: Era = "2026",
+): Promise<Reply> {
   const contentType = response.headers.get("Content-Type") ?? "";
   const text = await response.text();
   const messages: Message[] = [];
@@ -33,7 +38,7 @@ export async function readReply(response: Response, method?: string): Promise<Re
   } else if (text !== "") {
     messages.push(JSON.parse(text));
   }
-  if (method !== undefined) for (const message of messages) checkWire(message, method);
+  if (method !== undefined) for (const message of messages) checkWire(message, method, era);
   const final = messages.find((m) => "result" in m || "error" in m);
   return { status: response.status, contentType, text, messages, final };
 }

@@ -1,9 +1,16 @@
 import type { ColdStart } from "./cold-start.ts";
-import { coldSection, loadSection, sizeSection, targetSection } from "./sections.ts";
+import {
+  coldSection,
+  loadSection,
+  problemSection,
+  sizeSection,
+  targetSection,
+} from "./sections.ts";
 import type { LoadGenerator } from "./load/types.ts";
 import type { Machine } from "./machine.ts";
 import type { Options } from "./options.ts";
 import type { Sample } from "./results.ts";
+import type { Problem } from "./scenario-run.ts";
 import type { Scenario } from "./scenarios.ts";
 import type { AssetsSize, BundleSize } from "./sizes.ts";
 import type { Target } from "./targets.ts";
@@ -17,6 +24,8 @@ export type ReportInput = {
   schemaChecked: boolean;
   scenarios: Scenario[];
   samples: Sample[];
+  /** Peers whose answer failed its check before load (reported, not fatal). */
+  problems: Problem[];
   sizes: BundleSize[];
   assets: AssetsSize | undefined;
   coldStarts: ColdStart[];
@@ -35,16 +44,16 @@ export function renderReport(r: ReportInput): string {
 - Machine: ${m.cores} cores (${m.cpu}), ${m.os}; load average ${m.load}
 - Node ${m.node}; workerd ${m.workerd}; wrangler ${m.wrangler}; SDK @modelcontextprotocol/server ${m.sdk}
 - Load: ${r.generator.name} ${r.generator.version}; commit ${m.commit}; took ${Math.round(r.elapsedSeconds)} s
-- Runs: rounds ${o.rounds} (server order reversed every other round), concurrency ${o.concurrency.join(" and ")}, ${o.warmupSeconds} s warm-up then at least ${o.seconds} s (up to ${o.maxSeconds} s for slow servers) per run; each figure is from the server's best round (most requests/s), since other work on the machine only ever slows a run down
+- Runs: rounds ${o.rounds} (server order reversed every other round), concurrency ${o.concurrency.join(" and ")}, ${o.warmupSeconds} s warm-up then at least ${o.seconds} s (up to ${o.maxSeconds} s for slow servers) per run; figures are the server's median round; every ratio is taken within each round (servers of a round run back to back) and the median of the rounds is shown, with its spread (lowest–highest round)
 - Every answer was checked: one per server and scenario in depth before load (${r.schemaChecked ? "official 2026-07-28 JSON schema, " : ""}JSON-RPC id, result contents), and every answer under load by status, size and expected substrings; rejected answers are not counted in req/s
 
-## Goals for edgemcp
+## Targets (issue 14)
 
 ${targetSection(r.targets)}
-
+${problemSection(r.problems)}
 ## Requests per second and latency
 
-Ratios are the figure divided by the bare Worker's or the SDK's in the same scenario (above 1: more requests/s, or a longer latency). Bare and Hono are not MCP servers: they answer every request with the same small JSON-RPC result, the limit of the stack.
+Ratios are the figure divided by the bare Worker's or the SDK's in the same scenario and round (above 1: more requests/s, or a longer latency). Bare and Hono are not MCP servers: they answer every request with the same small JSON-RPC result, the limit of the stack; "bare Worker, edgemcp's bytes" answers exactly the bytes edgemcp answered (checked byte for byte before load), streamed one event per chunk for SSE. A peer that does not serve a scenario is listed with the reason.
 
 ${loadSection(r.scenarios, o.concurrency, r.samples)}
 

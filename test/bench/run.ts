@@ -5,7 +5,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { join, relative } from "node:path";
 import { buildAll } from "./bundles.ts";
 import { coldStarts } from "./cold-start.ts";
-import { ALL_WORKERS } from "./contenders.ts";
+import { ALL_WORKERS, SAME_BYTES } from "./contenders.ts";
 import { commandLines } from "./commands.ts";
 import { sampleLine } from "./format.ts";
 import { loadGenerator } from "./load/index.ts";
@@ -14,7 +14,7 @@ import { readOptions } from "./options.ts";
 import { ROOT } from "./paths.ts";
 import { renderReport } from "./report.ts";
 import type { Sample } from "./results.ts";
-import { runScenario } from "./scenario-run.ts";
+import { runScenario, type Problem } from "./scenario-run.ts";
 import { SCENARIOS } from "./scenarios.ts";
 import { assetsSize, bundleSize } from "./sizes.ts";
 import { targets } from "./targets.ts";
@@ -26,7 +26,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const startedAt = new Date();
 const loadAtStart = loadavg()[0] ?? 0;
 const options = readOptions();
-const outDir = join(ROOT, options.outDir);
+const outDir = options.outDir;
 const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
 
 async function playground(): Promise<string | undefined> {
@@ -62,11 +62,17 @@ const sizes = ALL_WORKERS.map((w) => bundleSize(bundles.of(w.id), bundles.of(w.i
 const assets = assetsSize(join(ROOT, "web/dist"));
 
 log(`Cold starts (${options.coldRuns} per Worker) ...`);
-const cold = await coldStarts(ALL_WORKERS, (worker) => bundles.of(worker), options.coldRuns);
+// The same-bytes anchor serves an answer taken under load only: it has no cold start of its own.
+const cold = await coldStarts(
+  ALL_WORKERS.filter((w) => w !== SAME_BYTES),
+  (worker) => bundles.of(worker),
+  options.coldRuns,
+);
 
 if (!haveSchema())
   log("Official schema not found beside the project: answers are checked by shape only.");
 const samples: Sample[] = [];
+const problems: Problem[] = [];
 for (const scenario of scenarios) {
   log(`${scenario.label} (${scenario.tools} generated tools) ...`);
   await runScenario(scenario, {
@@ -76,6 +82,10 @@ for (const scenario of scenarios) {
     onSample(sample) {
       samples.push(sample);
       log(sampleLine(sample));
+    },
+    onProblem(problem) {
+      problems.push(problem);
+      log(`  ${problem.server} failed its check (reported, not counted): ${problem.problem}`);
     },
   });
 }
@@ -90,12 +100,14 @@ const report = renderReport({
   schemaChecked: haveSchema(),
   scenarios,
   samples,
+  problems,
   sizes,
   assets,
   coldStarts: cold,
   targets: targets({
     samples,
-    concurrency: Math.max(...options.concurrency),
+    scenarios,
+    concurrency: options.concurrency,
     sizes,
     coldStarts: cold,
   }),
@@ -107,6 +119,6 @@ const file = join(outDir, `${stamp}.md`);
 writeFileSync(file, report);
 writeFileSync(
   join(outDir, `${stamp}.json`),
-  JSON.stringify({ options, sizes, assets, cold, samples }, null, 2),
+  JSON.stringify({ options, sizes, assets, cold, samples, problems }, null, 2),
 );
 process.stdout.write(`${report}\nWritten to ${relative(ROOT, file)}\n`);

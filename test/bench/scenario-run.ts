@@ -1,48 +1,112 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { workerBindings } from "./bindings.ts";
 import type { Bundle } from "./build.ts";
+import { EDGEMCP, isMcp, SAME_BYTES, type Contender } from "./contenders.ts";
+import { probeFor, requestFor } from "./handshake.ts";
 import type { LoadGenerator } from "./load/types.ts";
 import { measure } from "./measure.ts";
 import type { Options } from "./options.ts";
 import type { Sample } from "./results.ts";
 import { BASELINE_CHECK, type Scenario } from "./scenarios.ts";
 import { serve } from "./serve.ts";
-import { validateAnswer } from "./validate.ts";
-import { benchRequest } from "./wire.ts";
+import { answerBytes, answerProblem, sameBytesProblem } from "./validate.ts";
+import type { BenchRequest } from "./wire.ts";
 import type { Workerd } from "./workerd.ts";
+
+/** A check that failed before load: fatal for edgemcp and the anchors, reported for a peer. */
+export type Problem = { scenario: string; server: string; problem: string };
 
 type Context = {
   options: Options;
   generator: LoadGenerator;
   bundleOf(worker: string): Bundle;
   onSample(sample: Sample): void;
+  onProblem(problem: Problem): void;
 };
 
+type Served = { contender: Contender; server: Workerd; request: BenchRequest };
+
+/** edgemcp's answer to the scenario, written beside the same-bytes anchor for it to serve. */
+async function sameBytesBindings(
+  scenario: Scenario,
+  subject: Served,
+  bundle: Bundle,
+  tools: number,
+) {
+  const answer = await answerBytes(subject.server.url, subject.request);
+  const file = `answer-${scenario.id}.bin`;
+  writeFileSync(join(bundle.dir, file), answer.bytes);
+  return { ...workerBindings(tools), ANSWER: { file }, HEADERS: JSON.stringify(answer.headers) };
+}
+
 /**
- * Serves the scenario's Workers (each in its own workerd), checks one answer of each in
- * depth, then measures every concurrency in rounds that alternate the order of the servers.
+ * Serves the scenario's Workers (each in its own workerd), checks one answer of each in depth
+ * (and that the same-bytes anchor answers edgemcp's bytes), then measures every concurrency in
+ * rounds that alternate the order of the servers.
  */
 export async function runScenario(scenario: Scenario, context: Context): Promise<void> {
   const { options, generator } = context;
-  const request = benchRequest(scenario.request);
-  const { contenders } = scenario;
-  const servers = new Map<string, Workerd>();
-  try {
-    for (const contender of contenders) {
-      const bindings = workerBindings(scenario.tools);
-      servers.set(contender.id, await serve(context.bundleOf(contender.id), bindings, request));
+  const served: Served[] = [];
+  const fail = (contender: Contender, problem: string) => {
+    if (contender.role === "peer") {
+      context.onProblem({ scenario: scenario.id, server: contender.id, problem });
+      return;
     }
-    for (const contender of contenders)
-      await validateAnswer(servers.get(contender.id)!.url, contender, scenario);
+    throw new Error(`${contender.label}, ${scenario.label}: ${problem}`);
+  };
+  try {
+    const probe = probeFor(scenario.era, scenario.request);
+    // The same-bytes anchor starts last: it serves what edgemcp answered.
+    const order = [...scenario.contenders].sort(
+      (a, b) => Number(a === SAME_BYTES) - Number(b === SAME_BYTES),
+    );
+    for (const contender of order) {
+      const bundle = context.bundleOf(contender.id);
+      let server: Workerd;
+      let request: BenchRequest;
+      try {
+        if (contender === SAME_BYTES) {
+          const subject = served.find((s) => s.contender === EDGEMCP);
+          if (!subject) throw new Error("edgemcp is not serving this scenario");
+          const bindings = await sameBytesBindings(scenario, subject, bundle, scenario.tools);
+          server = await serve(bundle, bindings, subject.request);
+          request = subject.request;
+        } else {
+          server = await serve(bundle, workerBindings(scenario.tools), probe);
+          request = await requestFor(scenario.era, scenario.request, server.url, isMcp(contender));
+        }
+      } catch (error) {
+        fail(contender, error instanceof Error ? error.message : String(error));
+        continue;
+      }
+      served.push({ contender, server, request });
+    }
+    for (const { contender, server, request } of served) {
+      const problem =
+        contender === SAME_BYTES
+          ? await sameBytesProblem(
+              server.url,
+              served.find((s) => s.contender === EDGEMCP)!.server.url,
+              request,
+            )
+          : await answerProblem(server.url, request, contender, scenario);
+      if (problem) fail(contender, problem);
+    }
+    // Back to the order of the scenario (anchors, peers, edgemcp).
+    served.sort(
+      (a, b) => scenario.contenders.indexOf(a.contender) - scenario.contenders.indexOf(b.contender),
+    );
     for (const concurrency of options.concurrency) {
       for (let round = 1; round <= options.rounds; round++) {
-        const order = round % 2 === 1 ? contenders : [...contenders].reverse();
-        for (const contender of order) {
+        const order = round % 2 === 1 ? served : [...served].reverse();
+        for (const { contender, server, request } of order) {
           const result = await measure(
             generator,
             {
-              url: servers.get(contender.id)!.url,
+              url: server.url,
               request,
-              check: contender.mcp ? scenario.load : BASELINE_CHECK,
+              check: isMcp(contender) || contender === SAME_BYTES ? scenario.load : BASELINE_CHECK,
               connections: concurrency,
             },
             options,
@@ -58,6 +122,6 @@ export async function runScenario(scenario: Scenario, context: Context): Promise
       }
     }
   } finally {
-    await Promise.all([...servers.values()].map((server) => server.stop()));
+    await Promise.all(served.map(({ server }) => server.stop()));
   }
 }

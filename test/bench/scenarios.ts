@@ -7,7 +7,16 @@ import {
   RESOURCE_TEXT,
   RESOURCE_URI,
 } from "./workers/fixtures.ts";
-import { CONTENDERS, HUB, type Contender } from "./contenders.ts";
+import {
+  BARE,
+  EDGEMCP,
+  HONO,
+  HUB,
+  PEERS,
+  SAME_BYTES,
+  type Contender,
+  type Era,
+} from "./contenders.ts";
 import type { Message, Reply } from "./reply.ts";
 import type { RequestSpec } from "./wire.ts";
 
@@ -27,8 +36,12 @@ export type Scenario = {
   label: string;
   /** Generated no-op tools the MCP servers register (besides the fixed three). */
   tools: number;
+  /** The wire: 2026-07-28 per-request, or 2025 after an `initialize` handshake. */
+  era: Era;
   /** The Workers that serve it, in the order of odd rounds. */
   contenders: Contender[];
+  /** The peers that sit it out, and why. */
+  absent: { contender: Contender; reason: string }[];
   request: RequestSpec;
   /** The MCP answer is an SSE stream (progress before the result). */
   stream: boolean;
@@ -44,18 +57,38 @@ function textOf(final: Message | undefined): unknown {
   return final?.result?.content?.[0]?.text;
 }
 
+type Shape = { era?: Era; hub?: boolean; sameBytes?: boolean };
+
+/**
+ * Who serves a scenario: the anchors (bare and Hono, and a bare Worker answering edgemcp's own
+ * bytes where the answer is big or streamed), the peers that serve its era, and edgemcp (or its
+ * hub). The peers that cannot serve it are listed with the reason.
+ */
+function cast({ era = "2026", hub = false, sameBytes = false }: Shape) {
+  const absent: Scenario["absent"] = [];
+  const peers: Contender[] = [];
+  for (const peer of PEERS) {
+    if (hub) absent.push({ contender: peer, reason: "no hub" });
+    else if (!peer.eras.includes(era))
+      absent.push({ contender: peer, reason: `${peer.eras.join(", ")} era only` });
+    else peers.push(peer);
+  }
+  const anchors = sameBytes ? [BARE, HONO, SAME_BYTES] : [BARE, HONO];
+  return { era, absent, contenders: [...anchors, ...peers, hub ? HUB : EDGEMCP] };
+}
+
 function echo(
   id: string,
   label: string,
   tools: number,
   name = "echo",
-  contenders = CONTENDERS,
+  shape: Shape = {},
 ): Scenario {
   return {
     id,
     label,
     tools,
-    contenders,
+    ...cast(shape),
     request: {
       method: "tools/call",
       params: { name, arguments: { text: ECHO_TEXT } },
@@ -80,7 +113,7 @@ function list(tools: number): Scenario {
     id: `list-${tools}`,
     label: `tools/list, ${tools} tools`,
     tools,
-    contenders: CONTENDERS,
+    ...cast({ sameBytes: true }),
     request: { method: "tools/list", params: {} },
     stream: false,
     load: {
@@ -104,7 +137,7 @@ const progress: Scenario = {
   id: "progress",
   label: `tools/call, ${PROGRESS_STEPS} progress (SSE)`,
   tools: 1,
-  contenders: CONTENDERS,
+  ...cast({ sameBytes: true }),
   request: {
     method: "tools/call",
     params: { name: "progress", arguments: { steps: PROGRESS_STEPS } },
@@ -134,7 +167,7 @@ const big: Scenario = {
   id: "big",
   label: "tools/call, 1 MiB text",
   tools: 1,
-  contenders: CONTENDERS,
+  ...cast({ sameBytes: true }),
   request: { method: "tools/call", params: { name: "big", arguments: {} }, name: "big" },
   stream: false,
   load: {
@@ -156,7 +189,7 @@ const read: Scenario = {
   id: "read",
   label: "resources/read",
   tools: 1,
-  contenders: CONTENDERS,
+  ...cast({}),
   request: { method: "resources/read", params: { uri: RESOURCE_URI }, name: RESOURCE_URI },
   stream: false,
   load: {
@@ -176,6 +209,8 @@ const read: Scenario = {
 
 export const SCENARIOS: Scenario[] = [
   echo("echo", "tools/call echo", 1),
+  // The path of most desktop clients: initialize once, then calls with the negotiated version.
+  echo("echo-2025", "2025 tools/call echo, after initialize", 1, "echo", { era: "2025" }),
   // Right after plain echo, so that the two are compared under the same machine load.
   echo("echo-1000", "tools/call echo, 1000 tools registered", 1000),
   list(10),
@@ -185,11 +220,7 @@ export const SCENARIOS: Scenario[] = [
   big,
   read,
   // The SDK has no hub: the edgemcp row to compare with is plain echo's.
-  echo("hub", "hub: tools/call bench__echo, routed in-process", 1, "bench__echo", [
-    CONTENDERS[0]!,
-    CONTENDERS[1]!,
-    HUB,
-  ]),
+  echo("hub", "hub: tools/call bench__echo, routed in-process", 1, "bench__echo", { hub: true }),
 ];
 
 /** What bare and Hono answer to any request: a small JSON-RPC result. */

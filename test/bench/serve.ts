@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Bundle } from "./build.ts";
 import type { BenchRequest } from "./wire.ts";
-import { freePort, startWorkerd, writeConfig, type Workerd } from "./workerd.ts";
+import { freePort, startWorkerd, writeConfig, type BindingValue, type Workerd } from "./workerd.ts";
 
 /** Sends one request; resolves with the answer, or rejects if nothing answers. */
 export function send(url: string, request: BenchRequest, signal?: AbortSignal): Promise<Response> {
@@ -41,7 +41,7 @@ export async function firstAnswer(
 /** Starts workerd on a fresh port with the bundle and waits for its first answer. */
 export async function serve(
   bundle: Bundle,
-  bindings: Record<string, string>,
+  bindings: Record<string, BindingValue>,
   probe: BenchRequest,
 ): Promise<Workerd> {
   const port = await freePort();

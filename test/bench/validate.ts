@@ -1,9 +1,9 @@
-import type { Contender } from "./contenders.ts";
+import { isMcp, type Contender } from "./contenders.ts";
 import { passes } from "./load/check.ts";
 import { readReply, type Reply } from "./reply.ts";
 import { BASELINE_CHECK, type Scenario } from "./scenarios.ts";
 import { send } from "./serve.ts";
-import { benchRequest } from "./wire.ts";
+import type { BenchRequest } from "./wire.ts";
 
 /** What is wrong with an MCP server's answer to a scenario, if anything. */
 function mcpProblem(reply: Reply, scenario: Scenario): string | undefined {
@@ -32,20 +32,52 @@ function baselineProblem(reply: Reply): string | undefined {
 
 /**
  * Sends a scenario's request once and checks the answer in depth (official schema, result
- * contents, and that the cheap load check accepts it) before any load is counted.
+ * contents, and that the cheap load check accepts it) before any load is counted. Returns what
+ * is wrong, if anything.
  */
-export async function validateAnswer(
+export async function answerProblem(
   url: string,
+  request: BenchRequest,
   contender: Contender,
   scenario: Scenario,
-): Promise<void> {
-  let problem: string | undefined;
+): Promise<string | undefined> {
   try {
-    const response = await send(url, benchRequest(scenario.request));
-    const reply = await readReply(response, contender.mcp ? scenario.request.method : undefined);
-    problem = contender.mcp ? mcpProblem(reply, scenario) : baselineProblem(reply);
+    const response = await send(url, request);
+    if (!isMcp(contender)) return baselineProblem(await readReply(response));
+    const reply = await readReply(response, scenario.request.method, scenario.era);
+    return mcpProblem(reply, scenario);
   } catch (error) {
-    problem = error instanceof Error ? error.message : String(error);
+    return error instanceof Error ? error.message : String(error);
   }
-  if (problem) throw new Error(`${contender.label}, ${scenario.label}: ${problem}`);
+}
+
+/** An answer as bytes, with the headers a client sees (not those of the connection). */
+export type Answer = { bytes: Uint8Array; headers: [string, string][] };
+
+const CONNECTION_HEADERS = new Set(["content-length", "date", "transfer-encoding", "connection"]);
+
+export async function answerBytes(url: string, request: BenchRequest): Promise<Answer> {
+  const response = await send(url, request);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+  const headers = [...response.headers].filter(([name]) => !CONNECTION_HEADERS.has(name));
+  return { bytes, headers };
+}
+
+/** What differs between the same-bytes anchor's answer and edgemcp's, if anything. */
+export async function sameBytesProblem(
+  anchorUrl: string,
+  subjectUrl: string,
+  request: BenchRequest,
+): Promise<string | undefined> {
+  const [anchor, subject] = await Promise.all([
+    answerBytes(anchorUrl, request),
+    answerBytes(subjectUrl, request),
+  ]);
+  if (Buffer.compare(anchor.bytes, subject.bytes) !== 0)
+    return `answers differ (${anchor.bytes.byteLength} bytes against edgemcp's ${subject.bytes.byteLength})`;
+  const type = (a: Answer) => a.headers.find(([name]) => name === "content-type")?.[1];
+  if (type(anchor) !== type(subject))
+    return `content type ${type(anchor)} against ${type(subject)}`;
+  return undefined;
 }

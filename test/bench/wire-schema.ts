@@ -1,45 +1,79 @@
 import { existsSync, readFileSync } from "node:fs";
 import { Validator, type Schema } from "@cfworker/json-schema";
+import type { Era } from "./contenders.ts";
 
-// The official schema lives beside the project (../shared/spec); a plain clone lacks it, and
+// The official schemas live beside the project (../shared/spec); a plain clone lacks them, and
 // then answers are checked by shape only.
-const SCHEMA_FILE = new URL("../../../shared/spec/schema-2026-07-28.json", import.meta.url);
-
-const RESPONSE_DEFS: Record<string, string> = {
-  "tools/call": "CallToolResultResponse",
-  "tools/list": "ListToolsResultResponse",
-  "resources/read": "ReadResourceResultResponse",
+const SCHEMA_FILES: Record<Era, URL> = {
+  "2026": new URL("../../../shared/spec/schema-2026-07-28.json", import.meta.url),
+  "2025": new URL("../../../shared/spec/schema-2025-11-25.json", import.meta.url),
 };
 
-let defs: Record<string, Schema> | undefined;
+// 2026-07-28 names whole responses; the 2025 schema has the JSON-RPC response and the result apart.
+const RESPONSE_DEFS: Record<Era, Record<string, string>> = {
+  "2026": {
+    "tools/call": "CallToolResultResponse",
+    "tools/list": "ListToolsResultResponse",
+    "resources/read": "ReadResourceResultResponse",
+  },
+  "2025": {
+    "tools/call": "CallToolResult",
+    "tools/list": "ListToolsResult",
+    "resources/read": "ReadResourceResult",
+  },
+};
+
+const defs = new Map<Era, Record<string, Schema> | undefined>();
 const validators = new Map<string, Validator>();
 
-/** Whether answers are checked against the official 2026-07-28 schema. */
-export function haveSchema(): boolean {
-  if (defs === undefined && existsSync(SCHEMA_FILE)) {
-    defs = (JSON.parse(readFileSync(SCHEMA_FILE, "utf8")) as { $defs: Record<string, Schema> })
-      .$defs;
+function defsOf(era: Era): Record<string, Schema> | undefined {
+  if (!defs.has(era)) {
+    const file = SCHEMA_FILES[era];
+    defs.set(
+      era,
+      existsSync(file)
+        ? (JSON.parse(readFileSync(file, "utf8")) as { $defs: Record<string, Schema> }).$defs
+        : undefined,
+    );
   }
-  return defs !== undefined;
+  return defs.get(era);
 }
 
-function validator(def: string): Validator {
-  let found = validators.get(def);
+/** Whether answers are checked against the official schema of the era (2026-07-28 by default). */
+export function haveSchema(era: Era = "2026"): boolean {
+  return defsOf(era) !== undefined;
+}
+
+function validate(era: Era, def: string, value: unknown): void {
+  const key = `${era} ${def}`;
+  let found = validators.get(key);
   if (!found) {
-    found = new Validator({ $ref: `#/$defs/${def}`, $defs: defs } as Schema, "2020-12", false);
-    validators.set(def, found);
+    found = new Validator(
+      { $ref: `#/$defs/${def}`, $defs: defsOf(era) } as Schema,
+      "2020-12",
+      false,
+    );
+    validators.set(key, found);
   }
-  return found;
-}
-
-/** Throws when a message the server sent breaks the official schema. */
-export function checkWire(message: Record<string, unknown>, method: string): void {
-  if (!haveSchema()) return;
-  const def = "method" in message ? "ProgressNotification" : RESPONSE_DEFS[method];
-  if (def === undefined) throw new Error(`No schema definition for ${method} answers.`);
-  const outcome = validator(def).validate(message);
+  const outcome = found.validate(value);
   if (!outcome.valid) {
     const errors = outcome.errors.slice(0, 3).map((e) => `${e.instanceLocation}: ${e.error}`);
-    throw new Error(`The answer breaks the 2026-07-28 schema (${def}): ${errors.join("; ")}`);
+    const version = era === "2026" ? "2026-07-28" : "2025-11-25";
+    throw new Error(`The answer breaks the ${version} schema (${def}): ${errors.join("; ")}`);
   }
+}
+
+/** Throws when a message the server sent breaks the official schema of the era. */
+export function checkWire(
+  message: Record<string, unknown>,
+  method: string,
+  era: Era = "2026",
+): void {
+  if (!haveSchema(era)) return;
+  if ("method" in message) return validate(era, "ProgressNotification", message);
+  const def = RESPONSE_DEFS[era][method];
+  if (def === undefined) throw new Error(`No schema definition for ${method} answers.`);
+  if (era === "2026") return validate(era, def, message);
+  validate(era, "JSONRPCResultResponse", message);
+  validate(era, def, message.result);
 }

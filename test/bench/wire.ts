@@ -38,3 +38,44 @@ export function benchRequest({ method, params, name, progressToken }: RequestSpe
   });
   return { headers, body };
 }
+
+/** The 2025 protocol version the bench's 2025 client asks for in `initialize`. */
+export const LEGACY_VERSION = "2025-06-18";
+
+/**
+ * A 2025 request as a desktop client sends it after `initialize`: no `_meta` envelope, no
+ * routing headers, the negotiated version in `MCP-Protocol-Version`, and the session the server
+ * gave (if it gave one).
+ */
+export function legacyRequest(
+  { method, params, progressToken }: RequestSpec,
+  protocolVersion = LEGACY_VERSION,
+  sessionId?: string,
+): BenchRequest {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    Accept: "application/json, text/event-stream",
+    "MCP-Protocol-Version": protocolVersion,
+  };
+  if (sessionId !== undefined) headers["Mcp-Session-Id"] = sessionId;
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method,
+    params: progressToken === undefined ? params : { ...params, _meta: { progressToken } },
+  });
+  return { headers, body };
+}
+
+/** The `initialize` request of the bench's 2025 client. */
+export function initializeRequest(): BenchRequest {
+  return {
+    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: CLIENT_INFO },
+    }),
+  };
+}

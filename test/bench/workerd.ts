@@ -35,13 +35,20 @@ const quote = (s: string) => JSON.stringify(s);
  * Writes a workerd config serving the bundle alone on 127.0.0.1:port: one service, one socket,
  * no Miniflare entry Worker in front of it. Returns the config's path.
  */
+/** A binding's value: text, or the bytes of a file beside the bundle (an ArrayBuffer in the Worker). */
+export type BindingValue = string | { file: string };
+
 export function writeConfig(
   bundle: Bundle,
   port: number,
-  bindings: Record<string, string>,
+  bindings: Record<string, BindingValue>,
 ): string {
   const text = Object.entries(bindings)
-    .map(([name, value]) => `(name = ${quote(name)}, text = ${quote(value)})`)
+    .map(([name, value]) =>
+      typeof value === "string"
+        ? `(name = ${quote(name)}, text = ${quote(value)})`
+        : `(name = ${quote(name)}, data = embed ${quote(value.file)})`,
+    )
     .join(", ");
   const config = `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (

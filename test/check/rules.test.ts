@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fixFor } from "../../shared/check/fixes.ts";
 import type { Quirk } from "./fake-server.ts";
 import { checkFake, outcome } from "./report.ts";
 
@@ -47,6 +48,15 @@ describe("runChecks catches each broken rule", () => {
     expect(
       report.checks.filter((c) => c.fix && (c.status === "pass" || c.status === "skip")),
     ).toEqual([]);
+  });
+
+  it("has advice for every check there is", async () => {
+    const ids = new Set([
+      ...(await checkFake()).checks.map((c) => c.id),
+      ...(await checkFake("legacyOnly")).checks.map((c) => c.id),
+    ]);
+    expect(ids.size).toBeGreaterThan(30);
+    expect([...ids].filter((id) => fixFor(id) === undefined)).toEqual([]);
   });
 
   it("fails the report (ok: false) when any check fails, and not for warnings", async () => {

@@ -92,6 +92,8 @@ export function legacyRequest(
     version?: string | null;
     server?: string;
     notification?: boolean;
+    /** Extra headers. */
+    headers?: Record<string, string>;
   } = {},
 ): Request {
   const version = options.version === undefined ? "2025-11-25" : options.version;
@@ -104,6 +106,7 @@ export function legacyRequest(
       "Content-Type": "application/json",
       Accept: "application/json, text/event-stream",
       ...(version === null ? {} : { "MCP-Protocol-Version": version }),
+      ...options.headers,
     },
     body: JSON.stringify(body),
   });

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { unstable_startWorker } from "wrangler";
+import { TEST_LIMIT_VARS } from "./limits.ts";
 import { TEST_SECRETS } from "./secrets.ts";
 
 const WRANGLER = join(
@@ -41,7 +42,10 @@ export async function startWorker(vars: Record<string, string> = {}): Promise<St
         Object.entries(TEST_SECRETS).map(([name, value]) => [name, { type: "secret_text", value }]),
       ),
       ...Object.fromEntries(
-        Object.entries(vars).map(([name, value]) => [name, { type: "plain_text", value }]),
+        Object.entries({ ...TEST_LIMIT_VARS, ...vars }).map(([name, value]) => [
+          name,
+          { type: "plain_text", value },
+        ]),
       ),
     },
     dev: {

@@ -1,4 +1,6 @@
 import type { Coordination, Tasks } from "../mcp/ports.ts";
+import type { Limiter } from "./limiter.ts";
+import { limitsOver } from "./limits.ts";
 import type { ListenBus } from "./listen-bus.ts";
 import { listenHubOver } from "./listen-hub.ts";
 import type { Rendezvous } from "./rendezvous.ts";
@@ -18,15 +20,17 @@ export type DurableBindings = {
   bus?: DurableObjectNamespace<ListenBus>;
   /** Tasks (extension io.modelcontextprotocol/tasks), one object per task. */
   tasks?: DurableObjectNamespace<TaskObject>;
+  /** Rate limits and caps per caller (requests, tool calls, listen streams, live tasks). */
+  limits?: DurableObjectNamespace<Limiter>;
 };
 
 /**
  * The runtime's coordination ports over Durable Objects, for `mcpHandler(server, { durable })`:
  * `durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS, bus: env.MCP_BUS,
- * tasks: env.MCP_TASKS })`. Each binding is optional.
+ * tasks: env.MCP_TASKS, limits: env.MCP_LIMITS })`. Each binding is optional.
  */
 export function durableObjects(bindings: DurableBindings): Coordination {
-  const { rendezvous, bus, tasks } = bindings;
+  const { rendezvous, bus, tasks, limits } = bindings;
   return {
     ...(rendezvous
       ? {
@@ -36,6 +40,7 @@ export function durableObjects(bindings: DurableBindings): Coordination {
       : {}),
     ...(tasks ? { tasks: tasksIn(taskStoreOver(tasks)) } : {}),
     ...(bus ? { listen: listenHubOver(bus) } : {}),
+    ...(limits ? { limits: limitsOver(limits) } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 // from your Worker's entry module and bind them in wrangler.toml.
 import type { Coordination } from "../mcp/ports.ts";
 
+export { Limiter } from "./limiter.ts";
 export { ListenBus } from "./listen-bus.ts";
 export { Rendezvous } from "./rendezvous.ts";
 export { TaskObject } from "./task-object.ts";

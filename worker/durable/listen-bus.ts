@@ -10,6 +10,7 @@ const OpenSchema = z.object({
   id: z.union([z.string(), z.number()]),
   filter: ListenFilterSchema,
   keepAliveMs: z.int().check(z.minimum(0)),
+  maxBufferedBytes: z.int().check(z.positive()),
   maxMs: z.int().check(z.positive()),
 });
 
@@ -32,7 +33,7 @@ export class ListenBus extends DurableObject {
     const open = OpenSchema.parse(await request.json());
     const messages = listenMessages(open.id);
     // The writer sends keep-alive comments, and none once the stream is closed.
-    const writer = new SseWriter(open.keepAliveMs, () => this.#drop(subscriber));
+    const writer = new SseWriter(open, () => this.#drop(subscriber));
     writer.send(messages.acknowledged(open.filter));
     const subscriber: Subscriber = {
       filter: open.filter,

@@ -64,6 +64,7 @@ export class TaskObject extends DurableObject {
     const expiresAt = Date.parse(state.createdAt) + state.ttlMs;
     if (Date.now() >= expiresAt) {
       await this.ctx.storage.deleteAll();
+      await this.#release(state);
       return;
     }
     if (state.status === "working") {
@@ -77,6 +78,15 @@ export class TaskObject extends DurableObject {
       if (latest && latest.status === "working") await this.#save({ ...latest, ...outcome });
     }
     await this.ctx.storage.setAlarm(expiresAt);
+  }
+
+  /** Gives the caller's live-task lease back (a lost release expires with the task anyway). */
+  async #release(state: TaskState): Promise<void> {
+    if (!state.lease) return;
+    const limits = registeredServer(state.server)?.coordination?.(this.env).limits;
+    await limits?.release(state.lease.caller, "task", state.lease.id).catch((error: unknown) => {
+      console.warn("A task could not give its caller's lease back", error);
+    });
   }
 
   async #stored(): Promise<TaskState | undefined> {
@@ -94,6 +104,7 @@ export class TaskObject extends DurableObject {
   async #save(state: TaskState): Promise<void> {
     const saved = { ...state, lastUpdatedAt: new Date().toISOString() };
     await this.ctx.storage.put("task", saved);
+    if (TERMINAL_TASK_STATUSES.includes(saved.status)) await this.#release(saved);
     const hub = registeredServer(saved.server)?.coordination?.(this.env).listen;
     await hub?.publish(saved.server, {
       kind: "task",

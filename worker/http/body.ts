@@ -7,30 +7,56 @@ export class BodyTooLarge extends HttpError {
   }
 }
 
+/** The body did not arrive in time (408): a client trickling it in holds the request open. */
+export class BodyTooSlow extends HttpError {
+  constructor(readonly deadlineMs: number) {
+    super(
+      408,
+      `The request body did not arrive within ${deadlineMs / 1000} s. Send the whole body at once.`,
+    );
+  }
+}
+
+/** How much of a body is read, and for how long. */
+export type BodyLimits = {
+  /** Largest body in bytes. */
+  maxBytes: number;
+  /** How long reading the whole body may take, in milliseconds (0: no deadline). */
+  deadlineMs: number;
+};
+
 /**
- * Reads a request body as bytes, stopping as soon as it passes `limit`: a declared length is
- * refused up front, and a streamed body is cancelled once too much has arrived.
+ * Reads a request body as bytes, stopping as soon as it passes `maxBytes` (a declared length is
+ * refused up front, a streamed body is cancelled once too much has arrived) or when it is still
+ * arriving after `deadlineMs`: a body sent a byte at a time cannot hold the request open.
  */
-export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+export async function readLimited(request: Request, limits: BodyLimits): Promise<Uint8Array> {
+  const { maxBytes, deadlineMs } = limits;
   const declared = request.headers.get("Content-Length");
-  if (declared !== null && Number(declared) > limit) throw new BodyTooLarge(limit);
+  if (declared !== null && Number(declared) > maxBytes) throw new BodyTooLarge(maxBytes);
   if (!request.body) return new Uint8Array();
-  // A declared length within the limit frames the body: the runtime delivers no more than it.
-  if (declared !== null && /^\d+$/.test(declared))
-    return new Uint8Array(await request.arrayBuffer());
 
   const reader = request.body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    if (deadlineMs > 0) timer = setTimeout(() => reject(new BodyTooSlow(deadlineMs)), deadlineMs);
+  });
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw new BodyTooLarge(limit);
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), late]);
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) throw new BodyTooLarge(maxBytes);
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    // The rest of the body is not wanted: stop the client sending it.
+    reader.cancel().catch(() => {});
+    throw error;
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
   }
   if (chunks.length === 1 && chunks[0]) return chunks[0];
   const body = new Uint8Array(total);

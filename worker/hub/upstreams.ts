@@ -2,6 +2,7 @@ import { waitUntil } from "cloudflare:workers";
 import * as z from "zod/mini";
 import type { FetchLike } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/error-text.ts";
+import { IN_PROCESS as IN_PROCESS_PROP } from "../mcp/index.ts";
 
 /** The execution context an in-process call gets (the hub's request keeps the isolate alive). */
 export type CallContext = {
@@ -17,7 +18,8 @@ export type CallContext = {
 const IN_PROCESS: CallContext = {
   waitUntil: (promise) => waitUntil(promise),
   passThroughOnException: () => {},
-  props: {},
+  // The hub counted its caller's request; the server it calls does not count it again.
+  props: { [IN_PROCESS_PROP]: true },
 };
 
 /** Runs a Worker-style fetch in this isolate (an `mcpApp` mounted in the same Worker). */

@@ -4,15 +4,24 @@ import { readVar } from "../env-vars.ts";
 import { guardOrigin, withCors } from "../http/cors.ts";
 import { HttpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
-import { builtKeyringOf, keyringOf } from "../state/keyring.ts";
+import { DEFAULT_SSE_BUFFER_BYTES } from "../http/sse.ts";
+import { keyringWhenNeeded } from "../state/keyring.ts";
 import type { Served } from "./define/server.ts";
+import { DEFAULT_LIMITS, type LimitSettings } from "./limits/caller.ts";
 import { servePost, type Runtime, type Settings } from "./pipeline.ts";
 import { checkedCoordination, type Coordination } from "./ports.ts";
+import { loggerFor, logSetting, type LogSetting, type RequestLogger } from "./observe/log.ts";
 import { failure } from "./request/errors.ts";
 import { jsonResponse } from "./request/reply.ts";
 import { registerServer } from "./tasks/registry.ts";
 
-export type McpAppOptions = Partial<Settings> & {
+export type McpAppOptions = Partial<Omit<Settings, "limits">> & {
+  /**
+   * What each caller may use, counted when `durable` gives `limits` (default: the variables
+   * `RATE_LIMIT_REQUESTS`, `RATE_LIMIT_TOOL_CALLS`, `MAX_LISTEN_STREAMS`, `MAX_LIVE_TASKS`,
+   * then 600 requests and 120 calls of one tool a minute, 10 listen streams, 20 live tasks).
+   */
+  limits?: Partial<LimitSettings>;
   /** Extra browser origins allowed (default: the `ALLOWED_ORIGINS` variable, comma-separated). */
   allowedOrigins?: string[];
   /**
@@ -22,10 +31,26 @@ export type McpAppOptions = Partial<Settings> & {
   durable?: (env: Cloudflare.Env) => Coordination;
   /** Establishes the caller; without it every caller is anonymous. */
   authenticate?: Authenticate;
+  /**
+   * One structured entry per request (method, name, subject, era, status, duration, error,
+   * correlation and trace ids): `"errors"` (default: a JSON line on `console.error` for each
+   * request the server failed), `"requests"` (a JSON line for every request), `"off"`, or a
+   * function receiving each entry. Default: the `EDGEMCP_LOG` variable, else `"errors"`.
+   */
+  log?: LogSetting;
 };
 
-/** What a Worker's `fetch` gets besides the request. */
-export type WorkerContext = { waitUntil(promise: Promise<unknown>): void };
+/**
+ * What a Worker's `fetch` gets besides the request. `props[IN_PROCESS]` marks a call from
+ * another endpoint of the same Worker (the hub's), whose caller that endpoint already counted.
+ */
+export type WorkerContext = {
+  waitUntil(promise: Promise<unknown>): void;
+  props?: unknown;
+};
+
+/** The `ctx.props` key of a call made in-process by an endpoint of the same Worker. */
+export const IN_PROCESS = "edgemcp.inProcess";
 
 /** A Worker handler: export it as the Worker, or call it from a router. */
 export type McpHandler = {
@@ -35,15 +60,17 @@ export type McpHandler = {
 const DEFAULT_MAX_BODY = 1024 * 1024;
 const DEFAULT_KEEP_ALIVE_MS = 15_000;
 const DEFAULT_LISTEN_MAX_MS = 30 * 60_000;
+const DEFAULT_BODY_DEADLINE_MS = 10_000;
 
 /**
  * Serves one MCP server on any path it is given. Before the pipeline: the origin guard and
  * CORS preflight, 405 for anything but POST (there are no sessions or standalone streams), the
  * deployment's configuration, and the caller. No framework on the request path.
  *
- * Reads the Worker's `EDGEMCP_SECRET` (required: it seals handles, cursors and requestState),
- * `EDGEMCP_PREVIOUS_SECRETS` (comma-separated, still accepted after a rotation),
- * `ALLOWED_ORIGINS` and `MAX_BODY_BYTES`.
+ * Reads the Worker's `EDGEMCP_SECRET` (it seals handles, cursors and requestState; demanded
+ * when something first needs sealing), `EDGEMCP_PREVIOUS_SECRETS` (comma-separated, still
+ * accepted after a rotation), `ALLOWED_ORIGINS`, `MAX_BODY_BYTES`, `EDGEMCP_LOG` and the limits'
+ * variables (see `limits`).
  */
 export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHandler {
   registerServer(server, options.durable);
@@ -51,6 +78,9 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
   let policy: OriginPolicy | undefined;
   let settings: Settings | undefined;
   let coordination: Coordination | undefined;
+  let logger: { log: RequestLogger | undefined } | undefined;
+  const loggerOf = (env: Cloudflare.Env) =>
+    (logger ??= { log: loggerFor(logSetting(options.log, readVar(env, "EDGEMCP_LOG"))) }).log;
   const policyOf = (env: Cloudflare.Env) =>
     (policy ??= {
       allowed: options.allowedOrigins ?? parseOriginList(readVar(env, "ALLOWED_ORIGINS")),
@@ -59,8 +89,11 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
     (settings ??= {
       maxBodyBytes:
         options.maxBodyBytes ?? (Number(readVar(env, "MAX_BODY_BYTES")) || DEFAULT_MAX_BODY),
+      bodyDeadlineMs: options.bodyDeadlineMs ?? DEFAULT_BODY_DEADLINE_MS,
       keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
+      sseBufferBytes: options.sseBufferBytes ?? DEFAULT_SSE_BUFFER_BYTES,
       listenMaxMs: options.listenMaxMs ?? DEFAULT_LISTEN_MAX_MS,
+      limits: limitsOf(env, options.limits),
     });
   return {
     async fetch(request, env, ctx) {
@@ -75,15 +108,18 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
           throw new HttpError(405, message, { Allow: "POST, OPTIONS" });
         }
         coordination ??= await configured(() => checkedCoordination(options.durable?.(env)));
+        // A call from the hub of this Worker was counted there, as its real caller.
+        const inProcess = Reflect.get(Object(ctx.props), IN_PROCESS) === true;
         const runtime: Runtime = {
           env,
           // A method, not an arrow: bundlers keeping names would rename an arrow per request.
           waitUntil(promise) {
             ctx.waitUntil(promise);
           },
-          coordination,
-          keyring: builtKeyringOf(env) ?? (await configured(() => keyringOf(env))),
+          coordination: inProcess ? { ...coordination, limits: undefined } : coordination,
+          keyring: keyringWhenNeeded(env),
           settings: settingsOf(env),
+          log: loggerOf(env),
         };
         const caller = await options.authenticate?.(request, env);
         return withCors(await servePost(server, request, caller, runtime), origin);
@@ -103,4 +139,23 @@ async function configured<T>(read: () => T | Promise<T>): Promise<T> {
     console.error(message);
     throw new HttpError(500, `Server misconfigured: ${message}`);
   }
+}
+
+/** Limits from options, then the Worker's variables, then the defaults; 0 turns one off. */
+function limitsOf(env: Cloudflare.Env, given: Partial<LimitSettings> = {}): LimitSettings {
+  const variable = (name: string, fallback: number) => {
+    const text = readVar(env, name)?.trim();
+    const value = text ? Number(text) : NaN;
+    return Number.isInteger(value) && value >= 0 ? value : fallback;
+  };
+  return {
+    requestsPerMinute:
+      given.requestsPerMinute ?? variable("RATE_LIMIT_REQUESTS", DEFAULT_LIMITS.requestsPerMinute),
+    toolCallsPerMinute:
+      given.toolCallsPerMinute ??
+      variable("RATE_LIMIT_TOOL_CALLS", DEFAULT_LIMITS.toolCallsPerMinute),
+    listenStreams:
+      given.listenStreams ?? variable("MAX_LISTEN_STREAMS", DEFAULT_LIMITS.listenStreams),
+    liveTasks: given.liveTasks ?? variable("MAX_LIVE_TASKS", DEFAULT_LIMITS.liveTasks),
+  };
 }

@@ -44,14 +44,26 @@ export { HandleError, type HandleProblem } from "../state/sealer.ts";
 export { bearerTokens, AuthError, type Authenticate, type Caller } from "../auth/bearer.ts";
 
 // Serving it: a Worker handler (mcpApp, the same as a Hono app, is `edgemcp/hono`).
-export { mcpHandler, type McpAppOptions, type McpHandler, type WorkerContext } from "./handler.ts";
+export {
+  IN_PROCESS,
+  mcpHandler,
+  type McpAppOptions,
+  type McpHandler,
+  type WorkerContext,
+} from "./handler.ts";
+export type { LimitSettings } from "./limits/caller.ts";
+export type { LogSetting, RequestLog, RequestLogger } from "./observe/log.ts";
 export type {
   Cancellation,
   CallerTasks,
+  Budget,
   Coordination,
+  Lease,
+  Limits,
   ListenHub,
   ListenStream,
   ServerRequests,
+  TaskLease,
   TaskStart,
   Tasks,
 } from "./ports.ts";

@@ -9,21 +9,30 @@ import { listening, startCall } from "./call/call.ts";
 import { callerKey } from "./call/cancel.ts";
 import type { Served } from "./define/server.ts";
 import { eraOf } from "./era/index.ts";
+import { CallerLimits, type LimitSettings } from "./limits/caller.ts";
+import { Observation, type RequestLogger } from "./observe/log.ts";
+import { traceOf } from "./observe/trace.ts";
 import type { Coordination } from "./ports.ts";
 import { takeNotification, takeResponse } from "./request/client-messages.ts";
 import { failure } from "./request/errors.ts";
 import { frame } from "./request/frame.ts";
-import { jsonResponse, respond } from "./request/reply.ts";
+import { jsonResponse, respond, type Outcome } from "./request/reply.ts";
 import { routeOf } from "./request/route.ts";
 
 /** Limits and timings of one endpoint, settled once per isolate. */
 export type Settings = {
   /** Largest accepted body in bytes. */
   maxBodyBytes: number;
+  /** How long the body may take to arrive, in milliseconds (0: no deadline). */
+  bodyDeadlineMs: number;
+  /** Bytes an SSE reply may hold for a client that stopped reading before it is closed. */
+  sseBufferBytes: number;
   /** Interval of SSE keep-alive comments (0 turns them off). */
   keepAliveMs: number;
   /** How long a listen stream stays open before the server ends it gracefully. */
   listenMaxMs: number;
+  /** What each caller may use (counted when coordination has `limits`). */
+  limits: LimitSettings;
 };
 
 /** What serving a message needs besides the message: the Worker's side of the request. */
@@ -31,9 +40,14 @@ export type Runtime = {
   env: Cloudflare.Env;
   waitUntil(promise: Promise<unknown>): void;
   coordination: Coordination;
-  /** The keys that seal handles, cursors and requestState. */
-  keyring: Keyring;
+  /**
+   * The keys that seal handles, cursors and requestState, or how to read them when something
+   * first needs sealing (a server that never seals runs without a secret).
+   */
+  keyring: Keyring | (() => Promise<Keyring>);
   settings: Settings;
+  /** Receives one entry per request served (see `McpAppOptions.log`). */
+  log?: RequestLogger | undefined;
 };
 
 /** One JSON-RPC message as framing left it, with what the pipeline still reads of its request. */
@@ -61,7 +75,8 @@ export async function servePost(
 ): Promise<Response> {
   let id: JsonRpcId | undefined;
   try {
-    const { value, mode } = await frame(request, runtime.settings.maxBodyBytes);
+    const { maxBodyBytes: maxBytes, bodyDeadlineMs: deadlineMs } = runtime.settings;
+    const { value, mode } = await frame(request, { maxBytes, deadlineMs });
     id = peekId(value);
     const message = parseMessage(value);
     const { headers, signal } = request;
@@ -84,16 +99,39 @@ export async function serveMessage(
 ): Promise<Response> {
   const { message, headers, caller } = framed;
   const { coordination } = runtime;
-  if (message.kind === "notification")
-    return takeNotification(message.message, callerKey(caller, headers), coordination);
+  const key = callerKey(caller, headers);
+  // Rates first: a caller over its limit costs no catalog, no envelope, no call.
+  const limits = coordination.limits
+    ? new CallerLimits(coordination.limits, key, runtime.settings.limits)
+    : undefined;
+  try {
+    await limits?.admit(server.name, toolNameOf(message));
+  } catch (error) {
+    return jsonResponse(failure(error));
+  }
+  if (message.kind === "notification") return takeNotification(message.message, key, coordination);
   if (message.kind === "response") return takeResponse(message.message, coordination);
   const request = message.message;
   // The era is asked once; every stage after this calls it.
   const era = eraOf(request, headers);
+  const observation = observe(server.name, request.method, request.params, headers);
+  observation.era = era.name;
+  observation.subject = caller?.subject;
+  const logged = (outcome: Outcome): Outcome => {
+    runtime.log?.(observation.entry(outcome.status, outcome.error));
+    return outcome;
+  };
   try {
     const catalog = await server.catalogFor(runtime);
     const envelope = era.envelope(request, headers, catalog);
-    const info = { ...envelope, id: request.id, method: request.method, era: era.name };
+    const info = {
+      ...envelope,
+      id: request.id,
+      method: request.method,
+      era: era.name,
+      correlationId: observation.correlationId,
+      traceparent: observation.trace.traceparent,
+    };
     const capabilities = era.capabilities(catalog, coordination);
     const route = routeOf(era, request.method, { capabilities, catalog, coordination });
     // Everything the call may use, and the listen route's streams too.
@@ -110,16 +148,48 @@ export async function serveMessage(
       signal: framed.signal,
       mode: framed.mode,
       keepAliveMs: runtime.settings.keepAliveMs,
+      sseBufferBytes: runtime.settings.sseBufferBytes,
       listenMaxMs: runtime.settings.listenMaxMs,
       env: runtime.env,
       waitUntil: runtime.waitUntil,
       coordination,
+      observation,
+      limits,
     };
-    if ("stream" in route) return await route.stream(listening(calling));
+    if ("stream" in route) {
+      const open = () => route.stream(listening(calling));
+      const { listenMaxMs } = runtime.settings;
+      const response = await (limits
+        ? limits.holdStream(listenMaxMs, runtime.waitUntil, open)
+        : open());
+      runtime.log?.(observation.entry(response.status));
+      return response;
+    }
     const { reply, outcome } = await startCall(route, calling);
     // Failures past this point are outcomes: the reply frames them as JSON or SSE.
-    return await respond(reply, outcome);
+    return await respond(reply, outcome.then(logged));
   } catch (error) {
-    return jsonResponse(failure(error, request.id, era));
+    return jsonResponse(logged(failure(error, request.id, era, observation)));
   }
+}
+
+/** A request's observation: its trace (`_meta.traceparent`, else the header) and what it names. */
+function observe(
+  server: string,
+  method: string,
+  params: Record<string, unknown> | undefined,
+  headers: Headers,
+): Observation {
+  const observation = new Observation(server, traceOf(params?._meta, headers));
+  observation.method = method;
+  const name = method === "resources/read" ? params?.uri : params?.name;
+  if (typeof name === "string") observation.name = name.slice(0, 256);
+  return observation;
+}
+
+/** The tool a message calls, for its per-tool rate (checked against the catalog later). */
+function toolNameOf(message: JsonRpcMessage): string | undefined {
+  if (message.kind !== "request" || message.message.method !== "tools/call") return undefined;
+  const name = message.message.params?.["name"];
+  return typeof name === "string" ? name : undefined;
 }

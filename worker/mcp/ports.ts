@@ -1,4 +1,7 @@
+import { errorText } from "../../shared/error-text.ts";
 import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
+import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+import { HttpError } from "../http/http-error.ts";
 import type { JsonObject, JsonRpcId } from "../../shared/protocol/messages.ts";
 import type { ListenFilter } from "../../shared/protocol/params.ts";
 import type { Asking, ListenEvent, Notify } from "./call/context.ts";
@@ -18,6 +21,8 @@ export type Coordination = {
   tasks?: Tasks;
   /** Holds listen streams and delivers the changes published from any instance. */
   listen?: ListenHub;
+  /** Counts what each caller uses (rate limits, open listen streams, live tasks). */
+  limits?: Limits;
 };
 
 /** Cancellation across instances, keyed by the caller and the call's request id. */
@@ -51,7 +56,12 @@ export type TaskStart = {
   capabilities: ClientCapabilities;
   ttlMs?: number;
   pollIntervalMs?: number;
+  /** The caller's lease on a live task, which the task gives back when it ends. */
+  lease?: TaskLease;
 };
+
+/** Which caller's lease a task holds (`Limits.release(caller, "task", id)`). */
+export type TaskLease = { caller: string; id: string };
 
 /** One caller's tasks of one server, answered as the tasks methods' results. */
 export interface CallerTasks {
@@ -67,6 +77,8 @@ export type ListenStream = {
   id: JsonRpcId;
   filter: ListenFilter;
   keepAliveMs: number;
+  /** Bytes the stream may hold unread before it is closed (the client stopped reading). */
+  maxBufferedBytes: number;
   maxMs: number;
 };
 
@@ -77,12 +89,81 @@ export interface ListenHub {
   publish(server: string, event: ListenEvent): Promise<void>;
 }
 
+/** A rate one caller may not exceed: `limit` units per `windowMs`, in bursts of up to `limit`. */
+export type Budget = { key: string; limit: number; windowMs: number };
+
+/** One of at most `max` things of a `kind` a caller holds at once, until released or `ttlMs`. */
+export type Lease = { kind: string; id: string; max: number; ttlMs: number };
+
+/** What each caller (a subject, or an anonymous caller's address) uses, across instances. */
+export interface Limits {
+  /**
+   * Takes one unit from every budget or from none: undefined when taken, otherwise the
+   * exhausted budget and how long until it has a unit again.
+   */
+  take(caller: string, budgets: Budget[]): Promise<{ key: string; waitMs: number } | undefined>;
+  /** Holds a lease; false when the caller already holds `max` of that kind. */
+  acquire(caller: string, lease: Lease): Promise<boolean>;
+  /** Gives a lease back (the stream closed, the task ended); unknown leases are ignored. */
+  release(caller: string, kind: string, id: string): Promise<void>;
+}
+
 /** The coordination an option gave, refused when it holds a bare Durable Object namespace. */
 export function checkedCoordination(given: Coordination | undefined): Coordination {
   const ports: unknown[] = given ? Object.values(given) : [];
   if (!ports.some((port) => typeof Reflect.get(Object(port), "idFromName") === "function"))
-    return given ?? {};
+    return given ? guarded(given) : {};
   throw new Error(
     "the durable option gave bare Durable Object namespaces: return durableObjects({ ... }) from edgemcp/durable.",
   );
+}
+
+/**
+ * The ports with their failures made clear: a task store, listen hub or limiter that throws
+ * (its object unreachable, overloaded, broken) answers the caller 503 "unavailable", logged
+ * with the details, instead of an internal error. Protocol refusals pass through as they are.
+ */
+function guarded(given: Coordination): Coordination {
+  const { tasks, listen, limits } = given;
+  return {
+    ...given,
+    ...(tasks
+      ? {
+          tasks: {
+            forCaller: (server, subject) =>
+              unavailableAs("The task store", tasks.forCaller(server, subject)),
+          },
+        }
+      : {}),
+    ...(listen ? { listen: unavailableAs("The listen hub", listen) } : {}),
+    ...(limits ? { limits: unavailableAs("The rate limiter", limits) } : {}),
+  };
+}
+
+/** `port`, whose methods' failures become 503s naming `what`. */
+function unavailableAs<T extends object>(what: string, port: T): T {
+  const fail = (error: unknown): never => {
+    if (error instanceof RpcError || error instanceof HttpError) throw error;
+    console.error(`${what} failed: ${errorText(error)}`);
+    throw new RpcError(
+      ErrorCode.InternalError,
+      `${what} is unavailable right now. Try again shortly.`,
+      undefined,
+      503,
+    );
+  };
+  return new Proxy(port, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        try {
+          const result: unknown = Reflect.apply(value, target, args);
+          return result instanceof Promise ? result.catch(fail) : result;
+        } catch (error) {
+          return fail(error);
+        }
+      };
+    },
+  });
 }

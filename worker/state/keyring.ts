@@ -1,5 +1,7 @@
 import { readVar } from "../env-vars.ts";
 import { toBase64Url } from "../../shared/base64.ts";
+import { errorText } from "../../shared/error-text.ts";
+import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 
 /** One AES-GCM key and the short id a handle carries to name it (`idBytes` as sealed). */
 type SealingKey = { id: string; idBytes: Uint8Array; key: CryptoKey };
@@ -76,6 +78,26 @@ export function builtKeyringOf(env: Cloudflare.Env): Keyring | undefined {
 /** The keyring of a Worker: `EDGEMCP_SECRET`, and `EDGEMCP_PREVIOUS_SECRETS` still accepted. */
 export function keyringOf(env: Cloudflare.Env): Promise<Keyring> {
   return keyringFrom(readVar(env, "EDGEMCP_SECRET"), readVar(env, "EDGEMCP_PREVIOUS_SECRETS"));
+}
+
+/**
+ * The keyring of a Worker, read when something first needs sealing (a cursor of a paged list, a
+ * handle, requestState): a server that never seals runs without `EDGEMCP_SECRET`. A missing or
+ * unusable secret fails the request that needed it, -32603 with HTTP status 500 and the reason
+ * (which names the variable, never its value), and is logged.
+ */
+export function keyringWhenNeeded(env: Cloudflare.Env): () => Promise<Keyring> {
+  return () =>
+    keyringOf(env).catch((error: unknown) => {
+      const message = errorText(error);
+      console.error(message);
+      throw new RpcError(
+        ErrorCode.InternalError,
+        `Server misconfigured: ${message}`,
+        undefined,
+        500,
+      );
+    });
 }
 
 async function buildKeyring(

@@ -41,13 +41,24 @@ function describeDuration(ms: number): string {
  * version (1 byte) | key id (4) | IV (12) | ciphertext and tag, with the first 5 bytes as AAD.
  */
 export class Sealer {
+  #keyring: Keyring | undefined;
+
+  /**
+   * `keyring`: the keys, or how to read them on first use (so a server that never seals needs
+   * no secret; a missing one fails the seal or open that needed it).
+   */
   constructor(
-    private readonly keyring: Keyring,
+    private readonly keyring: Keyring | (() => Promise<Keyring>),
     private readonly now: () => number = Date.now,
   ) {}
 
+  async #keys(): Promise<Keyring> {
+    this.#keyring ??= typeof this.keyring === "function" ? await this.keyring() : this.keyring;
+    return this.#keyring;
+  }
+
   async seal(purpose: string, subject: string, data: unknown, ttlMs: number): Promise<string> {
-    const { idBytes, key } = this.keyring.current;
+    const { idBytes, key } = (await this.#keys()).current;
     const header = new Uint8Array([FORMAT_VERSION, ...idBytes]);
     const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
     const payload: Payload = {
@@ -78,7 +89,7 @@ export class Sealer {
       );
     const bytes = fromBase64Url(handle);
     if (!bytes || bytes.length < 5 + IV_BYTES + 16 || bytes[0] !== FORMAT_VERSION) throw invalid();
-    const key = this.keyring.all.get(toBase64Url(bytes.subarray(1, 5)));
+    const key = (await this.#keys()).all.get(toBase64Url(bytes.subarray(1, 5)));
     if (!key) throw invalid();
     let payload: Payload;
     try {

@@ -201,11 +201,12 @@ describe("edgemcp client against the Worker: errors", () => {
     });
   });
 
-  it("reports arguments that fail the input schema as -32602", async () => {
+  it("reports arguments that fail the input schema as an isError result (SEP-1303)", async () => {
     const client = await connect(everythingUrl());
-    await expect(client.callTool("add_numbers", { a: "two", b: 3 })).rejects.toMatchObject({
-      kind: "rpc",
-      code: -32602,
+    const { result } = await client.callTool("add_numbers", { a: "two", b: 3 });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: expect.stringMatching(/arguments\.a/) }],
     });
   });
 

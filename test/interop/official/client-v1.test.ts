@@ -93,13 +93,12 @@ describe("official v1 client (@modelcontextprotocol/sdk 1.32.2, initialize 2025-
     expect(result.isError).toBe(true);
   });
 
-  it("rejects arguments that fail the input schema with -32602", async () => {
-    await expect(
-      client.callTool({ name: "add_numbers", arguments: { a: "two", b: 3 } }),
-    ).rejects.toMatchObject({
-      code: ErrorCode.InvalidParams,
-      message: expect.stringMatching(/arguments\.a/),
-    });
+  it("receives arguments that fail the input schema as an isError result naming the field (SEP-1303)", async () => {
+    const result = await client.callTool({ name: "add_numbers", arguments: { a: "two", b: 3 } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(
+      /^Invalid arguments: arguments\.a: Invalid input: expected number/,
+    );
   });
 
   it("rejects an unknown tool with -32602", async () => {

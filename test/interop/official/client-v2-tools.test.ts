@@ -136,13 +136,12 @@ describe.each(MODERN_MODES)("official v2 client, %s: tools", (_label, mode) => {
     expect(textOf(result)).toBe("This tool intentionally returns an error for testing");
   });
 
-  it("rejects arguments that fail the input schema with -32602 naming the argument", async () => {
-    await expect(
-      client.callTool({ name: "add_numbers", arguments: { a: "two", b: 3 } }),
-    ).rejects.toMatchObject({
-      code: ProtocolErrorCode.InvalidParams,
-      message: expect.stringMatching(/arguments\.a: Invalid input: expected number/),
-    });
+  it("receives arguments that fail the input schema as an isError result naming the field (SEP-1303)", async () => {
+    const result = await client.callTool({ name: "add_numbers", arguments: { a: "two", b: 3 } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(
+      /^Invalid arguments: arguments\.a: Invalid input: expected number/,
+    );
   });
 });
 

@@ -17,11 +17,11 @@ describe("forwarding through the hub", () => {
     });
   });
 
-  it("passes the upstream's protocol errors through, naming the tool as the client knows it", async () => {
+  it("passes the upstream's answer to invalid arguments through: an isError result naming the field", async () => {
     const { final } = await send("tools/call", { name: "alpha__add", arguments: { a: "x", b: 3 } });
-    expect(final?.error).toMatchObject({
-      code: -32602,
-      message: expect.stringMatching(/^Invalid arguments for tool "alpha__add": .*arguments\.a/),
+    expect(final?.result).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: expect.stringMatching(/^Invalid arguments: arguments\.a/) }],
     });
   });
 

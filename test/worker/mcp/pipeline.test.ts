@@ -9,6 +9,7 @@ import {
   type Framed,
   type Runtime,
 } from "../../../worker/mcp/index.ts";
+import { DEFAULT_LIMITS } from "../../../worker/mcp/limits/caller.ts";
 import { keyringFrom } from "../../../worker/state/keyring.ts";
 import { mcpRequest, modernBody } from "../../support/mcp-request.ts";
 import { readReply } from "../../support/reply.ts";
@@ -33,7 +34,14 @@ async function runtime(): Promise<Runtime> {
     waitUntil: () => {},
     coordination: {},
     keyring: await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined),
-    settings: { maxBodyBytes: 1024, keepAliveMs: 0, listenMaxMs: 1000 },
+    settings: {
+      maxBodyBytes: 1024,
+      bodyDeadlineMs: 1000,
+      keepAliveMs: 0,
+      sseBufferBytes: 65536,
+      listenMaxMs: 1000,
+      limits: DEFAULT_LIMITS,
+    },
   };
 }
 

@@ -7,6 +7,8 @@ import type { Catalog } from "../catalog/catalog.ts";
 import type { EraAdapter, EraAsking } from "../era/era.ts";
 import { InputRequiredSignal } from "../input/answers.ts";
 import type { Listening, MethodHandler, Result } from "../methods/method.ts";
+import type { CallerLimits } from "../limits/caller.ts";
+import type { Observation } from "../observe/log.ts";
 import type { Coordination } from "../ports.ts";
 import { failure } from "../request/errors.ts";
 import { Reply, type Outcome } from "../request/reply.ts";
@@ -36,10 +38,16 @@ export type Calling = {
   signal: AbortSignal;
   mode: ReplyMode;
   keepAliveMs: number;
+  /** Bytes an SSE reply may hold unread before the client counts as gone. */
+  sseBufferBytes: number;
   listenMaxMs: number;
   env: Cloudflare.Env;
   waitUntil(promise: Promise<unknown>): void;
   coordination: Coordination;
+  /** What the request's log line will say, gathered as it is served. */
+  observation: Observation;
+  /** The caller's limits here; undefined when nothing counts them. */
+  limits: CallerLimits | undefined;
 };
 
 /** A call under way: the reply it talks through, and the outcome it will end with. */
@@ -73,7 +81,11 @@ function refused(method: string): Asking {
 export async function startCall(route: Method, calling: Calling): Promise<Running> {
   const { era, info, params, handles, coordination } = calling;
   const abort = new AbortController();
-  const reply = new Reply(calling.mode, calling.keepAliveMs, abort);
+  const reply = new Reply(
+    calling.mode,
+    { keepAliveMs: calling.keepAliveMs, maxBufferedBytes: calling.sseBufferBytes },
+    abort,
+  );
   const asking: EraAsking = route.asks
     ? await era.asking({
         method: info.method,
@@ -148,10 +160,11 @@ async function run(
   const { era, info, catalog, capabilities, coordination, server } = calling;
   try {
     const ctx = contextOf(calling, signal, reply.send, asking);
-    const tasks =
+    const owned =
       coordination.tasks && capabilities.extensions?.[TASKS_EXTENSION]
         ? coordination.tasks.forCaller(server, calling.caller?.subject ?? "")
         : undefined;
+    const tasks = owned && calling.limits ? calling.limits.tasks(owned) : owned;
     let result: Result;
     try {
       result = await route.run({
@@ -161,6 +174,7 @@ async function run(
         params: calling.params,
         ctx,
         tasks,
+        observation: calling.observation,
       });
     } catch (error) {
       // A handler still missing answers ends this round (2026), where the era has rounds.
@@ -173,6 +187,6 @@ async function run(
         : era.result(result, info.id, catalog);
     return { json, status: 200 };
   } catch (error) {
-    return failure(error, info.id, era);
+    return failure(error, info.id, era, calling.observation);
   }
 }

@@ -22,7 +22,15 @@ export type Envelope = {
 };
 
 /** What the runtime knows about the request being served. */
-export type RequestInfo = Envelope & { id: JsonRpcId; method: string; era: Era };
+export type RequestInfo = Envelope & {
+  id: JsonRpcId;
+  method: string;
+  era: Era;
+  /** This request's id in logs and in generic error messages (its span id in the trace). */
+  correlationId: string;
+  /** W3C `traceparent` for calls this request makes: its trace, with itself as parent span. */
+  traceparent: string;
+};
 
 /** Sends a message before the response; false when the client cannot receive it (JSON only, or gone). */
 export type Notify = (message: JsonObject) => boolean;

@@ -1,11 +1,11 @@
 import type { JsonObject, JsonRpcId } from "../../../shared/protocol/messages.ts";
 import type { ListenFilter } from "../../../shared/protocol/params.ts";
-import { SSE_HEADERS, SseWriter } from "../../http/sse.ts";
+import { SSE_HEADERS, SseWriter, type SseSettings } from "../../http/sse.ts";
 import type { HandlerContext } from "../call/context.ts";
 import { listenMessages } from "./messages.ts";
 
 /** How long a listen stream stays open, and how often it sends keep-alives. */
-export type ListenSettings = { keepAliveMs: number; maxMs: number };
+export type ListenSettings = SseSettings & { maxMs: number };
 
 /**
  * Opens one listen stream: `context` makes the handler context for a signal that aborts when the
@@ -37,7 +37,7 @@ export type ListenSource = (
 export function listenFromSource(source: ListenSource): ListenStreams {
   return (id, filter, context, settings) => {
     const stop = new AbortController();
-    const writer = new SseWriter(settings.keepAliveMs, () =>
+    const writer = new SseWriter(settings, () =>
       stop.abort(new Error("The client closed the listen stream.")),
     );
     const messages = listenMessages(id);

@@ -7,11 +7,19 @@ import type { Listening } from "./method.ts";
  */
 export async function listen(listening: Listening): Promise<Response> {
   const { info, catalog, keepAliveMs, listenMaxMs: maxMs } = listening;
+  const maxBufferedBytes = listening.sseBufferBytes;
   const filter = listenFilterOf(listening.params, info, listening.capabilities);
   const source = catalog.definition.listen;
-  if (source) return source(info.id, filter, listening.context, { keepAliveMs, maxMs });
+  if (source)
+    return source(info.id, filter, listening.context, { keepAliveMs, maxBufferedBytes, maxMs });
   const hub = listening.coordination.listen;
   // The route is offered only with a source or a hub.
   if (!hub) throw new Error("No listen hub.");
-  return hub.open(listening.server, { id: info.id, filter, keepAliveMs, maxMs });
+  return hub.open(listening.server, {
+    id: info.id,
+    filter,
+    keepAliveMs,
+    maxBufferedBytes,
+    maxMs,
+  });
 }

@@ -10,6 +10,7 @@ import type { Handles } from "../../state/handles.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { List } from "../catalog/pages.ts";
 import type { HandlerContext, RequestInfo } from "../call/context.ts";
+import type { Observation } from "../observe/log.ts";
 import type { CallerTasks, ListenHub } from "../ports.ts";
 import type { RawResult } from "../results/ready.ts";
 
@@ -33,6 +34,8 @@ export type Call = {
   ctx: HandlerContext;
   /** This caller's tasks, when the server runs tasks and advertises them. */
   tasks: CallerTasks | undefined;
+  /** The request's log line in the making (absent where nothing logs the request). */
+  observation?: Observation | undefined;
 };
 
 /** A method's answer: a result object (shaped for its era afterwards) or final bytes. */
@@ -49,6 +52,7 @@ export type Listening = {
   params: JsonObject;
   coordination: { listen?: ListenHub | undefined };
   keepAliveMs: number;
+  sseBufferBytes: number;
   listenMaxMs: number;
   /** The handler context for a stream whose end aborts `signal`. */
   context(signal: AbortSignal): HandlerContext;

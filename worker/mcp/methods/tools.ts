@@ -10,6 +10,7 @@ import {
 import type { CompiledTool } from "../catalog/catalog.ts";
 import type { HandlerContext } from "../call/context.ts";
 import { InputRequiredSignal } from "../input/answers.ts";
+import type { Observation } from "../observe/log.ts";
 import { shapeToolResult, toolFailure } from "../results/tool.ts";
 import { describeIssues, parseParams, type Call, type MethodHandler } from "./method.ts";
 import { missingCapabilities, TASKS_REQUIRED } from "./requirements.ts";
@@ -56,7 +57,13 @@ export const callTool: MethodHandler = async (call) => {
     const what = `Tool "${tool.wire.name}" (it runs as a task)`;
     call.era.requireCapabilities(TASKS_REQUIRED, request, what);
   }
-  const args = validateArguments(tool, params.arguments ?? {});
+  const validated = validateArguments(tool, params.arguments ?? {});
+  // SEP-1303: the model must read what is wrong with its arguments to correct them.
+  if ("invalid" in validated) {
+    if (call.observation) call.observation.toolError = true;
+    return invalidArguments(validated.invalid);
+  }
+  const { args } = validated;
   // A tool that may run as a task becomes one only for clients that declared the extension.
   if (
     task &&
@@ -80,41 +87,60 @@ export const callTool: MethodHandler = async (call) => {
       `Tool "${tool.wire.name}" runs only as a task, which this server cannot run right now.`,
     );
   }
-  return executeTool(tool, args, call.ctx);
+  return executeTool(tool, args, call.ctx, call.observation);
 };
 
-/** Validates a tool's arguments with its schema, or throws -32602 naming what is wrong. */
-export function validateArguments(tool: CompiledTool, args: JsonObject): JsonObject {
+/**
+ * Validates a tool's arguments with its schema: the parsed arguments, or what is wrong with
+ * them, field by field (`arguments.a: Invalid input: expected number, received string`).
+ */
+export function validateArguments(
+  tool: CompiledTool,
+  args: JsonObject,
+): { args: JsonObject } | { invalid: string } {
   const { input } = tool.definition;
-  if (!input) return args;
+  if (!input) return { args };
   const parsed = z.safeParse(input, args);
-  if (!parsed.success) {
-    throw new RpcError(
-      ErrorCode.InvalidParams,
-      `Invalid arguments for tool "${tool.wire.name}": ${describeIssues(parsed.error, "arguments")}`,
-    );
-  }
-  return isJsonObject(parsed.data) ? parsed.data : args;
+  if (!parsed.success) return { invalid: describeIssues(parsed.error, "arguments") };
+  return { args: isJsonObject(parsed.data) ? parsed.data : args };
+}
+
+/**
+ * Arguments that fail the input schema, answered as a tool error (SEP-1303), in both eras. It
+ * does not name the tool, so a proxy can pass it on under another name unchanged.
+ */
+function invalidArguments(problems: string): JsonObject {
+  const text = `Invalid arguments: ${problems}. Call the tool again with arguments that match its inputSchema.`;
+  return { content: [{ type: "text", text }], isError: true };
 }
 
 /**
  * Runs a tool with validated arguments and shapes its result. The tool's own failures become
- * `isError` results; protocol faults and requests for client input propagate.
+ * `isError` results (a plain exception's details go to the log, not to the model); protocol
+ * faults and requests for client input propagate.
  */
 export async function executeTool(
   tool: CompiledTool,
   args: JsonObject,
   ctx: HandlerContext,
+  observation?: Observation,
 ): Promise<JsonObject> {
   let value: unknown;
   try {
     value = await tool.definition.run(args, ctx);
   } catch (error) {
     if (error instanceof RpcError || error instanceof InputRequiredSignal) throw error;
+    if (observation) observation.toolError = true;
     // A tool stopped by its signal (the client left, or cancelled) is not a bug to log.
-    if (!(error instanceof ToolError) && !ctx.signal.aborted)
-      console.error(`Tool "${tool.wire.name}" threw`, error);
-    return toolFailure(tool, error);
+    if (!(error instanceof ToolError) && !ctx.signal.aborted) {
+      if (observation) observation.fault = error;
+      else
+        console.error(
+          `Tool "${tool.wire.name}" threw (correlation id ${ctx.request.correlationId})`,
+          error,
+        );
+    }
+    return toolFailure(tool, error, ctx.request.correlationId);
   }
   return shapeToolResult(tool, value);
 }

@@ -1,6 +1,6 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { replyModeOf, type ReplyMode } from "../../http/accept.ts";
-import { readLimited } from "../../http/body.ts";
+import { readLimited, type BodyLimits } from "../../http/body.ts";
 import { HttpError } from "../../http/http-error.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
@@ -8,11 +8,11 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 /**
  * The frame stage: what the POST carries, before any JSON-RPC is read from it. Content-Type
  * must be JSON (415), `Accept` must allow JSON or SSE (406, which decides how the reply may be
- * framed), the body must fit (413) and be UTF-8 JSON (-32700).
+ * framed), the body must fit (413), arrive in time (408) and be UTF-8 JSON (-32700).
  */
 export async function frame(
   request: Request,
-  maxBodyBytes: number,
+  body: BodyLimits,
 ): Promise<{ value: unknown; mode: ReplyMode }> {
   const { headers } = request;
   const given = headers.get("Content-Type");
@@ -30,7 +30,7 @@ export async function frame(
       406,
       "The Accept header must allow application/json or text/event-stream (send both).",
     );
-  const bytes = await readLimited(request, maxBodyBytes);
+  const bytes = await readLimited(request, body);
   try {
     return { value: JSON.parse(utf8.decode(bytes)), mode };
   } catch {

@@ -1,11 +1,17 @@
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { encodeSseMessage } from "../../../shared/sse.ts";
 import type { ReplyMode } from "../../http/accept.ts";
-import { SSE_HEADERS, SseWriter } from "../../http/sse.ts";
+import { SSE_HEADERS, SseWriter, type SseSettings } from "../../http/sse.ts";
 import type { Notify } from "../call/context.ts";
 
 /** A finished exchange, serialized: the JSON-RPC response and the HTTP status it would have alone. */
-export type Outcome = { json: string; status: number; headers?: Readonly<Record<string, string>> };
+export type Outcome = {
+  json: string;
+  status: number;
+  headers?: Readonly<Record<string, string>>;
+  /** The JSON-RPC error it carries, for the request's log line. */
+  error?: { code: number; message: string };
+};
 
 /** An outcome as a plain `application/json` response. */
 export function jsonResponse({ json, status, headers }: Outcome): Response {
@@ -20,7 +26,8 @@ const JSON_HEADERS: Readonly<Record<string, string>> = { "Content-Type": "applic
 /**
  * The reply to one request while its call runs: plain JSON if the call finishes before sending
  * any notification, an SSE stream from the first notification on (when `Accept` allows it).
- * Closing that stream aborts `abort`; nothing is sent after that.
+ * Closing that stream, or leaving too much of it unread, aborts `abort`; nothing is sent after
+ * that.
  */
 export class Reply {
   readonly response: Promise<Response>;
@@ -33,7 +40,7 @@ export class Reply {
 
   constructor(
     private readonly mode: ReplyMode,
-    private readonly keepAliveMs: number,
+    private readonly sse: SseSettings,
     private readonly abort: AbortController,
   ) {
     this.response = new Promise((resolve) => (this.#settle = resolve));
@@ -63,7 +70,7 @@ export class Reply {
   }
 
   #open(): SseWriter {
-    const writer = new SseWriter(this.keepAliveMs, () =>
+    const writer = new SseWriter(this.sse, () =>
       this.abort.abort(new Error("The client closed the stream.")),
     );
     this.#settle(new Response(writer.readable, { headers: SSE_HEADERS }));

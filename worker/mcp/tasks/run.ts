@@ -1,11 +1,12 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { MODERN_VERSION } from "../../../shared/protocol/versions.ts";
 import { Handles } from "../../state/handles.ts";
-import { keyringOf } from "../../state/keyring.ts";
+import { keyringWhenNeeded } from "../../state/keyring.ts";
 import { Sealer } from "../../state/sealer.ts";
 import { createContext, notifierFor } from "../call/context.ts";
 import { answerInput, InputRequiredSignal } from "../input/answers.ts";
 import { executeTool } from "../methods/tools.ts";
+import { traceOf } from "../observe/trace.ts";
 import { registeredServer } from "./registry.ts";
 import type { TaskState } from "./state.ts";
 
@@ -41,6 +42,7 @@ export async function runTask(
       },
     };
   }
+  const trace = traceOf(undefined, undefined);
   const ctx = createContext({
     request: {
       id: state.taskId,
@@ -48,6 +50,8 @@ export async function runTask(
       era: "modern",
       protocolVersion: MODERN_VERSION,
       clientCapabilities: state.capabilities,
+      correlationId: trace.spanId,
+      traceparent: trace.traceparent,
     },
     env,
     waitUntil,
@@ -56,7 +60,7 @@ export async function runTask(
     logs: () => false,
     signal,
     caller: state.subject ? { subject: state.subject } : undefined,
-    handles: new Handles(new Sealer(await keyringOf(env)), state.subject),
+    handles: new Handles(new Sealer(keyringWhenNeeded(env)), state.subject),
     notify: notifierFor(registered.coordination?.(env).listen, state.server),
     asking: {
       input: async (requests) => answerInput(requests, state.answers, state.capabilities),

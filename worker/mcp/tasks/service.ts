@@ -49,6 +49,7 @@ export class TaskService implements CallerTasks {
       pollIntervalMs: start.pollIntervalMs ?? DEFAULT_POLL_MS,
       answers: {},
       pending: [],
+      ...(start.lease ? { lease: start.lease } : {}),
     });
     return { resultType: "task", ...taskJson(created) };
   }

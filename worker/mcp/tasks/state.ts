@@ -23,6 +23,9 @@ export const TaskStateSchema = z.object({
   /** What a relaying tool stored when it last asked for input. */
   relayState: z.optional(z.unknown()),
 
+  /** The caller's live-task lease, given back when the task ends or expires. */
+  lease: z.optional(z.object({ caller: z.string(), id: z.string() })),
+
   result: z.optional(z.record(z.string(), z.unknown())),
   error: z.optional(JsonRpcErrorObjectSchema),
 });

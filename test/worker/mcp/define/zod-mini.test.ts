@@ -59,7 +59,7 @@ describe("a server written with zod/mini", () => {
           properties: {
             name: { type: "string", description: "Who to greet" },
             region: { type: "string", "x-mcp-header": "Region" },
-            times: { type: "integer", exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+            times: { type: "integer", exclusiveMinimum: 0 },
           },
           required: ["name", "region"],
         },
@@ -78,13 +78,16 @@ describe("a server written with zod/mini", () => {
     expect(final?.result?.structuredContent).toEqual({ greeting: "Hello, Hello, Ann in eu!" });
   });
 
-  it("refuses invalid arguments with -32602 and zod's English message", async () => {
+  it("answers invalid arguments with an isError result and zod's English message", async () => {
     const { status, final } = await greet({ name: 42, region: "eu", times: -1 });
     expect(status).toBe(200);
-    expect(final?.error?.code).toBe(-32602);
-    expect(final?.error?.message).toBe(
-      'Invalid arguments for tool "greet": arguments.name: Invalid input: expected string, received number; arguments.times: Too small: expected number to be >0',
-    );
+    expect(final?.result?.isError).toBe(true);
+    expect(final?.result?.content).toEqual([
+      {
+        type: "text",
+        text: "Invalid arguments: arguments.name: Invalid input: expected string, received number; arguments.times: Too small: expected number to be >0. Call the tool again with arguments that match its inputSchema.",
+      },
+    ]);
   });
 
   it("checks the Mcp-Param header declared with z.meta against the body", async () => {

@@ -198,10 +198,11 @@ describe("Mcp-Param-* headers from x-mcp-header arguments", () => {
   });
 
   it("does not expect a header for a null or absent argument", async () => {
+    // The header check lets it through; the input schema then refuses null (SEP-1303: isError).
     const reply = await region("x", {}, { priority: null });
-    expect(reply.final?.error).toMatchObject({
-      code: -32602,
-      message: expect.stringMatching(/priority/),
+    expect(reply.final?.result).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: expect.stringMatching(/arguments\.priority/) }],
     });
     expect((await region("x")).status).toBe(200);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defineServer, tool, ForwardedResult } from "../../../../worker/mcp/index.ts";
 import { legacyRequest, mcpRequest } from "../../../support/mcp-request.ts";
-import { call } from "../../call.ts";
+import { call, send } from "../../call.ts";
 import { serve } from "../../custom-server.ts";
 
 describe("tools/list", () => {
@@ -87,15 +87,37 @@ describe("tools/call", () => {
     });
   });
 
-  it("answers invalid arguments with -32602 and a readable reason", async () => {
-    const { final } = await call("tools/call", {
+  it("answers invalid arguments with an isError result naming the field (SEP-1303)", async () => {
+    const { status, final } = await call("tools/call", {
       name: "add_numbers",
       arguments: { a: "two", b: 3 },
     });
-    expect(final?.error.code).toBe(-32602);
-    expect(final?.error.message).toBe(
-      'Invalid arguments for tool "add_numbers": arguments.a: Invalid input: expected number, received string',
+    expect(status).toBe(200);
+    expect(final?.result).toMatchObject({
+      resultType: "complete",
+      content: [
+        {
+          type: "text",
+          text: "Invalid arguments: arguments.a: Invalid input: expected number, received string. Call the tool again with arguments that match its inputSchema.",
+        },
+      ],
+      isError: true,
+    });
+  });
+
+  it("answers invalid arguments of a 2025 client with an isError result too", async () => {
+    const { status, final } = await send(
+      legacyRequest("tools/call", { name: "add_numbers", arguments: { b: 3 } }),
+      "tools/call",
+      "2025",
     );
+    expect(status).toBe(200);
+    expect(final?.result).toMatchObject({
+      isError: true,
+      content: [
+        { type: "text", text: expect.stringMatching(/^Invalid arguments: arguments\.a: /) },
+      ],
+    });
   });
 
   it("rejects arguments against the zod input of a tool that advertises a hand-written schema", async () => {
@@ -103,9 +125,9 @@ describe("tools/call", () => {
       name: "json_schema_2020_12_tool",
       arguments: { name: "Ann" },
     });
-    expect(final?.error).toMatchObject({
-      code: -32602,
-      message: expect.stringMatching(/give a phone or an email/),
+    expect(final?.result).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: expect.stringMatching(/give a phone or an email/) }],
     });
   });
 

@@ -1,0 +1,294 @@
+// `npm run profile`: a CPU profile of edgemcp's request path, per scenario. The bench's edgemcp
+// and hub Workers are built as for `npm run bench` (wrangler deploy --dry-run, not minified),
+// loaded into this Node process, and driven one request at a time under V8's sampling profiler
+// (node:inspector): no network, no load generator, only the Worker's own work and the
+// Request/Response objects around it. Prints a per-stage cost table (the pipeline stages of
+// worker/mcp/README.md) and the functions with the most self time, and writes each profile as a
+// .cpuprofile for Chrome DevTools. Settings: PROFILE_SECONDS (default 3),
+// PROFILE_SCENARIOS (default all), BENCH_OUT (default bench-results).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { register } from "node:module";
+import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
+import { workerBindings } from "./bindings.ts";
+import { build, type Bundle } from "./build.ts";
+import { outputDir } from "./options.ts";
+import { ROOT } from "./paths.ts";
+import { SCENARIOS } from "./scenarios.ts";
+import { table } from "./format.ts";
+import { benchRequest, initializeRequest, legacyRequest, type BenchRequest } from "./wire.ts";
+
+// `cloudflare:workers` (imported by the hub) is the runtime's module; in Node a stand-in gives
+// what the bench Workers use of it.
+const STAND_IN = `export function waitUntil(promise) { promise.catch(() => {}); }
+export class DurableObject {}
+export const env = {};`;
+register(
+  `data:text/javascript,${encodeURIComponent(`
+export async function resolve(specifier, context, next) {
+  if (specifier === "cloudflare:workers")
+    return { url: "data:text/javascript,${encodeURIComponent(STAND_IN)}", shortCircuit: true };
+  return next(specifier, context);
+}`)}`,
+);
+
+type Handler = {
+  fetch(request: Request, env: Record<string, string>, ctx: object): Promise<Response>;
+};
+
+type Case = {
+  id: string;
+  label: string;
+  worker: "edgemcp" | "hub";
+  tools: number;
+  request: BenchRequest;
+  /** Requests sent once before profiling (the 2025 handshake). */
+  before?: BenchRequest[];
+};
+
+function scenarioCase(id: string, worker: Case["worker"] = "edgemcp"): Case {
+  const scenario = SCENARIOS.find((s) => s.id === id);
+  if (!scenario) throw new Error(`There is no bench scenario "${id}".`);
+  if (scenario.era === "2026")
+    return {
+      id,
+      label: scenario.label,
+      worker,
+      tools: scenario.tools,
+      request: benchRequest(scenario.request),
+    };
+  return {
+    id,
+    label: scenario.label,
+    worker,
+    tools: scenario.tools,
+    request: legacyRequest(scenario.request),
+    before: [initializeRequest()],
+  };
+}
+
+const CASES: Case[] = [
+  scenarioCase("echo"),
+  scenarioCase("echo-2025"),
+  scenarioCase("hub", "hub"),
+  scenarioCase("progress"),
+  scenarioCase("big"),
+  scenarioCase("list-1000"),
+  scenarioCase("read"),
+];
+
+/** Pipeline stages (worker/mcp/README.md) by source file, first match wins. */
+const STAGES: [string, RegExp][] = [
+  [
+    "frame",
+    /worker\/mcp\/request\/(frame|client-messages)\.ts$|shared\/jsonrpc\.ts$|worker\/http\/(body|accept)\.ts$/,
+  ],
+  ["envelope", /worker\/mcp\/era\//],
+  ["route", /worker\/mcp\/request\/route\.ts$|worker\/mcp\/methods\/method\.ts$/],
+  ["call", /worker\/mcp\/(call|methods|results|input|tasks)\//],
+  ["respond", /worker\/mcp\/request\/reply\.ts$|worker\/http\/sse\.ts$|shared\/sse\.ts$/],
+  ["error path", /worker\/mcp\/request\/errors\.ts$|shared\/error-text\.ts$/],
+  ["catalog, definitions", /worker\/mcp\/(catalog|define)\//],
+  [
+    "handler, pipeline, http",
+    /worker\/mcp\/(handler|pipeline|ports)\.ts$|worker\/http\/|worker\/env-vars\.ts$|worker\/auth\//,
+  ],
+  ["state (sealing, handles)", /worker\/state\//],
+  ["hub", /worker\/hub\/|shared\/hub\//],
+  ["other edgemcp", /worker\/|shared\//],
+  ["zod", /node_modules\/zod\//],
+  ["hono", /node_modules\/hono\//],
+  ["the bench tools", /test\/bench\/workers\//],
+];
+
+/** Source files of a non-minified esbuild bundle: its `// path` comments, by line (0-based). */
+function sourceMap(code: string): { line: number; file: string }[] {
+  const marks: { line: number; file: string }[] = [];
+  code.split("\n").forEach((text, line) => {
+    const match = /^\/\/ ((?:\.\.\/)*)([^\s]+\.(?:ts|js|mjs))$/.exec(text);
+    if (match) marks.push({ line, file: match[2]! });
+  });
+  return marks;
+}
+
+function fileAt(marks: { line: number; file: string }[], line: number): string {
+  let found = "(bundle prelude)";
+  for (const mark of marks) {
+    if (mark.line > line) break;
+    found = mark.file;
+  }
+  return found;
+}
+
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+};
+type Profile = {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+};
+
+type Cost = { stage: string; fn: string; where: string };
+
+/**
+ * Each sample's time goes to the nearest frame of the bundle on its stack (a JSON.parse called by
+ * framing counts as framing), or to "outside the Worker" (the harness building requests and
+ * reading answers, Node's internals) and to the garbage collector.
+ */
+function attribute(profile: Profile, bundleUrl: string, marks: ReturnType<typeof sourceMap>) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const costOf = new Map<number, Cost>();
+  const cost = (id: number): Cost => {
+    const known = costOf.get(id);
+    if (known) return known;
+    const leaf = byId.get(id)!;
+    let found: Cost;
+    if (leaf.callFrame.functionName === "(garbage collector)")
+      found = { stage: "garbage collector", fn: "(garbage collector)", where: "" };
+    else if (leaf.callFrame.functionName === "(idle)")
+      found = { stage: "idle (awaiting)", fn: "(idle)", where: "" };
+    else {
+      found = {
+        stage: "outside the Worker",
+        fn: leaf.callFrame.functionName || "(anonymous)",
+        where: leaf.callFrame.url.replace(/^.*node_modules\//, ""),
+      };
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const frame = byId.get(at)!.callFrame;
+        if (frame.url !== bundleUrl) continue;
+        const file = fileAt(marks, frame.lineNumber);
+        const stage = STAGES.find(([, pattern]) => pattern.test(file))?.[0] ?? "other";
+        found = { stage, fn: frame.functionName || "(anonymous)", where: `${file}` };
+        if (at !== id) found.fn = `${found.fn} → ${leaf.callFrame.functionName || "(native)"}`;
+        break;
+      }
+    }
+    costOf.set(id, found);
+    return found;
+  };
+  const stages = new Map<string, number>();
+  const functions = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    // The profiler's own start and stop (node:inspector) are not the request path.
+    if (byId.get(id)!.callFrame.url === "node:inspector") return;
+    const dt = profile.timeDeltas[i] ?? 0;
+    const c = cost(id);
+    total += dt;
+    stages.set(c.stage, (stages.get(c.stage) ?? 0) + dt);
+    const key = `${c.fn}\t${c.where}\t${c.stage}`;
+    functions.set(key, (functions.get(key) ?? 0) + dt);
+  });
+  return { stages, functions, total };
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const seconds = Number(process.env.PROFILE_SECONDS ?? "3");
+const wanted = (process.env.PROFILE_SCENARIOS ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+const cases = CASES.filter((c) => wanted.length === 0 || wanted.includes(c.id));
+const outDir = join(outputDir(), "profile");
+mkdirSync(outDir, { recursive: true });
+
+log(`Building edgemcp and hub (not minified) into ${relative(ROOT, outDir)}/ ...`);
+const bundles = new Map<string, Bundle>();
+for (const worker of new Set(cases.map((c) => c.worker)))
+  bundles.set(worker, await build(worker, join(outDir, "build"), false));
+
+const session = new Session();
+session.connect();
+await session.post("Profiler.enable");
+await session.post("Profiler.setSamplingInterval", { interval: 100 });
+
+const ctx = {
+  waitUntil: (p: Promise<unknown>) => void p.catch(() => {}),
+  passThroughOnException() {},
+  props: {},
+};
+const send = async (handler: Handler, env: Record<string, string>, r: BenchRequest) => {
+  const request = new Request("http://127.0.0.1/", {
+    method: "POST",
+    headers: r.headers,
+    body: r.body,
+  });
+  const response = await handler.fetch(request, env, ctx);
+  await response.arrayBuffer();
+  return response.status;
+};
+
+const report: string[] = [`# edgemcp request-path profile, ${new Date().toISOString()}`, ""];
+report.push(
+  `Node ${process.version}, in-process (the bench Worker bundles under V8's sampling profiler, one request at a time, ${seconds} s per scenario). Times are µs per request. A sample counts for the nearest frame of the bundle on its stack, so built-ins (JSON.parse, crypto) count for the edgemcp code that called them.`,
+  "",
+);
+let instance = 0;
+for (const c of cases) {
+  const bundle = bundles.get(c.worker)!;
+  const file = join(bundle.dir, "index.js");
+  // A fresh module per case: the bench Workers build their server once per isolate.
+  const url = `${pathToFileURL(file).href}?case=${instance++}`;
+  const handler = ((await import(url)) as { default: Handler }).default;
+  const env = workerBindings(c.tools);
+  for (const before of c.before ?? []) await send(handler, env, before);
+  const status = await send(handler, env, c.request);
+  if (status !== 200) throw new Error(`${c.label}: HTTP ${status}`);
+  // Warm-up: the optimizing compiler settles before the profile starts.
+  const warmUntil = performance.now() + 1000;
+  while (performance.now() < warmUntil) await send(handler, env, c.request);
+  await session.post("Profiler.start");
+  let requests = 0;
+  const start = performance.now();
+  const until = start + seconds * 1000;
+  while (performance.now() < until) {
+    await send(handler, env, c.request);
+    requests++;
+  }
+  const elapsed = performance.now() - start;
+  const { profile } = (await session.post("Profiler.stop")) as unknown as { profile: Profile };
+  writeFileSync(join(outDir, `${c.id}.cpuprofile`), JSON.stringify(profile));
+  const marks = sourceMap(readFileSync(file, "utf8"));
+  const { stages, functions, total } = attribute(profile, url, marks);
+  const per = (us: number) => (us / requests).toFixed(1);
+  const pct = (us: number) => `${((100 * us) / total).toFixed(1)}%`;
+  log(`${c.label}: ${requests} requests, ${((elapsed * 1000) / requests).toFixed(1)} µs each`);
+  report.push(`## ${c.label} (${c.worker})`, "");
+  report.push(
+    `${requests} requests in ${(elapsed / 1000).toFixed(1)} s: ${((elapsed * 1000) / requests).toFixed(1)} µs per request (${Math.round(requests / (elapsed / 1000)).toLocaleString("en-US")} req/s in one thread).`,
+    "",
+  );
+  const stageRows = [...stages]
+    .sort((a, b) => b[1] - a[1])
+    .map(([stage, us]) => [stage, per(us), pct(us)]);
+  report.push(table(["stage", "µs/request", "share"], stageRows, 1), "");
+  const top = [...functions].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  const fnRows = top.map(([key, us]) => {
+    const [fn, where, stage] = key.split("\t");
+    return [fn ?? "", where ?? "", stage ?? "", per(us), pct(us)];
+  });
+  report.push(
+    "Top self time:",
+    "",
+    table(["function", "file", "stage", "µs/request", "share"], fnRows, 3),
+    "",
+  );
+}
+session.disconnect();
+
+const text = `${report.join("\n")}\n`;
+const out = join(outDir, `profile-${new Date().toISOString().replace(/[:.]/g, "-")}.md`);
+writeFileSync(out, text);
+process.stdout.write(
+  `${text}\nWritten to ${relative(ROOT, out)} (and one .cpuprofile per scenario beside it)\n`,
+);

@@ -1,0 +1,45 @@
+// The limit of the stack for a given answer: parse the JSON-RPC body as the bare Worker does, then
+// answer exactly the bytes edgemcp answered to the same request (taken by the bench before load
+// and checked byte for byte). A JSON answer is serialized per request from the value it holds,
+// as any Worker must: a fixed buffer makes no JavaScript garbage, so nothing collects the copy
+// workerd makes of it for each Response (1 MiB per answer, until the process is gigabytes).
+// An SSE answer is streamed one event per chunk, pre-framed, as a server writes it.
+type Env = { ANSWER: ArrayBuffer; HEADERS: string };
+
+let headers: [string, string][] | undefined;
+let value: unknown;
+let events: Uint8Array[] | undefined;
+
+/** The answer cut after each blank line that ends an SSE event. */
+function split(bytes: Uint8Array): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  let start = 0;
+  for (let i = 1; i < bytes.length; i++) {
+    if (bytes[i] === 10 && bytes[i - 1] === 10) {
+      chunks.push(bytes.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  if (start < bytes.length) chunks.push(bytes.slice(start));
+  return chunks;
+}
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    await request.json();
+    headers ??= JSON.parse(env.HEADERS) as [string, string][];
+    const type = headers.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "";
+    if (!type.startsWith("text/event-stream")) {
+      value ??= JSON.parse(new TextDecoder().decode(env.ANSWER));
+      return new Response(JSON.stringify(value), { headers });
+    }
+    const chunks = (events ??= split(new Uint8Array(env.ANSWER)));
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk.slice());
+        controller.close();
+      },
+    });
+    return new Response(stream, { headers });
+  },
+};

@@ -1,0 +1,116 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import type { TaskObject } from "../../../worker/durable/task-object.ts";
+import { durableObjects } from "../../../worker/durable/index.ts";
+import { defineServer, tool, type Coordination } from "../../../worker/mcp/index.ts";
+import { mcpRequest } from "../../support/mcp-request.ts";
+import { serve } from "../custom-server.ts";
+
+const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
+const BROKEN = "Durable Object reset because its code was updated. (storage: disk I/O error)";
+
+const definition = defineServer({
+  name: "fragile",
+  version: "1",
+  tools: [
+    tool({ name: "plain", description: "Needs no coordination", run: () => "plain ok" }),
+    tool({
+      name: "job",
+      description: "Runs as a task where it can",
+      input: z.object({}),
+      task: { mode: "optional" },
+      run: () => "job ok",
+    }),
+  ],
+});
+
+/** A task-object namespace whose objects throw, as an object being reset or out of storage does. */
+const throwingTasks = {
+  newUniqueId: () => env.MCP_TASKS.newUniqueId(),
+  idFromString: (id: string) => env.MCP_TASKS.idFromString(id),
+  get: () => {
+    const fail = () => Promise.reject(new Error(BROKEN));
+    return { create: fail, read: fail, answer: fail, cancel: fail };
+  },
+} as unknown as DurableObjectNamespace<TaskObject>;
+
+const fail = () => Promise.reject(new Error(BROKEN));
+const throwingPorts: Coordination = {
+  listen: { open: fail, publish: fail },
+  limits: { take: fail, acquire: fail, release: fail },
+};
+
+function call(server: ReturnType<typeof serve>, name: string, capabilities = {}) {
+  return server.send(
+    mcpRequest("tools/call", { name, arguments: {} }, { server: "fragile", capabilities }),
+    "tools/call",
+  );
+}
+
+describe("coordination that throws", () => {
+  it("a task object that throws: 503 naming the task store, and plain calls still answer", async () => {
+    const server = serve(definition, { durable: () => durableObjects({ tasks: throwingTasks }) });
+    const failed = await call(server, "job", TASKS);
+    expect(failed.status).toBe(503);
+    expect(failed.final?.error).toEqual({
+      code: -32603,
+      message: "The task store is unavailable right now. Try again shortly.",
+    });
+    expect(JSON.stringify(failed.final)).not.toContain("disk I/O");
+    const taskId = env.MCP_TASKS.newUniqueId().toString();
+    const get = await server.send(
+      mcpRequest(
+        "tasks/get",
+        { taskId },
+        { server: "fragile", capabilities: TASKS, headers: { "Mcp-Name": taskId } },
+      ),
+      "tasks/get",
+    );
+    expect(get.status).toBe(503);
+    expect((await call(server, "plain")).final?.result.content[0].text).toBe("plain ok");
+    // A client without the tasks extension runs the tool in the request, as always.
+    expect((await call(server, "job")).final?.result.content[0].text).toBe("job ok");
+  });
+
+  it("a listen hub that throws: 503 for the listen request only", async () => {
+    const server = serve(definition, { durable: () => ({ listen: throwingPorts.listen }) });
+    const listen = await server.send(
+      mcpRequest(
+        "subscriptions/listen",
+        { notifications: { toolsListChanged: true } },
+        { server: "fragile" },
+      ),
+      "subscriptions/listen",
+    );
+    expect(listen.status).toBe(503);
+    expect(listen.final?.error.message).toBe(
+      "The listen hub is unavailable right now. Try again shortly.",
+    );
+    expect((await call(server, "plain")).final?.result.content[0].text).toBe("plain ok");
+  });
+
+  it("a rate limiter that throws: every request refused with 503, failing closed", async () => {
+    const server = serve(definition, { durable: () => ({ limits: throwingPorts.limits }) });
+    const refused = await call(server, "plain");
+    expect(refused.status).toBe(503);
+    expect(refused.final?.error.message).toBe(
+      "The rate limiter is unavailable right now. Try again shortly.",
+    );
+    expect(refused.final).not.toHaveProperty("result");
+  });
+
+  it("keeps protocol refusals of a working port as they are", async () => {
+    const server = serve(definition, { durable: (e) => durableObjects({ tasks: e.MCP_TASKS }) });
+    const unknown = await server.send(
+      mcpRequest(
+        "tasks/get",
+        { taskId: "not-a-task" },
+        { server: "fragile", capabilities: TASKS, headers: { "Mcp-Name": "not-a-task" } },
+      ),
+      "tasks/get",
+    );
+    expect(unknown.status).toBe(200);
+    expect(unknown.final?.error.code).toBe(-32602);
+  });
+});
