@@ -55,26 +55,13 @@ export function keyringFrom(
   if (!ring) {
     ring = buildKeyring(secret, previous);
     // A refusal is not cached: the next request re-reads the (possibly fixed) configuration.
-    ring.then(
-      (built) => void ready.set(key, built),
-      () => rings.delete(key),
-    );
+    ring.catch(() => rings.delete(key));
     rings.set(key, ring);
   }
   return ring;
 }
 
 const rings = new Map<string, Promise<Keyring>>();
-/** The keyrings built so far, for the requests that follow without waiting on a promise. */
-const ready = new Map<string, Keyring>();
-
-/** The Worker's keyring if it is built already (every request after the first), else undefined. */
-export function builtKeyringOf(env: Cloudflare.Env): Keyring | undefined {
-  const secret = readVar(env, "EDGEMCP_SECRET");
-  const previous = readVar(env, "EDGEMCP_PREVIOUS_SECRETS");
-  return ready.get(`${secret ?? ""}\n${previous ?? ""}`);
-}
-
 /** The keyring of a Worker: `EDGEMCP_SECRET`, and `EDGEMCP_PREVIOUS_SECRETS` still accepted. */
 export function keyringOf(env: Cloudflare.Env): Promise<Keyring> {
   return keyringFrom(readVar(env, "EDGEMCP_SECRET"), readVar(env, "EDGEMCP_PREVIOUS_SECRETS"));
