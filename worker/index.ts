@@ -1,8 +1,11 @@
 import { Hono } from "hono";
 import { bearerTokens } from "./auth/bearer.ts";
+import { metadataResponse, protectedResourceMetadata } from "./auth/metadata.ts";
+import type { AnonymousAccess } from "./auth/policy.ts";
 import { durableObjects } from "./durable/index.ts";
 import { hubServer } from "./hub/hub-server.ts";
 import { remoteUpstreams } from "./hub/upstreams.ts";
+import { METADATA_PREFIX } from "./mcp/handler.ts";
 import { mcpApp } from "./mcp/hono.ts";
 import { readVar } from "./env-vars.ts";
 import { directory } from "./servers/directory.ts";
@@ -10,14 +13,27 @@ import { servers } from "./servers/index.ts";
 
 const app = new Hono<{ Bindings: Cloudflare.Env }>();
 
-// Callers may present a bearer token from API_TOKENS; without one they are anonymous.
+// Callers present a bearer token from API_TOKENS. Once any is set, a request without one is
+// refused, except where a server below lets anonymous callers in.
 const authenticate = bearerTokens({ variable: "API_TOKENS" });
 const durable = (env: Cloudflare.Env) =>
   durableObjects({ rendezvous: env.MCP_RENDEZVOUS, bus: env.MCP_BUS, tasks: env.MCP_TASKS });
 
+/**
+ * What callers without a token may do on each server: "read-only" lists, reads and calls the
+ * tools annotated readOnlyHint (creating, deleting, deploying and building need a token);
+ * "all" is for the conformance fixtures of /mcp/everything, which change nothing that lasts.
+ */
+const ANONYMOUS: Readonly<Record<string, AnonymousAccess>> = {
+  everything: "all",
+  analytics: "read-only",
+  notes: "read-only",
+  ops: "read-only",
+};
+
 const apps = Object.entries(servers).map(([name, server]) => ({
   name,
-  app: mcpApp(server, { authenticate, durable }),
+  app: mcpApp(server, { authenticate, durable, anonymous: ANONYMOUS[name] ?? "none" }),
 }));
 for (const { name, app: served } of apps) app.route(`/mcp/${name}`, served);
 
@@ -32,9 +48,24 @@ app.route(
   "/mcp",
   mcpApp(hub, {
     authenticate,
+    anonymous: "read-only",
     durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS }),
   }),
 );
+
+// Each endpoint's RFC 9728 protected resource metadata, named by its 401 challenges.
+app.get(`${METADATA_PREFIX}/mcp/:server?`, (c) => {
+  const server = c.req.param("server");
+  if (server !== undefined && !(server in servers)) return c.notFound();
+  const url = new URL(c.req.url);
+  const issuers = (readVar(c.env, "JWT_ISSUER") ?? "").split(",").map((s) => s.trim());
+  return metadataResponse(
+    protectedResourceMetadata(`${url.origin}/mcp${server === undefined ? "" : `/${server}`}`, {
+      authorizationServers: issuers.filter(Boolean),
+      name: server === undefined ? "edgemcp hub" : (servers[server]?.definition.title ?? server),
+    }),
+  );
+});
 
 // The endpoints above, for the playground (names and descriptions only).
 app.get("/api/servers", (c) => {

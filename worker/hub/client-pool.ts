@@ -12,7 +12,13 @@ import { transportOf, type UpstreamConfig } from "./upstreams.ts";
 const MAX_CLIENTS = 256;
 
 /** Who a hub request is for: the upstream sees the same capabilities (and, nearby, credentials). */
-export type Principal = { subject: string; credential?: string; capabilities: ClientCapabilities };
+export type Principal = {
+  subject: string;
+  credential?: string;
+  capabilities: ClientCapabilities;
+  /** The hub's own catalog reader (lists, nothing else), never a caller's client. */
+  listing?: true;
+};
 
 /**
  * The upstream clients' input handlers, for the capabilities the hub's client declared (an
@@ -59,13 +65,13 @@ export class ClientPool {
     const config = this.upstreams.get(upstream);
     if (!config) return Promise.reject(new Error(`The hub has no upstream named "${upstream}".`));
     // The credential is part of the key: a pooled client forwards the one it was created with.
-    const key = `${upstream}\n${principal.subject}\n${principal.credential ?? ""}\n${JSON.stringify(principal.capabilities)}`;
+    const key = `${upstream}\n${principal.listing ? "listing" : "caller"}\n${principal.subject}\n${principal.credential ?? ""}\n${JSON.stringify(principal.capabilities)}`;
     let client = this.#clients.get(key);
     if (!client) {
       // A connect that outlives its caller or the timeout is dropped, even if the upstream never
       // answers; callers that find it pending wait for it as long as their own signal allows.
       const connecting = AbortSignal.any([signal, AbortSignal.timeout(this.connectTimeoutMs)]);
-      const { url, fetch, forwardCredentials } = transportOf(config, env);
+      const { url, fetch, forwardCredentials } = transportOf(config, env, principal.listing);
       const headers = {
         ...("headers" in config ? config.headers : {}),
         ...(forwardCredentials && principal.credential

@@ -2,6 +2,7 @@ import { waitUntil } from "cloudflare:workers";
 import * as z from "zod/mini";
 import type { FetchLike } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/error-text.ts";
+import { catalogReader, inProcess } from "../mcp/index.ts";
 
 /** The execution context an in-process call gets (the hub's request keeps the isolate alive). */
 export type CallContext = {
@@ -14,11 +15,18 @@ export type CallContext = {
  * One context for every in-process call: pooled clients outlive the request that connected
  * them, so background work goes to whichever request is running when it is handed over.
  */
-const IN_PROCESS: CallContext = {
+const IN_PROCESS: CallContext = inProcess({
   waitUntil: (promise) => waitUntil(promise),
   passThroughOnException: () => {},
   props: {},
-};
+});
+
+/** The context the hub lists in-process upstreams with: they show it their whole catalogs. */
+const LISTING = catalogReader<CallContext>({
+  waitUntil: (promise) => waitUntil(promise),
+  passThroughOnException: () => {},
+  props: {},
+});
 
 /** Runs a Worker-style fetch in this isolate (an `mcpApp` mounted in the same Worker). */
 export type InProcessApp = {
@@ -61,12 +69,14 @@ export function remoteUpstreams(
 export function transportOf(
   upstream: UpstreamConfig,
   env: Cloudflare.Env,
+  listing = false,
 ): { url: string; fetch: FetchLike; forwardCredentials: boolean } {
   if ("app" in upstream) {
     const app = upstream.app;
+    const context = listing ? LISTING : IN_PROCESS;
     return {
       url: `https://${upstream.name}.in-process/`,
-      fetch: async (url, init) => app.fetch(new Request(url, init), env, IN_PROCESS),
+      fetch: async (url, init) => app.fetch(new Request(url, init), env, context),
       forwardCredentials: true,
     };
   }

@@ -41,10 +41,31 @@ export type { ContentBlock, ResourceContents } from "../../shared/protocol/conte
 export type { PromptMessage, ToolAnnotations } from "../../shared/protocol/primitives.ts";
 export { Handles } from "../state/handles.ts";
 export { HandleError, type HandleProblem } from "../state/sealer.ts";
-export { bearerTokens, AuthError, type Authenticate, type Caller } from "../auth/bearer.ts";
+export {
+  bearerTokens,
+  AuthError,
+  type Authenticate,
+  type BearerErrorCode,
+  type Caller,
+} from "../auth/bearer.ts";
 
 // Serving it: a Worker handler (mcpApp, the same as a Hono app, is `edgemcp/hono`).
-export { mcpHandler, type McpAppOptions, type McpHandler, type WorkerContext } from "./handler.ts";
+export {
+  catalogReader,
+  inProcess,
+  mcpHandler,
+  METADATA_PREFIX,
+  resourceMetadataUrl,
+  type McpAppOptions,
+  type McpHandler,
+  type WorkerContext,
+} from "./handler.ts";
+export {
+  metadataResponse,
+  protectedResourceMetadata,
+  type ResourceMetadataOptions,
+} from "../auth/metadata.ts";
+export type { AnonymousAccess, PolicyRule } from "../auth/policy.ts";
 export type {
   Cancellation,
   CallerTasks,

@@ -1,6 +1,7 @@
 import { parseMessage, peekId, type JsonRpcMessage } from "../../shared/jsonrpc.ts";
 import type { JsonRpcId } from "../../shared/protocol/messages.ts";
 import type { Caller } from "../auth/bearer.ts";
+import type { Access } from "../auth/policy.ts";
 import type { ReplyMode } from "../http/accept.ts";
 import { Handles } from "../state/handles.ts";
 import type { Keyring } from "../state/keyring.ts";
@@ -13,6 +14,14 @@ import type { Coordination } from "./ports.ts";
 import { takeNotification, takeResponse } from "./request/client-messages.ts";
 import { failure } from "./request/errors.ts";
 import { frame } from "./request/frame.ts";
+import {
+  admit,
+  admitUnnamed,
+  readOnlyIn,
+  targetOfBody,
+  targetOfHeaders,
+  toolFilter,
+} from "./request/gate.ts";
 import { jsonResponse, respond } from "./request/reply.ts";
 import { routeOf } from "./request/route.ts";
 
@@ -34,6 +43,11 @@ export type Runtime = {
   /** The keys that seal handles, cursors and requestState. */
   keyring: Keyring;
   settings: Settings;
+  /**
+   * Who may do what on this endpoint (anonymous access, policy rules); without it, everything
+   * is allowed (a proxy that decided already).
+   */
+  access?: Access;
 };
 
 /** One JSON-RPC message as framing left it, with what the pipeline still reads of its request. */
@@ -61,6 +75,14 @@ export async function servePost(
 ): Promise<Response> {
   let id: JsonRpcId | undefined;
   try {
+    // A gateway's decision: on the routing headers, before the body is read. The body is
+    // checked again below (2025 requests carry no routing headers; a 2026 body that disagrees
+    // with its headers is refused by the envelope).
+    const target = runtime.access && targetOfHeaders(request.headers);
+    if (target) {
+      const catalog = target.method === "tools/call" ? await server.catalogFor(runtime) : undefined;
+      admit(runtime.access, caller, target, catalog ? readOnlyIn(catalog) : () => false);
+    } else admitUnnamed(runtime.access, caller);
     const { value, mode } = await frame(request, runtime.settings.maxBodyBytes);
     id = peekId(value);
     const message = parseMessage(value);
@@ -83,9 +105,11 @@ export async function serveMessage(
   runtime: Runtime,
 ): Promise<Response> {
   const { message, headers, caller } = framed;
-  const { coordination } = runtime;
-  if (message.kind === "notification")
+  const { coordination, access } = runtime;
+  if (message.kind === "notification") {
+    admit(access, caller, { method: message.message.method }, () => false);
     return takeNotification(message.message, callerKey(caller, headers), coordination);
+  }
   if (message.kind === "response") return takeResponse(message.message, coordination);
   const request = message.message;
   // The era is asked once; every stage after this calls it.
@@ -93,6 +117,8 @@ export async function serveMessage(
   try {
     const catalog = await server.catalogFor(runtime);
     const envelope = era.envelope(request, headers, catalog);
+    // The decision that counts: on the body, in every era.
+    admit(access, caller, targetOfBody(request.method, request.params), readOnlyIn(catalog));
     const info = { ...envelope, id: request.id, method: request.method, era: era.name };
     const capabilities = era.capabilities(catalog, coordination);
     const route = routeOf(era, request.method, { capabilities, catalog, coordination });
@@ -105,6 +131,7 @@ export async function serveMessage(
       catalog,
       capabilities,
       caller,
+      mayCall: toolFilter(access, caller, catalog),
       handles: new Handles(new Sealer(runtime.keyring), caller?.subject ?? ""),
       headers,
       signal: framed.signal,

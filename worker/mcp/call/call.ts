@@ -30,6 +30,8 @@ export type Calling = {
   catalog: Catalog;
   capabilities: ServerCapabilities;
   caller: Caller | undefined;
+  /** Which tools this caller may call, when not every one (tools/list shows only those). */
+  mayCall: ((tool: string) => boolean) | undefined;
   handles: Handles;
   headers: Headers;
   /** Aborts when the client goes away. */
@@ -152,6 +154,7 @@ async function run(
         params: calling.params,
         ctx,
         tasks,
+        mayCall: calling.mayCall,
       });
     } catch (error) {
       // A handler still missing answers ends this round (2026), where the era has rounds.

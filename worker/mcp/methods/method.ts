@@ -33,6 +33,8 @@ export type Call = {
   ctx: HandlerContext;
   /** This caller's tasks, when the server runs tasks and advertises them. */
   tasks: CallerTasks | undefined;
+  /** Which tools this caller may call, when not every one (tools/list shows only those). */
+  mayCall?: ((tool: string) => boolean) | undefined;
 };
 
 /** A method's answer: a result object (shaped for its era afterwards) or final bytes. */

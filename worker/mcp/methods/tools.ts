@@ -4,6 +4,7 @@ import { ErrorCode, RpcError, ToolError } from "../../../shared/protocol/errors.
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { CallToolParamsSchema, ListParamsSchema } from "../../../shared/protocol/params.ts";
 import type { CompiledTool } from "../catalog/catalog.ts";
+import { listOf, type List } from "../catalog/pages.ts";
 import type { HandlerContext } from "../call/context.ts";
 import { InputRequiredSignal } from "../input/answers.ts";
 import { shapeToolResult, toolFailure } from "../results/tool.ts";
@@ -12,8 +13,33 @@ import { missingCapabilities, TASKS_REQUIRED } from "./requirements.ts";
 
 export const listTools: MethodHandler = (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
-  return call.era.page(call.catalog.lists.tools, cursor, call.ctx.handles);
+  const list = call.mayCall
+    ? callableTools(call.catalog.lists.tools, call.mayCall)
+    : call.catalog.lists.tools;
+  return call.era.page(list, cursor, call.ctx.handles);
 };
+
+/** Each full list's filtered versions, by the names they keep (few: one per kind of caller). */
+const filtered = new WeakMap<List, Map<string, List>>();
+
+/**
+ * The tools a caller may call: a list of its own, cached privately (another caller may see
+ * other tools), whose cursors are refused by the full list and the other way round.
+ */
+function callableTools(list: List, mayCall: (tool: string) => boolean): List {
+  const items = list.items.filter((item) => mayCall(String(Reflect.get(item, "name"))));
+  const key = items.map((item) => String(Reflect.get(item, "name"))).join("\n");
+  let versions = filtered.get(list);
+  if (!versions) filtered.set(list, (versions = new Map()));
+  let view = versions.get(key);
+  if (!view) {
+    const cache = { ttlMs: list.cache.ttlMs, cacheScope: "private" as const };
+    view = listOf(list.key, items, list.pageSize, cache, list.serverInfo);
+    if (versions.size >= 32) versions.delete(versions.keys().next().value ?? "");
+    versions.set(key, view);
+  }
+  return view;
+}
 
 export const callTool: MethodHandler = async (call) => {
   const params = parseParams(CallToolParamsSchema, call);

@@ -84,6 +84,8 @@ const server = serve(definition);
 const durableServer = serve(definition, {
   durable: (e) => durableObjects({ tasks: e.MCP_TASKS, bus: e.MCP_BUS }),
   authenticate: bearerTokens({ variable: "API_TOKENS" }),
+  // Anonymous callers too: their tasks are theirs alone (below).
+  anonymous: "all",
 });
 
 const send = (
