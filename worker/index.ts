@@ -8,6 +8,7 @@ import { remoteUpstreams } from "./hub/upstreams.ts";
 import { METADATA_PREFIX } from "./mcp/handler.ts";
 import { mcpApp } from "./mcp/hono.ts";
 import { readVar } from "./env-vars.ts";
+import { publishedDevTokens } from "./servers/dev-tokens.ts";
 import { directory } from "./servers/directory.ts";
 import { servers } from "./servers/index.ts";
 
@@ -75,7 +76,10 @@ app.get("/api/servers", (c) => {
     servers,
     remote.map(({ name }) => name),
   );
-  return c.json(body, 200, { "Cache-Control": "no-store" });
+  const tokens = publishedDevTokens(readVar(c.env, "API_TOKENS"), c.req.raw);
+  return c.json(tokens ? { ...body, devTokens: tokens } : body, 200, {
+    "Cache-Control": "no-store",
+  });
 });
 
 // A wrong server name is an HTTP 404, not a JSON-RPC error: there is no MCP endpoint here.
