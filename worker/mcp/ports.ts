@@ -18,7 +18,15 @@ export type Coordination = {
   tasks?: Tasks;
   /** Holds listen streams and delivers the changes published from any instance. */
   listen?: ListenHub;
+  /** Makes each MRTR `requestState` single-use, on whichever instance it comes back to. */
+  rounds?: Rounds;
 };
+
+/** Single-use markers: the first claim of a name succeeds, every later one fails. */
+export interface Rounds {
+  /** True the first time `nonce` is claimed (kept for `ttlMs`, longer than what it guards). */
+  claim(nonce: string, ttlMs: number): Promise<boolean>;
+}
 
 /** Cancellation across instances, keyed by the caller and the call's request id. */
 export interface Cancellation {

@@ -201,14 +201,18 @@ describe("the ops server", () => {
   });
 
   it("does nothing when the deployment is declined", async () => {
+    const args = { version: "1.2.3", environment: "staging" };
+    const options = { server: "ops", capabilities: { elicitation: {} }, headers: ALICE };
+    const first = await ops("deploy_release", args, options);
     const { final } = await call(
       "tools/call",
       {
         name: "deploy_release",
-        arguments: { version: "1.2.3", environment: "staging" },
+        arguments: args,
+        requestState: first.final?.result.requestState,
         inputResponses: { confirmation: { action: "decline" } },
       },
-      { server: "ops", capabilities: { elicitation: {} }, headers: ALICE },
+      options,
     );
     expect(final?.result.content[0].text).toMatch(/not confirmed; nothing changed/);
   });

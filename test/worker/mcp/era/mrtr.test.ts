@@ -49,22 +49,32 @@ describe("a tool that asks for input (MRTR)", () => {
     });
   });
 
-  it("takes answers sent without a requestState, ignoring keys it did not ask for", async () => {
+  it("takes answers only with the requestState that asked, ignoring keys it did not ask for", async () => {
+    // Unsolicited answers (no requestState) answer nothing: the tool asks.
+    const unasked = await tool("test_input_required_result_elicitation", {
+      inputResponses: { user_name: accept({ name: "Bo" }) },
+    });
+    expect(unasked.final?.result.resultType).toBe("input_required");
     const { final } = await tool("test_input_required_result_elicitation", {
+      requestState: unasked.final?.result.requestState,
       inputResponses: { user_name: accept({ name: "Bo" }), extra: 1 },
     });
     expect(final?.result.content[0].text).toBe("Hello, Bo!");
   });
 
   it("asks again when the answers miss what it needs", async () => {
+    const first = await tool("test_input_required_result_elicitation");
     const { final } = await tool("test_input_required_result_elicitation", {
+      requestState: first.final?.result.requestState,
       inputResponses: { wrong_key: accept({}) },
     });
     expect(final?.result.resultType).toBe("input_required");
   });
 
   it("hands a declined elicitation to the tool", async () => {
+    const first = await tool("test_input_required_result_elicitation");
     const { final } = await tool("test_input_required_result_elicitation", {
+      requestState: first.final?.result.requestState,
       inputResponses: { user_name: { action: "decline" } },
     });
     expect(final?.result.content[0].text).toBe("No name given (decline).");
@@ -219,7 +229,10 @@ describe("requestState cannot be forged, replayed or reused", () => {
   });
 
   it("refuses answers of the wrong shape with -32602", async () => {
+    const state = async () =>
+      (await tool("test_input_required_result_elicitation")).final?.result.requestState;
     const { final } = await tool("test_input_required_result_elicitation", {
+      requestState: await state(),
       inputResponses: { user_name: 12345 },
     });
     expect(final?.error).toMatchObject({
@@ -227,6 +240,7 @@ describe("requestState cannot be forged, replayed or reused", () => {
       message: expect.stringMatching(/inputResponses.user_name is not a valid answer/),
     });
     const typed = await tool("test_input_required_result_elicitation", {
+      requestState: await state(),
       inputResponses: { user_name: accept({ name: 5 }) },
     });
     expect(typed.final?.error.code).toBe(-32602);
