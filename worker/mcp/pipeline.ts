@@ -3,7 +3,7 @@ import type { JsonRpcId } from "../../shared/protocol/messages.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { Access } from "../auth/policy.ts";
 import type { ReplyMode } from "../http/accept.ts";
-import { Handles } from "../state/handles.ts";
+import { handleOwner, Handles } from "../state/handles.ts";
 import type { Keyring } from "../state/keyring.ts";
 import { Sealer } from "../state/sealer.ts";
 import { listening, startCall } from "./call/call.ts";
@@ -108,7 +108,7 @@ export async function serveMessage(
   const { coordination, access } = runtime;
   if (message.kind === "notification") {
     admit(access, caller, { method: message.message.method }, () => false);
-    return takeNotification(message.message, callerKey(caller, headers), coordination);
+    return takeNotification(message.message, callerKey(server.name, caller, headers), coordination);
   }
   if (message.kind === "response") return takeResponse(message.message, coordination);
   const request = message.message;
@@ -132,7 +132,7 @@ export async function serveMessage(
       capabilities,
       caller,
       mayCall: toolFilter(access, caller, catalog),
-      handles: new Handles(new Sealer(runtime.keyring), caller?.subject ?? ""),
+      handles: new Handles(new Sealer(runtime.keyring), handleOwner(server.name, caller?.subject)),
       headers,
       signal: framed.signal,
       mode: framed.mode,

@@ -73,6 +73,8 @@ export interface CallerTasks {
 /** What one listen stream asks for, and how long it may stay open. */
 export type ListenStream = {
   id: JsonRpcId;
+  /** The caller's subject ("" when anonymous): a task's notifications reach only its own. */
+  subject: string;
   filter: ListenFilter;
   keepAliveMs: number;
   maxMs: number;

@@ -86,7 +86,11 @@ export async function startCall(route: Method, calling: Calling): Promise<Runnin
 /** A listen request as its stream sees it: contexts that live as long as the stream. */
 export function listening(calling: Calling): Listening {
   const asking = refused(calling.info.method);
-  return { ...calling, context: (signal) => contextOf(calling, signal, () => false, asking) };
+  return {
+    ...calling,
+    subject: calling.caller?.subject ?? "",
+    context: (signal) => contextOf(calling, signal, () => false, asking),
+  };
 }
 
 /** The handler's context for this request, with its notification channel and its input. */
@@ -120,7 +124,7 @@ function bind(route: Method, calling: Calling, abort: AbortController): () => vo
   const stopWatching =
     route.asks && coordination.cancellation
       ? coordination.cancellation.watch(
-          callerKey(calling.caller, calling.headers),
+          callerKey(calling.server, calling.caller, calling.headers),
           calling.info.id,
           (reason) => abort.abort(new Error(reason)),
         )

@@ -13,5 +13,6 @@ export async function listen(listening: Listening): Promise<Response> {
   const hub = listening.coordination.listen;
   // The route is offered only with a source or a hub.
   if (!hub) throw new Error("No listen hub.");
-  return hub.open(listening.server, { id: info.id, filter, keepAliveMs, maxMs });
+  const { subject } = listening;
+  return hub.open(listening.server, { id: info.id, filter, keepAliveMs, maxMs, subject });
 }

@@ -45,6 +45,8 @@ export type MethodHandler = (call: Call) => Promise<Result> | Result;
 /** A listen request as its route sees it: a stream that outlives the call's own context. */
 export type Listening = {
   server: string;
+  /** Who listens: task notifications reach only the task's own caller. */
+  subject: string;
   catalog: Catalog;
   capabilities: ServerCapabilities;
   info: RequestInfo;

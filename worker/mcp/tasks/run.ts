@@ -1,6 +1,6 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { MODERN_VERSION } from "../../../shared/protocol/versions.ts";
-import { Handles } from "../../state/handles.ts";
+import { handleOwner, Handles } from "../../state/handles.ts";
 import { keyringOf } from "../../state/keyring.ts";
 import { Sealer } from "../../state/sealer.ts";
 import { createContext, notifierFor } from "../call/context.ts";
@@ -57,7 +57,10 @@ export async function runTask(
     signal,
     caller: state.subject ? { subject: state.subject } : undefined,
     // The request that created the task passed the secrets check (see keyringOf).
-    handles: new Handles(new Sealer(await keyringOf(env, { local: true })), state.subject),
+    handles: new Handles(
+      new Sealer(await keyringOf(env, { local: true })),
+      handleOwner(state.server, state.subject),
+    ),
     notify: notifierFor(registered.coordination?.(env).listen, state.server),
     asking: {
       input: async (requests) => answerInput(requests, state.answers, state.capabilities),

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { paramsDigest } from "../../../../worker/mcp/era/modern/digest.ts";
 import { defineServer, elicit, prompt } from "../../../../worker/mcp/index.ts";
+import { handleOwner } from "../../../../worker/state/handles.ts";
 import { keyringFrom } from "../../../../worker/state/keyring.ts";
 import { Sealer } from "../../../../worker/state/sealer.ts";
 import { mcpRequest } from "../../../support/mcp-request.ts";
@@ -9,6 +10,8 @@ import { TEST_SECRETS } from "../../../support/secrets.ts";
 import { call } from "../../call.ts";
 import { serve } from "../../custom-server.ts";
 
+/** Whom the everything server binds an anonymous caller's handles to. */
+const EVERYTHING = handleOwner("edgemcp-everything", "");
 const ALL = { elicitation: {}, sampling: {}, roots: {} };
 const accept = (content: Record<string, unknown>) => ({ action: "accept", content });
 const tool = (
@@ -159,7 +162,7 @@ describe("requestState cannot be forged, replayed or reused", () => {
 
   it("refuses a genuinely sealed requestState that does not hold a round's state", async () => {
     const sealer = new Sealer(await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined));
-    const state = await sealer.seal("requestState", "", { m: "tools/call" }, 60_000);
+    const state = await sealer.seal("requestState", EVERYTHING, { m: "tools/call" }, 60_000);
     const { final } = await tool("test_input_required_result_tampered_state", {
       requestState: state,
       inputResponses: { confirm: accept({ ok: true }) },
@@ -213,7 +216,7 @@ describe("requestState cannot be forged, replayed or reused", () => {
     );
     const state = await past.seal(
       "requestState",
-      "",
+      EVERYTHING,
       { m: "tools/call", h: await paramsDigest(params), a: {}, k: ["user_name"] },
       10 * 60_000,
     );
