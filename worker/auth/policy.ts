@@ -113,21 +113,23 @@ export function parsePolicy(text: string | undefined, variable: string): Compile
 }
 
 /**
- * Decides one request. `readOnly` says whether a tool is annotated `readOnlyHint: true` (only
- * asked for an anonymous `tools/call` under read-only access).
+ * Decides one request. `mutating` says whether a tool exists and is not annotated
+ * `readOnlyHint: true` (only asked for an anonymous `tools/call` under read-only access; a
+ * call naming no tool, or one that does not exist, goes on to its own error).
  */
 export function decide(
   access: Access,
   caller: Caller | undefined,
   target: Target,
-  readOnly: (tool: string) => boolean,
+  mutating: (tool: string) => boolean,
 ): Decision {
   if (caller === undefined && access.credentialsConfigured) {
     if (access.anonymous === "none") return "unauthenticated";
     if (
       access.anonymous === "read-only" &&
       target.method === "tools/call" &&
-      (target.name === undefined || !readOnly(target.name))
+      target.name !== undefined &&
+      mutating(target.name)
     )
       return "unauthenticated";
   }

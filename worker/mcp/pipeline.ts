@@ -17,7 +17,7 @@ import { frame } from "./request/frame.ts";
 import {
   admit,
   admitUnnamed,
-  readOnlyIn,
+  mutatingIn,
   targetOfBody,
   targetOfHeaders,
   toolFilter,
@@ -81,7 +81,7 @@ export async function servePost(
     const target = runtime.access && targetOfHeaders(request.headers);
     if (target) {
       const catalog = target.method === "tools/call" ? await server.catalogFor(runtime) : undefined;
-      admit(runtime.access, caller, target, catalog ? readOnlyIn(catalog) : () => false);
+      admit(runtime.access, caller, target, catalog ? mutatingIn(catalog) : () => false);
     } else admitUnnamed(runtime.access, caller);
     const { value, mode } = await frame(request, runtime.settings.maxBodyBytes);
     id = peekId(value);
@@ -118,7 +118,7 @@ export async function serveMessage(
     const catalog = await server.catalogFor(runtime);
     const envelope = era.envelope(request, headers, catalog);
     // The decision that counts: on the body, in every era.
-    admit(access, caller, targetOfBody(request.method, request.params), readOnlyIn(catalog));
+    admit(access, caller, targetOfBody(request.method, request.params), mutatingIn(catalog));
     const info = { ...envelope, id: request.id, method: request.method, era: era.name };
     const capabilities = era.capabilities(catalog, coordination);
     const route = routeOf(era, request.method, { capabilities, catalog, coordination });

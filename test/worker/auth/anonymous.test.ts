@@ -65,6 +65,17 @@ describe("fail closed: the example servers, with API_TOKENS set", () => {
     },
   );
 
+  it("lets an anonymous call of a tool that does not exist get its own error", async () => {
+    const reply = await call(
+      "tools/call",
+      { name: "no_such_tool", arguments: {} },
+      {
+        server: "notes",
+      },
+    );
+    expect(reply.final?.error).toMatchObject({ code: -32602 });
+  });
+
   it("decides on the 2026 routing headers before reading the body", async () => {
     const request = new Request("http://localhost/mcp/notes", {
       method: "POST",

@@ -20,9 +20,12 @@ const LISTING = new Set([
   "notifications/initialized",
 ]);
 
-/** Whether a tool of the catalog is annotated `readOnlyHint: true`. */
-export function readOnlyIn(catalog: Catalog): (tool: string) => boolean {
-  return (name) => catalog.tools.get(name)?.wire.annotations?.readOnlyHint === true;
+/** Whether a tool of the catalog exists and is not annotated `readOnlyHint: true`. */
+export function mutatingIn(catalog: Catalog): (tool: string) => boolean {
+  return (name) => {
+    const tool = catalog.tools.get(name);
+    return tool !== undefined && tool.wire.annotations?.readOnlyHint !== true;
+  };
 }
 
 /**
@@ -54,14 +57,14 @@ export function admit(
   access: Access | undefined,
   caller: Caller | undefined,
   target: Target,
-  readOnly: (tool: string) => boolean,
+  mutating: (tool: string) => boolean,
 ): void {
   if (!access) return;
   if (access.catalogReader) {
     if (LISTING.has(target.method)) return;
     throw unauthenticated(access, target);
   }
-  const decision = decide(access, caller, target, readOnly);
+  const decision = decide(access, caller, target, mutating);
   if (decision === "allow") return;
   if (decision === "unauthenticated") throw unauthenticated(access, target);
   const what = target.name === undefined ? target.method : `${target.method} "${target.name}"`;
@@ -97,9 +100,9 @@ export function toolFilter(
   catalog: Catalog,
 ): ((tool: string) => boolean) | undefined {
   if (!access || access.catalogReader) return undefined;
-  const readOnly = readOnlyIn(catalog);
+  const mutating = mutatingIn(catalog);
   const allowed = (name: string) =>
-    decide(access, caller, { method: "tools/call", name }, readOnly) === "allow";
+    decide(access, caller, { method: "tools/call", name }, mutating) === "allow";
   for (const name of catalog.tools.keys()) if (!allowed(name)) return allowed;
   return undefined;
 }
