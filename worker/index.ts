@@ -1,17 +1,22 @@
 import { Hono } from "hono";
 import { bearerTokens } from "./auth/bearer.ts";
+import { metadataResponse, protectedResourceMetadata } from "./auth/metadata.ts";
+import type { AnonymousAccess } from "./auth/policy.ts";
 import { durableObjects } from "./durable/index.ts";
 import { hubServer } from "./hub/hub-server.ts";
 import { remoteUpstreams } from "./hub/upstreams.ts";
+import { METADATA_PREFIX } from "./mcp/handler.ts";
 import { mcpApp } from "./mcp/hono.ts";
 import { readVar } from "./env-vars.ts";
+import { publishedDevTokens } from "./servers/dev-tokens.ts";
 import { directory } from "./servers/directory.ts";
 import { servers } from "./servers/index.ts";
 
 // Not strict: /mcp/ and /mcp/notes/ are the same endpoints as /mcp and /mcp/notes.
 const app = new Hono<{ Bindings: Cloudflare.Env }>({ strict: false });
 
-// Callers may present a bearer token from API_TOKENS; without one they are anonymous.
+// Callers present a bearer token from API_TOKENS. Once any is set, a request without one is
+// refused, except where a server below lets anonymous callers in.
 const authenticate = bearerTokens({ variable: "API_TOKENS" });
 const durable = (env: Cloudflare.Env) =>
   durableObjects({
@@ -21,9 +26,21 @@ const durable = (env: Cloudflare.Env) =>
     limits: env.MCP_LIMITS,
   });
 
+/**
+ * What callers without a token may do on each server: "read-only" lists, reads and calls the
+ * tools annotated readOnlyHint (creating, deleting, deploying and building need a token);
+ * "all" is for the conformance fixtures of /mcp/everything, which change nothing that lasts.
+ */
+const ANONYMOUS: Readonly<Record<string, AnonymousAccess>> = {
+  everything: "all",
+  analytics: "read-only",
+  notes: "read-only",
+  ops: "read-only",
+};
+
 const apps = Object.entries(servers).map(([name, server]) => ({
   name,
-  app: mcpApp(server, { authenticate, durable }),
+  app: mcpApp(server, { authenticate, durable, anonymous: ANONYMOUS[name] ?? "none" }),
 }));
 for (const { name, app: served } of apps) app.route(`/mcp/${name}`, served);
 
@@ -38,9 +55,24 @@ app.route(
   "/mcp",
   mcpApp(hub, {
     authenticate,
+    anonymous: "read-only",
     durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS, limits: env.MCP_LIMITS }),
   }),
 );
+
+// Each endpoint's RFC 9728 protected resource metadata, named by its 401 challenges.
+app.get(`${METADATA_PREFIX}/mcp/:server?`, (c) => {
+  const server = c.req.param("server");
+  if (server !== undefined && !(server in servers)) return c.notFound();
+  const url = new URL(c.req.url);
+  return metadataResponse(
+    protectedResourceMetadata(`${url.origin}/mcp${server === undefined ? "" : `/${server}`}`, {
+      // Static API tokens have no authorization server to name; JWT issuers will go here.
+      authorizationServers: [],
+      name: server === undefined ? "edgemcp hub" : (servers[server]?.definition.title ?? server),
+    }),
+  );
+});
 
 // The endpoints above, for the playground (names and descriptions only).
 app.get("/api/servers", (c) => {
@@ -50,7 +82,10 @@ app.get("/api/servers", (c) => {
     servers,
     remote.map(({ name }) => name),
   );
-  return c.json(body, 200, { "Cache-Control": "no-store" });
+  const tokens = publishedDevTokens(readVar(c.env, "API_TOKENS"), c.req.raw);
+  return c.json(tokens ? { ...body, devTokens: tokens } : body, 200, {
+    "Cache-Control": "no-store",
+  });
 });
 
 // A wrong server name is an HTTP 404, not a JSON-RPC error: there is no MCP endpoint here.

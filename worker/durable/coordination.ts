@@ -5,7 +5,7 @@ import type { ListenBus } from "./listen-bus.ts";
 import { listenHubOver } from "./listen-hub.ts";
 import type { Rendezvous } from "./rendezvous.ts";
 import { TaskService, type TaskStore } from "../mcp/tasks/service.ts";
-import { cancellationOver, serverRequestsOver } from "./rendezvous-ports.ts";
+import { cancellationOver, roundsOver, serverRequestsOver } from "./rendezvous-ports.ts";
 import type { TaskObject } from "./task-object.ts";
 import { taskStoreOver } from "./task-store.ts";
 
@@ -14,7 +14,10 @@ import { taskStoreOver } from "./task-store.ts";
  * one, the feature it carries is off (and, where a client asks for it, refused clearly).
  */
 export type DurableBindings = {
-  /** Cross-instance cancellation and answers to server-to-client requests (2025 clients). */
+  /**
+   * Cross-instance cancellation, answers to server-to-client requests (2025 clients), and
+   * single-use MRTR rounds.
+   */
   rendezvous?: DurableObjectNamespace<Rendezvous>;
   /** `subscriptions/listen` streams and the events published to them. */
   bus?: DurableObjectNamespace<ListenBus>;
@@ -36,6 +39,7 @@ export function durableObjects(bindings: DurableBindings): Coordination {
       ? {
           cancellation: cancellationOver(rendezvous),
           serverRequests: serverRequestsOver(rendezvous),
+          rounds: roundsOver(rendezvous),
         }
       : {}),
     ...(tasks ? { tasks: tasksIn(taskStoreOver(tasks)) } : {}),

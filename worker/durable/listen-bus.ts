@@ -8,6 +8,7 @@ import type { ListenEvent } from "../mcp/call/context.ts";
 
 const OpenSchema = z.object({
   id: z.union([z.string(), z.number()]),
+  subject: z.string(),
   filter: ListenFilterSchema,
   keepAliveMs: z.int().check(z.minimum(0)),
   maxBufferedBytes: z.int().check(z.positive()),
@@ -15,6 +16,7 @@ const OpenSchema = z.object({
 });
 
 type Subscriber = {
+  subject: string;
   filter: ListenFilter;
   messages: ReturnType<typeof listenMessages>;
   writer: SseWriter;
@@ -36,6 +38,7 @@ export class ListenBus extends DurableObject {
     const writer = new SseWriter(open, () => this.#drop(subscriber));
     writer.send(messages.acknowledged(open.filter));
     const subscriber: Subscriber = {
+      subject: open.subject,
       filter: open.filter,
       messages,
       writer,
@@ -49,6 +52,8 @@ export class ListenBus extends DurableObject {
   async publish(event: ListenEvent): Promise<number> {
     let delivered = 0;
     for (const subscriber of this.#subscribers) {
+      // A stream naming another caller's task id hears nothing of it.
+      if (event.kind === "task" && event.subject !== subscriber.subject) continue;
       const notification = notificationFor(subscriber.filter, event);
       if (!notification) continue;
       if (subscriber.writer.send(subscriber.messages.notification(notification))) delivered++;

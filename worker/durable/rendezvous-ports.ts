@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import type { JsonRpcId } from "../../shared/protocol/messages.ts";
 import { legacyInput } from "../mcp/era/legacy/input.ts";
-import type { Cancellation, ServerRequests } from "../mcp/ports.ts";
+import type { Cancellation, Rounds, ServerRequests } from "../mcp/ports.ts";
 import type { Rendezvous } from "./rendezvous.ts";
 
 /** Waits for the message posted under `name`; rejects when `signal` aborts first. */
@@ -76,4 +76,9 @@ export function cancellationOver(namespace: DurableObjectNamespace<Rendezvous>):
       };
     },
   };
+}
+
+/** MRTR rounds made single-use: one rendezvous object per requestState nonce. */
+export function roundsOver(namespace: DurableObjectNamespace<Rendezvous>): Rounds {
+  return { claim: (nonce, ttlMs) => namespace.getByName(`round:${nonce}`).claim(ttlMs) };
 }

@@ -39,6 +39,17 @@ export class Rendezvous extends DurableObject {
     this.#waiters.clear();
   }
 
+  /**
+   * Claims this object's name once (an MRTR round's nonce): true the first time, false after,
+   * until `ttlMs` have passed (by then the requestState it guards has expired).
+   */
+  async claim(ttlMs: number): Promise<boolean> {
+    if (await this.ctx.storage.get<boolean>("claimed")) return false;
+    await this.ctx.storage.put("claimed", true);
+    await this.ctx.storage.setAlarm(Date.now() + ttlMs);
+    return true;
+  }
+
   override async alarm(): Promise<void> {
     await this.ctx.storage.deleteAll();
   }

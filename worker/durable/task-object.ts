@@ -109,6 +109,7 @@ export class TaskObject extends DurableObject {
     await hub?.publish(saved.server, {
       kind: "task",
       taskId: saved.taskId,
+      subject: saved.subject,
       task: publicTask(saved),
     });
   }

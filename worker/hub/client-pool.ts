@@ -18,7 +18,7 @@ export type Principal = {
   subject: string;
   credential?: string;
   capabilities: ClientCapabilities;
-  /** The hub itself, listing catalogs: never shares a client or a quota with a caller. */
+  /** The hub itself, listing catalogs (lists, nothing else): never shares a client or a quota with a caller. */
   listing?: true;
 };
 
@@ -122,7 +122,12 @@ export class ClientPool {
     env: Cloudflare.Env,
     signal: AbortSignal,
   ): [string, ClientOptions] {
-    const { url, fetch, headers } = transportOf(config, env, principal.credential);
+    const { url, fetch, headers } = transportOf(
+      config,
+      env,
+      principal.credential,
+      principal.listing,
+    );
     return [
       url,
       {

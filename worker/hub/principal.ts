@@ -11,4 +11,4 @@ export function principalOf(ctx: HandlerContext): Principal {
 }
 
 /** The principal the hub lists upstream catalogs as: anonymous, asking for nothing. */
-export const LISTING: Principal = { subject: "", capabilities: {} };
+export const LISTING: Principal = { subject: "", capabilities: {}, listing: true };

@@ -19,7 +19,14 @@ const IN_PROCESS: CallContext = {
   waitUntil: (promise) => waitUntil(promise),
   passThroughOnException: () => {},
   // The hub counted its caller's request; the server it calls does not count it again.
-  props: { [IN_PROCESS_PROP]: true },
+  props: { [IN_PROCESS_PROP]: "call" },
+};
+
+/** The context the hub lists in-process upstreams with: they show it their whole catalogs. */
+const LISTING: CallContext = {
+  waitUntil: (promise) => waitUntil(promise),
+  passThroughOnException: () => {},
+  props: { [IN_PROCESS_PROP]: "catalog" },
 };
 
 /** Runs a Worker-style fetch in this isolate (an `mcpApp` mounted in the same Worker). */
@@ -141,13 +148,15 @@ export function transportOf(
   upstream: UpstreamConfig,
   env: Cloudflare.Env,
   callerCredential?: string,
+  listing = false,
 ): { url: string; fetch: FetchLike; headers: Record<string, string> } {
   const auth = credentialHeader(upstream, env, callerCredential);
   if ("app" in upstream) {
     const app = upstream.app;
+    const context = listing ? LISTING : IN_PROCESS;
     return {
       url: `https://${upstream.name}.in-process/`,
-      fetch: async (url, init) => app.fetch(new Request(url, init), env, IN_PROCESS),
+      fetch: async (url, init) => app.fetch(new Request(url, init), env, context),
       headers: auth,
     };
   }

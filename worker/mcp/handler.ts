@@ -1,11 +1,18 @@
 import { errorText } from "../../shared/error-text.ts";
-import type { Authenticate } from "../auth/bearer.ts";
+import { AuthError, type Authenticate } from "../auth/bearer.ts";
+import {
+  compilePolicy,
+  parsePolicy,
+  type Access,
+  type AnonymousAccess,
+  type PolicyRule,
+} from "../auth/policy.ts";
 import { readVar } from "../env-vars.ts";
 import { guardOrigin, withCors } from "../http/cors.ts";
 import { HttpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
 import { DEFAULT_SSE_BUFFER_BYTES } from "../http/sse.ts";
-import { keyringWhenNeeded } from "../state/keyring.ts";
+import { isLocalRequest, keyringWhenNeeded } from "../state/keyring.ts";
 import type { Served } from "./define/server.ts";
 import { DEFAULT_LIMITS, type LimitSettings } from "./limits/caller.ts";
 import { servePost, type Runtime, type Settings } from "./pipeline.ts";
@@ -38,6 +45,17 @@ export type McpAppOptions = Partial<Omit<Settings, "limits">> & {
    * function receiving each entry. Default: the `EDGEMCP_LOG` variable, else `"errors"`.
    */
   log?: LogSetting;
+  /**
+   * What callers without a credential may do once `authenticate` has credentials configured:
+   * `"none"` (the default: fail closed), `"read-only"` (list, read, and call tools annotated
+   * `readOnlyHint: true`) or `"all"`.
+   */
+  anonymous?: AnonymousAccess;
+  /**
+   * Who may call which methods and names (default: the `MCP_POLICY` variable, a JSON array of
+   * the same rules). See PolicyRule.
+   */
+  policy?: readonly PolicyRule[];
 };
 
 /**
@@ -62,6 +80,27 @@ const DEFAULT_KEEP_ALIVE_MS = 15_000;
 const DEFAULT_LISTEN_MAX_MS = 30 * 60_000;
 const DEFAULT_BODY_DEADLINE_MS = 10_000;
 
+/** Where an endpoint's RFC 9728 protected resource metadata is served. */
+export const METADATA_PREFIX = "/.well-known/oauth-protected-resource";
+
+/** The metadata document's URL for the endpoint a request was sent to. */
+export function resourceMetadataUrl(request: Request): string {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\/+$/, "");
+  return `${url.origin}${METADATA_PREFIX}${path}`;
+}
+
+/**
+ * How a call from another endpoint of this Worker is marked (`ctx.props[IN_PROCESS]`): `"call"`
+ * for a proxy's calls made for its caller (whose request that endpoint already checked and
+ * counted), `"catalog"` for a proxy's own listing client, which may list everything and nothing
+ * else, so a hub's catalog shows the tools its authenticated callers may call.
+ */
+function inProcessMark(ctx: WorkerContext): "call" | "catalog" | undefined {
+  const mark: unknown = Reflect.get(Object(ctx.props), IN_PROCESS);
+  return mark === "call" || mark === "catalog" ? mark : undefined;
+}
+
 /**
  * Serves one MCP server on any path it is given. Before the pipeline: the origin guard and
  * CORS preflight, 405 for anything but POST (there are no sessions or standalone streams), the
@@ -81,6 +120,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
   let logger: { log: RequestLogger | undefined } | undefined;
   const loggerOf = (env: Cloudflare.Env) =>
     (logger ??= { log: loggerFor(logSetting(options.log, readVar(env, "EDGEMCP_LOG"))) }).log;
+  let rules: Access["rules"] | undefined;
   const policyOf = (env: Cloudflare.Env) =>
     (policy ??= {
       allowed: options.allowedOrigins ?? parseOriginList(readVar(env, "ALLOWED_ORIGINS")),
@@ -109,25 +149,48 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         }
         coordination ??= await configured(() => checkedCoordination(options.durable?.(env)));
         // A call from the hub of this Worker was counted there, as its real caller.
-        const inProcess = Reflect.get(Object(ctx.props), IN_PROCESS) === true;
+        const marked = inProcessMark(ctx);
         const runtime: Runtime = {
           env,
           // A method, not an arrow: bundlers keeping names would rename an arrow per request.
           waitUntil(promise) {
             ctx.waitUntil(promise);
           },
-          coordination: inProcess ? { ...coordination, limits: undefined } : coordination,
-          keyring: keyringWhenNeeded(env),
+          coordination: marked === "call" ? { ...coordination, limits: undefined } : coordination,
+          // A proxy of this isolate calls with a made-up host; its own request was checked.
+          keyring: keyringWhenNeeded(env, {
+            local: marked !== undefined || isLocalRequest(request),
+          }),
           settings: settingsOf(env),
           log: loggerOf(env),
         };
+        rules ??= await configured(() =>
+          options.policy
+            ? compilePolicy(options.policy)
+            : parsePolicy(readVar(env, "MCP_POLICY"), "MCP_POLICY"),
+        );
         const caller = await options.authenticate?.(request, env);
+        runtime.access = {
+          credentialsConfigured: options.authenticate
+            ? (options.authenticate.configured?.(env) ?? true)
+            : false,
+          anonymous: options.anonymous ?? "none",
+          rules,
+          catalogReader: !caller && marked === "catalog",
+          metadataUrl: resourceMetadataUrl(request),
+        };
         return withCors(await servePost(server, request, caller, runtime), origin);
       } catch (error) {
-        return withCors(jsonResponse(failure(error)), origin);
+        return withCors(jsonResponse(failure(withChallenge(error, request))), origin);
       }
     },
   };
+}
+
+/** An AuthError's challenge names this endpoint's metadata document. */
+function withChallenge(error: unknown, request: Request): unknown {
+  if (!(error instanceof AuthError)) return error;
+  return new AuthError(error.message, error.error, resourceMetadataUrl(request));
 }
 
 /** Reads part of the deployment's configuration; a problem is logged and answered 500. */

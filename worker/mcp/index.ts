@@ -42,18 +42,32 @@ export type { ContentBlock, ResourceContents } from "../../shared/protocol/conte
 export type { PromptMessage, ToolAnnotations } from "../../shared/protocol/primitives.ts";
 export { Handles } from "../state/handles.ts";
 export { HandleError, type HandleProblem } from "../state/sealer.ts";
-export { bearerTokens, AuthError, type Authenticate, type Caller } from "../auth/bearer.ts";
+export {
+  bearerTokens,
+  AuthError,
+  type Authenticate,
+  type BearerErrorCode,
+  type Caller,
+} from "../auth/bearer.ts";
 
 // Serving it: a Worker handler (mcpApp, the same as a Hono app, is `edgemcp/hono`).
 export {
   IN_PROCESS,
   mcpHandler,
+  METADATA_PREFIX,
+  resourceMetadataUrl,
   type McpAppOptions,
   type McpHandler,
   type WorkerContext,
 } from "./handler.ts";
 export type { LimitSettings } from "./limits/caller.ts";
 export type { LogSetting, RequestLog, RequestLogger } from "./observe/log.ts";
+export {
+  metadataResponse,
+  protectedResourceMetadata,
+  type ResourceMetadataOptions,
+} from "../auth/metadata.ts";
+export type { AnonymousAccess, PolicyRule } from "../auth/policy.ts";
 export type {
   Cancellation,
   CallerTasks,

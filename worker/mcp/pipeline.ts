@@ -1,12 +1,13 @@
 import { parseMessage, peekId, type JsonRpcMessage } from "../../shared/jsonrpc.ts";
 import type { JsonRpcId } from "../../shared/protocol/messages.ts";
 import type { Caller } from "../auth/bearer.ts";
+import type { Access } from "../auth/policy.ts";
 import type { ReplyMode } from "../http/accept.ts";
-import { Handles } from "../state/handles.ts";
+import { handleOwner, Handles } from "../state/handles.ts";
 import type { Keyring } from "../state/keyring.ts";
 import { Sealer } from "../state/sealer.ts";
 import { listening, startCall } from "./call/call.ts";
-import { callerKey } from "./call/cancel.ts";
+import { callerIdentity, callerKey } from "./call/cancel.ts";
 import type { Served } from "./define/server.ts";
 import { eraOf } from "./era/index.ts";
 import { CallerLimits, type LimitSettings } from "./limits/caller.ts";
@@ -16,6 +17,14 @@ import type { Coordination } from "./ports.ts";
 import { takeNotification, takeResponse } from "./request/client-messages.ts";
 import { failure } from "./request/errors.ts";
 import { frame } from "./request/frame.ts";
+import {
+  admit,
+  admitUnnamed,
+  mutatingIn,
+  targetOfBody,
+  targetOfHeaders,
+  toolFilter,
+} from "./request/gate.ts";
 import { jsonResponse, respond, type Outcome } from "./request/reply.ts";
 import { routeOf } from "./request/route.ts";
 
@@ -48,6 +57,11 @@ export type Runtime = {
   settings: Settings;
   /** Receives one entry per request served (see `McpAppOptions.log`). */
   log?: RequestLogger | undefined;
+  /**
+   * Who may do what on this endpoint (anonymous access, policy rules); without it, everything
+   * is allowed (a proxy that decided already).
+   */
+  access?: Access;
 };
 
 /** One JSON-RPC message as framing left it, with what the pipeline still reads of its request. */
@@ -75,6 +89,14 @@ export async function servePost(
 ): Promise<Response> {
   let id: JsonRpcId | undefined;
   try {
+    // A gateway's decision: on the routing headers, before the body is read. The body is
+    // checked again below (2025 requests carry no routing headers; a 2026 body that disagrees
+    // with its headers is refused by the envelope).
+    const target = runtime.access && targetOfHeaders(request.headers);
+    if (target) {
+      const catalog = target.method === "tools/call" ? await server.catalogFor(runtime) : undefined;
+      admit(runtime.access, caller, target, catalog ? mutatingIn(catalog) : () => false);
+    } else admitUnnamed(runtime.access, caller);
     const { maxBodyBytes: maxBytes, bodyDeadlineMs: deadlineMs } = runtime.settings;
     const { value, mode } = await frame(request, { maxBytes, deadlineMs });
     id = peekId(value);
@@ -98,11 +120,14 @@ export async function serveMessage(
   runtime: Runtime,
 ): Promise<Response> {
   const { message, headers, caller } = framed;
-  const { coordination } = runtime;
-  const key = callerKey(caller, headers);
+  const { coordination, access } = runtime;
   // Rates first: a caller over its limit costs no catalog, no envelope, no call.
   const limits = coordination.limits
-    ? new CallerLimits(coordination.limits, key, runtime.settings.limits)
+    ? new CallerLimits(
+        coordination.limits,
+        callerIdentity(caller, headers),
+        runtime.settings.limits,
+      )
     : undefined;
   let refused: unknown;
   try {
@@ -111,7 +136,10 @@ export async function serveMessage(
     if (message.kind !== "request") return jsonResponse(failure(error));
     refused = error;
   }
-  if (message.kind === "notification") return takeNotification(message.message, key, coordination);
+  if (message.kind === "notification") {
+    admit(access, caller, { method: message.message.method }, () => false);
+    return takeNotification(message.message, callerKey(server.name, caller, headers), coordination);
+  }
   if (message.kind === "response") return takeResponse(message.message, coordination);
   const request = message.message;
   // The era is asked once; every stage after this calls it.
@@ -129,6 +157,8 @@ export async function serveMessage(
   try {
     const catalog = await server.catalogFor(runtime);
     const envelope = era.envelope(request, headers, catalog);
+    // The decision that counts: on the body, in every era.
+    admit(access, caller, targetOfBody(request.method, request.params), mutatingIn(catalog));
     const info = {
       ...envelope,
       id: request.id,
@@ -148,7 +178,8 @@ export async function serveMessage(
       catalog,
       capabilities,
       caller,
-      handles: new Handles(new Sealer(runtime.keyring), caller?.subject ?? ""),
+      mayCall: toolFilter(access, caller, catalog),
+      handles: new Handles(new Sealer(runtime.keyring), handleOwner(server.name, caller?.subject)),
       headers,
       signal: framed.signal,
       mode: framed.mode,

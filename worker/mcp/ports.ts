@@ -23,7 +23,15 @@ export type Coordination = {
   listen?: ListenHub;
   /** Counts what each caller uses (rate limits, open listen streams, live tasks). */
   limits?: Limits;
+  /** Makes each MRTR `requestState` single-use, on whichever instance it comes back to. */
+  rounds?: Rounds;
 };
+
+/** Single-use markers: the first claim of a name succeeds, every later one fails. */
+export interface Rounds {
+  /** True the first time `nonce` is claimed (kept for `ttlMs`, longer than what it guards). */
+  claim(nonce: string, ttlMs: number): Promise<boolean>;
+}
 
 /** Cancellation across instances, keyed by the caller and the call's request id. */
 export interface Cancellation {
@@ -75,6 +83,8 @@ export interface CallerTasks {
 /** What one listen stream asks for, and how long it may stay open. */
 export type ListenStream = {
   id: JsonRpcId;
+  /** The caller's subject ("" when anonymous): a task's notifications reach only its own. */
+  subject: string;
   filter: ListenFilter;
   keepAliveMs: number;
   /** Bytes the stream may hold unread before it is closed (the client stopped reading). */

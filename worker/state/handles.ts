@@ -5,6 +5,14 @@ import { HandleError, type Sealer } from "./sealer.ts";
 const DEFAULT_TTL_MS = 15 * 60_000;
 
 /**
+ * Whom a handle is bound to: the server that sealed it and the caller's subject ("" when
+ * anonymous), so neither another caller nor another server of the deployment can open it.
+ */
+export function handleOwner(server: string, subject: string | undefined): string {
+  return `${server}\n${subject ?? ""}`;
+}
+
+/**
  * Explicit, sealed state for tool authors (`ctx.handles`): values that span calls travel as
  * opaque strings bound to a purpose, the caller and an expiry. For an anonymous caller the
  * subject is "", so a handle works as a bearer token.

@@ -62,20 +62,90 @@ export function keyringFrom(
 }
 
 const rings = new Map<string, Promise<Keyring>>();
-/** The keyring of a Worker: `EDGEMCP_SECRET`, and `EDGEMCP_PREVIOUS_SECRETS` still accepted. */
-export function keyringOf(env: Cloudflare.Env): Promise<Keyring> {
-  return keyringFrom(readVar(env, "EDGEMCP_SECRET"), readVar(env, "EDGEMCP_PREVIOUS_SECRETS"));
+/**
+ * Secrets published with edgemcp (`.dev.vars.example`, the test suite's): anyone can forge
+ * handles sealed with them, so they serve only requests to localhost.
+ */
+const PUBLISHED_SECRETS = new Set([
+  "dev-only-secret-change-me-0123456789abcdef",
+  "test-only-secret-0123456789abcdef0123456789",
+]);
+
+const HOW_TO_SET =
+  "Set a real one: `openssl rand -base64 32 | npx wrangler secret put EDGEMCP_SECRET` (locally: .dev.vars).";
+
+/**
+ * Refuses, outside localhost, a sealing secret anyone could know: shorter than 32 characters
+ * or published with edgemcp; the same for each previous secret still accepted.
+ */
+export function refuseWeakSecrets(
+  secret: string | undefined,
+  previous: string | undefined,
+  local: boolean,
+): void {
+  if (local) return;
+  const named = [
+    ["EDGEMCP_SECRET", secret],
+    ...splitSecrets(previous).map((value) => ["EDGEMCP_PREVIOUS_SECRETS", value]),
+  ] as const;
+  for (const [name, value] of named) {
+    if (value === undefined) continue;
+    if (PUBLISHED_SECRETS.has(value))
+      throw new MissingSecretError(
+        `${name} holds the published example value, which only serves localhost: anyone could forge this server's handles with it. ${HOW_TO_SET}`,
+      );
+    if (value.length < MIN_SECRET_LENGTH)
+      throw new MissingSecretError(
+        `${name} must be at least ${MIN_SECRET_LENGTH} characters of random text outside localhost. ${HOW_TO_SET}`,
+      );
+  }
+}
+
+function splitSecrets(text: string | undefined): string[] {
+  return (text ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Whether a request was sent to this machine (the published secrets serve only those). */
+export function isLocalRequest(request: Request): boolean {
+  const host = new URL(request.url).hostname;
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "[::1]" ||
+    /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+/**
+ * The keyring of a Worker: `EDGEMCP_SECRET`, and `EDGEMCP_PREVIOUS_SECRETS` still accepted.
+ * `local`: the request went to localhost, where the published example secrets are allowed.
+ */
+export function keyringOf(env: Cloudflare.Env, options: { local: boolean }): Promise<Keyring> {
+  const secret = readVar(env, "EDGEMCP_SECRET");
+  const previous = readVar(env, "EDGEMCP_PREVIOUS_SECRETS");
+  try {
+    refuseWeakSecrets(secret, previous, options.local);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return keyringFrom(secret, previous);
 }
 
 /**
  * The keyring of a Worker, read when something first needs sealing (a cursor of a paged list, a
  * handle, requestState): a server that never seals runs without `EDGEMCP_SECRET`. A missing or
  * unusable secret fails the request that needed it, -32603 with HTTP status 500 and the reason
- * (which names the variable, never its value), and is logged.
+ * (which names the variable, never its value), and is logged. `local` as for `keyringOf`.
  */
-export function keyringWhenNeeded(env: Cloudflare.Env): () => Promise<Keyring> {
+export function keyringWhenNeeded(
+  env: Cloudflare.Env,
+  options: { local: boolean },
+): () => Promise<Keyring> {
   return () =>
-    keyringOf(env).catch((error: unknown) => {
+    keyringOf(env, options).catch((error: unknown) => {
       const message = errorText(error);
       console.error(message);
       throw new RpcError(
@@ -99,16 +169,10 @@ async function buildKeyring(
   }
   if (secret.length < MIN_SECRET_LENGTH) {
     throw new MissingSecretError(
-      `EDGEMCP_SECRET must be at least ${MIN_SECRET_LENGTH} characters of random text.`,
+      `EDGEMCP_SECRET must be at least ${MIN_SECRET_LENGTH} characters of random text. ${HOW_TO_SET}`,
     );
   }
   const current = await deriveKey(secret);
-  const olds = await Promise.all(
-    (previous ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .map(deriveKey),
-  );
+  const olds = await Promise.all(splitSecrets(previous).map(deriveKey));
   return { current, all: new Map([current, ...olds].map((k) => [k.id, k])) };
 }

@@ -106,14 +106,15 @@ export class Sealer {
     } catch {
       throw invalid();
     }
+    // Another caller's handle is refused before anything about it is said (its purpose too).
+    if (payload.s !== subject)
+      throw new HandleError("caller", `This ${purpose} handle belongs to another caller.${advice}`);
     if (payload.p !== purpose) {
       throw new HandleError(
         "purpose",
         `This handle was made for ${payload.p}, not for ${purpose}; pass the ${purpose} handle here.`,
       );
     }
-    if (payload.s !== subject)
-      throw new HandleError("caller", `This ${purpose} handle belongs to another caller.${advice}`);
     const late = this.now() - payload.e * 1000;
     if (late >= 0)
       throw new HandleError(

@@ -3,7 +3,7 @@ import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_INFO, textOf } from "../support/clients.ts";
-import { connectPinned, hubUrl } from "./support.ts";
+import { AUTH, connectPinned, hubUrl } from "./support.ts";
 import { EXT_RESOURCE_URI } from "../support/sdk-upstream.ts";
 
 const UPSTREAMS = ["everything", "analytics", "notes", "ops", "ext"];
@@ -143,7 +143,7 @@ describe("official v1 client (@modelcontextprotocol/sdk 1.32.2) against the hub"
   let client: V1Client;
   beforeAll(async () => {
     client = new V1Client(CLIENT_INFO, { capabilities: {} });
-    await client.connect(new V1Transport(hubUrl()));
+    await client.connect(new V1Transport(hubUrl(), { requestInit: { headers: AUTH } }));
   });
   afterAll(async () => {
     await client.close();

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type McpClient, type Progress } from "../../../shared/client/index.ts";
 import { textOf, uniqueLabel } from "../support/clients.ts";
-import { hubUrl } from "./support.ts";
+import { AUTH, hubUrl } from "./support.ts";
 
 describe("edgemcp client against the hub", () => {
   let client: McpClient;
   beforeAll(async () => {
-    client = await connect(hubUrl().href);
+    client = await connect(hubUrl().href, { headers: AUTH });
   });
   afterAll(async () => {
     await client.close();

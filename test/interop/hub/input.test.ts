@@ -5,7 +5,7 @@ import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { CLIENT_INFO, textOf } from "../support/clients.ts";
-import { hubUrl } from "./support.ts";
+import { AUTH, hubUrl } from "./support.ts";
 import { EXT_REQUEST_STATE } from "../support/sdk-upstream.ts";
 import { methodOf, wireLog } from "../support/wire-log.ts";
 
@@ -41,7 +41,12 @@ describe("official v2 client pinned to 2026-07-28: input requests (MRTR) relayed
       action: "accept",
       content: answerTo(params.message),
     }));
-    await client.connect(new StreamableHTTPClientTransport(hubUrl(), { fetch: wire.fetch }));
+    await client.connect(
+      new StreamableHTTPClientTransport(hubUrl(), {
+        fetch: wire.fetch,
+        requestInit: { headers: AUTH },
+      }),
+    );
   });
   afterAll(async () => {
     await client.close();
@@ -120,7 +125,7 @@ describe("official v1 client (2025-11-25) with elicitation: upstream input relay
       action: "accept",
       content: params.message.includes("color") ? { color: "red" } : { name: "Bob" },
     }));
-    await client.connect(new V1Transport(hubUrl()));
+    await client.connect(new V1Transport(hubUrl(), { requestInit: { headers: AUTH } }));
   });
   afterAll(async () => {
     await client.close();

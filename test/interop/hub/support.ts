@@ -7,6 +7,12 @@ import {
 import { inject } from "vitest";
 import { CLIENT_INFO, delay, textOf } from "../support/clients.ts";
 
+/**
+ * A test token (test/support/secrets.ts): the hub lists and calls the tools that change things
+ * (ops__run_build, notes__create_note) only for callers with one.
+ */
+export const AUTH = { Authorization: "Bearer token-alice" };
+
 /** The hub's endpoint on the Worker started by the global setup. */
 export function hubUrl(): URL {
   return new URL(`${inject("workerUrl")}/mcp`);
@@ -28,7 +34,10 @@ export async function connectPinned(
     capabilities,
     versionNegotiation: { mode: { pin: "2026-07-28" } },
   });
-  await client.connect(new StreamableHTTPClientTransport(url, fetch ? { fetch } : {}));
+  const requestInit = { headers: AUTH };
+  await client.connect(
+    new StreamableHTTPClientTransport(url, fetch ? { fetch, requestInit } : { requestInit }),
+  );
   return client;
 }
 

@@ -11,7 +11,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => mf?.dispose());
 
+// Editing notes needs a caller with a token.
 const headers = (method: string, name?: string) => ({
+  Authorization: "Bearer token-alice",
   "Content-Type": "application/json",
   Accept: "application/json, text/event-stream",
   "MCP-Protocol-Version": "2026-07-28",

@@ -32,6 +32,8 @@ function statements(sql: string): string[] {
  * "b.test") sharing the Durable Object namespaces (owned by "a") and the D1 databases, the way
  * two edge locations share them in production.
  */
+const SECRET = `${crypto.randomUUID()}${crypto.randomUUID()}`;
+
 export async function startTwoInstances(): Promise<Miniflare> {
   const out = await mkdtemp(join(tmpdir(), "edgemcp-bundle-"));
   execFileSync(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", out], {
@@ -44,7 +46,9 @@ export async function startTwoInstances(): Promise<Miniflare> {
     scriptPath: join(out, "index.js"),
     compatibilityDate: "2026-11-01",
     compatibilityFlags: ["enable_request_signal"],
-    bindings: TEST_SECRETS,
+    // Hosts other than localhost, as deployed: a secret of their own (the published test one
+    // serves only localhost).
+    bindings: { ...TEST_SECRETS, EDGEMCP_SECRET: SECRET },
     d1Databases: { ANALYTICS_DB: "analytics", NOTES_DB: "notes" },
   };
   const mf = new Miniflare(

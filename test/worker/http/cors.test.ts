@@ -3,6 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { defineServer, mcpHandler, tool } from "../../../worker/mcp/index.ts";
+import { everything } from "../../../worker/servers/everything/index.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { readReply } from "../../support/reply.ts";
 
@@ -52,11 +53,17 @@ describe("Origin checks (DNS rebinding)", () => {
   });
 
   it("allows the Worker's own workers.dev origin", async () => {
+    // Deployed, so with a secret of its own (the test secret serves only localhost).
+    const deployed = serve(
+      everything,
+      {},
+      { EDGEMCP_SECRET: "a-deployment-secret-that-nobody-has-seen-0123" },
+    );
     const request = new Request(
       "https://edgemcp.example.workers.dev/mcp/everything",
       mcpRequest("tools/list", {}, { headers: { Origin: "https://edgemcp.example.workers.dev" } }),
     );
-    expect((await exports.default.fetch(request)).status).toBe(200);
+    expect((await deployed.fetch(request)).status).toBe(200);
   });
 
   it("refuses an origin that is not a URL, or not http(s)", async () => {

@@ -4,7 +4,6 @@ import { hubServer } from "../../../worker/hub/hub-server.ts";
 import { remoteUpstreams, type UpstreamConfig } from "../../../worker/hub/upstreams.ts";
 import { mcpApp } from "../../../worker/mcp/hono.ts";
 import { bearerTokens } from "../../../worker/mcp/index.ts";
-import { mcpApp } from "../../../worker/mcp/hono.ts";
 import { legacyRequest, mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 import { alpha, alphaUnless, hub, inProcess, send } from "./support.ts";

@@ -4,13 +4,15 @@ import { mcpRequest } from "../../support/mcp-request.ts";
 import { call } from "../call.ts";
 import { messages } from "../stream.ts";
 
+// Tools that change things need a caller with a token (anonymous callers get the read-only ones).
+const ALICE = { Authorization: "Bearer token-alice" };
 const notes = (name: string, args: Record<string, unknown>) =>
-  call("tools/call", { name, arguments: args }, { server: "notes" });
+  call("tools/call", { name, arguments: args }, { server: "notes", headers: ALICE });
 const ops = (
   name: string,
   args: Record<string, unknown>,
   options: Parameters<typeof call>[2] = {},
-) => call("tools/call", { name, arguments: args }, { server: "ops", ...options });
+) => call("tools/call", { name, arguments: args }, { server: "ops", headers: ALICE, ...options });
 
 describe("the notes server", () => {
   it("lists the seeded notes as resources and reads one as Markdown", async () => {
@@ -224,20 +226,24 @@ describe("the ops server", () => {
           confirmation: { action: "accept", content: { confirm: true, note: "ship it" } },
         },
       },
-      { server: "ops", capabilities: caps },
+      { server: "ops", capabilities: caps, headers: ALICE },
     );
     expect(done.final?.result.content[0].text).toBe("Deployed 1.2.3 to production. Note: ship it");
   });
 
   it("does nothing when the deployment is declined", async () => {
+    const args = { version: "1.2.3", environment: "staging" };
+    const options = { server: "ops", capabilities: { elicitation: {} }, headers: ALICE };
+    const first = await ops("deploy_release", args, options);
     const { final } = await call(
       "tools/call",
       {
         name: "deploy_release",
-        arguments: { version: "1.2.3", environment: "staging" },
+        arguments: args,
+        requestState: first.final?.result.requestState,
         inputResponses: { confirmation: { action: "decline" } },
       },
-      { server: "ops", capabilities: { elicitation: {} } },
+      options,
     );
     expect(final?.result.content[0].text).toMatch(/not confirmed; nothing changed/);
   });

@@ -9,6 +9,7 @@ import { load, save } from "./persist.ts";
 import {
   catalog,
   connecting,
+  devTokens,
   diagnosis,
   endpoints,
   eraChoice,
@@ -18,6 +19,7 @@ import {
   session,
   targetUrl,
   upstreamStatus,
+  type DevToken,
   type Endpoint,
   type EraChoice,
   type HeaderRow,
@@ -71,11 +73,38 @@ export async function loadEndpoints(): Promise<void> {
           )
         : [];
     endpoints.value = list;
+    devTokens.value =
+      isRecord(body) && Array.isArray(body.devTokens)
+        ? body.devTokens.filter(
+            (t): t is DevToken =>
+              isRecord(t) && typeof t.subject === "string" && typeof t.token === "string",
+          )
+        : [];
   } catch {
     endpoints.value = [];
+    devTokens.value = [];
   }
+  // A local Worker with the example tokens: act as the first of them unless a token is set.
+  const first = devTokens.value[0];
+  if (first && !headerRows.value.some((row) => row.name.toLowerCase() === "authorization"))
+    useDevToken(first.token);
   if (targetUrl.value === "" && endpoints.value[0])
     targetUrl.value = `${location.origin}${endpoints.value[0].path}`;
+}
+
+/** Sends `Authorization: Bearer <token>` (undefined: no Authorization header, anonymous). */
+export function useDevToken(token: string | undefined): void {
+  const others = headerRows.value.filter((row) => row.name.toLowerCase() !== "authorization");
+  headerRows.value = token
+    ? [...others, { name: "Authorization", value: `Bearer ${token}` }]
+    : others;
+  persistHeaders();
+}
+
+/** The dev token the Authorization header holds, if it is one. */
+export function currentDevToken(): string | undefined {
+  const row = headerRows.value.find((r) => r.name.toLowerCase() === "authorization");
+  return devTokens.value.find((t) => row?.value === `Bearer ${t.token}`)?.token;
 }
 
 export async function disconnect(): Promise<void> {

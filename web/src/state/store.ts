@@ -53,6 +53,10 @@ export type Pane = "wire" | "history" | "listen" | "tasks" | "logs" | "server";
 
 // Connection inputs.
 export const endpoints = signal<Endpoint[]>([]);
+
+/** The published development tokens `/api/servers` offers on localhost (`.dev.vars.example`). */
+export type DevToken = { subject: string; token: string };
+export const devTokens = signal<DevToken[]>([]);
 export const targetUrl = signal("");
 export const eraChoice = signal<EraChoice>("auto");
 export const headerRows = signal<HeaderRow[]>([]);

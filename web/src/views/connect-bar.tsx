@@ -1,6 +1,13 @@
-import { connectTo, disconnect, persistHeaders } from "../state/connection.ts";
+import {
+  connectTo,
+  currentDevToken,
+  disconnect,
+  persistHeaders,
+  useDevToken,
+} from "../state/connection.ts";
 import {
   connecting,
+  devTokens,
   endpoints,
   eraChoice,
   headerRows,
@@ -174,6 +181,29 @@ export function ConnectBar() {
             </option>
           ))}
         </select>
+        {devTokens.value.length ? (
+          <>
+            <label class="sr-only" for="dev-token">
+              Call as (development tokens)
+            </label>
+            <select
+              id="dev-token"
+              title="This local Worker's example tokens (.dev.vars.example)"
+              value={currentDevToken() ?? ""}
+              onChange={(e) => {
+                useDevToken(e.currentTarget.value || undefined);
+                if (live) void connectTo();
+              }}
+            >
+              <option value="">Anonymous</option>
+              {devTokens.value.map((t) => (
+                <option key={t.token} value={t.token}>
+                  As {t.subject} (dev token)
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
         <button
           type="button"
           aria-expanded={headersOpen.value}

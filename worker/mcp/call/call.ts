@@ -32,6 +32,8 @@ export type Calling = {
   catalog: Catalog;
   capabilities: ServerCapabilities;
   caller: Caller | undefined;
+  /** Which tools this caller may call, when not every one (tools/list shows only those). */
+  mayCall: ((tool: string) => boolean) | undefined;
   handles: Handles;
   headers: Headers;
   /** Aborts when the client goes away. */
@@ -105,7 +107,11 @@ export async function startCall(route: Method, calling: Calling): Promise<Runnin
 /** A listen request as its stream sees it: contexts that live as long as the stream. */
 export function listening(calling: Calling): Listening {
   const asking = refused(calling.info.method);
-  return { ...calling, context: (signal) => contextOf(calling, signal, () => false, asking) };
+  return {
+    ...calling,
+    subject: calling.caller?.subject ?? "",
+    context: (signal) => contextOf(calling, signal, () => false, asking),
+  };
 }
 
 /** The handler's context for this request, with its notification channel and its input. */
@@ -139,7 +145,7 @@ function bind(route: Method, calling: Calling, reply: Reply, abort: AbortControl
   const stopWatching =
     route.asks && coordination.cancellation
       ? coordination.cancellation.watch(
-          callerKey(calling.caller, calling.headers),
+          callerKey(calling.server, calling.caller, calling.headers),
           calling.info.id,
           (reason) => abort.abort(new Error(reason)),
         )
@@ -175,6 +181,7 @@ async function run(
         ctx,
         tasks,
         observation: calling.observation,
+        mayCall: calling.mayCall,
       });
     } catch (error) {
       // A handler still missing answers ends this round (2026), where the era has rounds.

@@ -39,7 +39,7 @@ export type Notify = (message: JsonObject) => boolean;
 export type ListenEvent =
   | { kind: "toolsListChanged" | "promptsListChanged" | "resourcesListChanged" }
   | { kind: "resourceUpdated"; uri: string }
-  | { kind: "task"; taskId: string; task: Record<string, unknown> };
+  | { kind: "task"; taskId: string; subject: string; task: Record<string, unknown> };
 
 /** Announces changes to every listen stream of a server, on every instance (`ctx.notify`). */
 export type ChangeNotifier = {

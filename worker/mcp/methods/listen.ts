@@ -17,6 +17,7 @@ export async function listen(listening: Listening): Promise<Response> {
   if (!hub) throw new Error("No listen hub.");
   return hub.open(listening.server, {
     id: info.id,
+    subject: listening.subject,
     filter,
     keepAliveMs,
     maxBufferedBytes,

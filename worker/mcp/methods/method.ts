@@ -36,6 +36,8 @@ export type Call = {
   tasks: CallerTasks | undefined;
   /** The request's log line in the making (absent where nothing logs the request). */
   observation?: Observation | undefined;
+  /** Which tools this caller may call, when not every one (tools/list shows only those). */
+  mayCall?: ((tool: string) => boolean) | undefined;
 };
 
 /** A method's answer: a result object (shaped for its era afterwards) or final bytes. */
@@ -46,6 +48,8 @@ export type MethodHandler = (call: Call) => Promise<Result> | Result;
 /** A listen request as its route sees it: a stream that outlives the call's own context. */
 export type Listening = {
   server: string;
+  /** Who listens: task notifications reach only the task's own caller. */
+  subject: string;
   catalog: Catalog;
   capabilities: ServerCapabilities;
   info: RequestInfo;

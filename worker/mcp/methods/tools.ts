@@ -8,6 +8,7 @@ import {
   type CallToolParams,
 } from "../../../shared/protocol/params.ts";
 import type { CompiledTool } from "../catalog/catalog.ts";
+import { listOf, type List } from "../catalog/pages.ts";
 import type { HandlerContext } from "../call/context.ts";
 import { InputRequiredSignal } from "../input/answers.ts";
 import type { Observation } from "../observe/log.ts";
@@ -21,9 +22,11 @@ export const listTools: MethodHandler = (call) => {
     cursor === undefined || typeof cursor === "string"
       ? cursor
       : parseParams(ListParamsSchema, call).cursor;
-  return call.era.page(call.catalog.lists.tools, given, call.ctx.handles);
+  const list = call.mayCall
+    ? callableTools(call.catalog.lists.tools, call.mayCall)
+    : call.catalog.lists.tools;
+  return call.era.page(list, given, call.ctx.handles);
 };
-
 /** A tool call's params; the schema runs only for params of an unusual shape (and their errors). */
 function callParams(call: Call): CallToolParams {
   const { name, arguments: args, inputResponses, requestState } = call.params;
@@ -35,6 +38,28 @@ function callParams(call: Call): CallToolParams {
   )
     return { name, arguments: args, inputResponses, requestState };
   return parseParams(CallToolParamsSchema, call);
+}
+
+/** Each full list's filtered versions, by the names they keep (few: one per kind of caller). */
+const filtered = new WeakMap<List, Map<string, List>>();
+
+/**
+ * The tools a caller may call: a list of its own, cached privately (another caller may see
+ * other tools), whose cursors are refused by the full list and the other way round.
+ */
+function callableTools(list: List, mayCall: (tool: string) => boolean): List {
+  const items = list.items.filter((item) => mayCall(String(Reflect.get(item, "name"))));
+  const key = items.map((item) => String(Reflect.get(item, "name"))).join("\n");
+  let versions = filtered.get(list);
+  if (!versions) filtered.set(list, (versions = new Map()));
+  let view = versions.get(key);
+  if (!view) {
+    const cache = { ttlMs: list.cache.ttlMs, cacheScope: "private" as const };
+    view = listOf(list.key, items, list.pageSize, cache, list.serverInfo);
+    if (versions.size >= 32) versions.delete(versions.keys().next().value ?? "");
+    versions.set(key, view);
+  }
+  return view;
 }
 
 export const callTool: MethodHandler = async (call) => {

@@ -21,7 +21,7 @@ export function failure(
   if (error instanceof HttpError) {
     const body = { code: ErrorCode.InvalidRequest, message: error.message };
     return {
-      json: JSON.stringify({ jsonrpc: "2.0", error: body }),
+      json: JSON.stringify({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), error: body }),
       status: error.status,
       headers: error.headers,
       error: body,

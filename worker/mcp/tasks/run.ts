@@ -1,6 +1,6 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { MODERN_VERSION } from "../../../shared/protocol/versions.ts";
-import { Handles } from "../../state/handles.ts";
+import { handleOwner, Handles } from "../../state/handles.ts";
 import { keyringWhenNeeded } from "../../state/keyring.ts";
 import { Sealer } from "../../state/sealer.ts";
 import { createContext, notifierFor } from "../call/context.ts";
@@ -60,7 +60,11 @@ export async function runTask(
     logs: () => false,
     signal,
     caller: state.subject ? { subject: state.subject } : undefined,
-    handles: new Handles(new Sealer(keyringWhenNeeded(env)), state.subject),
+    // The request that created the task passed the secrets check (see keyringOf).
+    handles: new Handles(
+      new Sealer(keyringWhenNeeded(env, { local: true })),
+      handleOwner(state.server, state.subject),
+    ),
     notify: notifierFor(registered.coordination?.(env).listen, state.server),
     asking: {
       input: async (requests) => answerInput(requests, state.answers, state.capabilities),

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { defineServer, tool } from "../../../../worker/mcp/index.ts";
+import { handleOwner } from "../../../../worker/state/handles.ts";
 import { keyringFrom } from "../../../../worker/state/keyring.ts";
 import { Sealer } from "../../../../worker/state/sealer.ts";
 import { mcpRequest } from "../../../support/mcp-request.ts";
 import { TEST_SECRETS } from "../../../support/secrets.ts";
 import { serve } from "../../custom-server.ts";
+
+/** Whom the "paged" server below binds an anonymous caller's cursors to. */
+const PAGED = handleOwner("paged", "");
 const request = (method: string, params: Record<string, unknown> = {}) =>
   mcpRequest(method, params, { server: "t" });
 
@@ -48,8 +52,8 @@ describe("pagination", () => {
     const first = await server.send(request("tools/list"), "tools/list");
     // A genuine cursor for this list, moved past its last page.
     const sealer = new Sealer(await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined));
-    const state = await sealer.open("cursor", "", first.final?.result.nextCursor);
-    const cursor = await sealer.seal("cursor", "", { ...(state as object), i: 3 }, 60_000);
+    const state = await sealer.open("cursor", PAGED, first.final?.result.nextCursor);
+    const cursor = await sealer.seal("cursor", PAGED, { ...(state as object), i: 3 }, 60_000);
     const { final } = await server.send(request("tools/list", { cursor }), "tools/list");
     expect(final?.error).toMatchObject({
       code: -32602,
@@ -72,9 +76,9 @@ describe("pagination", () => {
   it("refuses a genuine cursor moved to another list", async () => {
     const first = await server.send(request("tools/list"), "tools/list");
     const sealer = new Sealer(await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined));
-    const state = (await sealer.open("cursor", "", first.final?.result.nextCursor)) as object;
+    const state = (await sealer.open("cursor", PAGED, first.final?.result.nextCursor)) as object;
     expect(state).toMatchObject({ l: expect.any(String), i: 1, f: expect.any(String) });
-    const cursor = await sealer.seal("cursor", "", { ...state, l: "elsewhere" }, 60_000);
+    const cursor = await sealer.seal("cursor", PAGED, { ...state, l: "elsewhere" }, 60_000);
     const { final } = await server.send(request("tools/list", { cursor }), "tools/list");
     expect(final?.error).toMatchObject({ code: -32602, message: ANOTHER_LIST });
   });
@@ -86,7 +90,7 @@ describe("pagination", () => {
     ["not an object", "tools:1"],
   ])("refuses a genuinely sealed cursor holding %s with -32602", async (_, state) => {
     const sealer = new Sealer(await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined));
-    const cursor = await sealer.seal("cursor", "", state, 60_000);
+    const cursor = await sealer.seal("cursor", PAGED, state, 60_000);
     const { final } = await server.send(request("tools/list", { cursor }), "tools/list");
     expect(final?.error).toMatchObject({
       code: -32602,

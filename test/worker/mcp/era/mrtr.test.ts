@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { paramsDigest } from "../../../../worker/mcp/era/modern/digest.ts";
 import { defineServer, elicit, prompt } from "../../../../worker/mcp/index.ts";
+import { handleOwner } from "../../../../worker/state/handles.ts";
 import { keyringFrom } from "../../../../worker/state/keyring.ts";
 import { Sealer } from "../../../../worker/state/sealer.ts";
 import { mcpRequest } from "../../../support/mcp-request.ts";
@@ -9,6 +10,8 @@ import { TEST_SECRETS } from "../../../support/secrets.ts";
 import { call } from "../../call.ts";
 import { serve } from "../../custom-server.ts";
 
+/** Whom the everything server binds an anonymous caller's handles to. */
+const EVERYTHING = handleOwner("edgemcp-everything", "");
 const ALL = { elicitation: {}, sampling: {}, roots: {} };
 const accept = (content: Record<string, unknown>) => ({ action: "accept", content });
 const tool = (
@@ -49,22 +52,32 @@ describe("a tool that asks for input (MRTR)", () => {
     });
   });
 
-  it("takes answers sent without a requestState, ignoring keys it did not ask for", async () => {
+  it("takes answers only with the requestState that asked, ignoring keys it did not ask for", async () => {
+    // Unsolicited answers (no requestState) answer nothing: the tool asks.
+    const unasked = await tool("test_input_required_result_elicitation", {
+      inputResponses: { user_name: accept({ name: "Bo" }) },
+    });
+    expect(unasked.final?.result.resultType).toBe("input_required");
     const { final } = await tool("test_input_required_result_elicitation", {
+      requestState: unasked.final?.result.requestState,
       inputResponses: { user_name: accept({ name: "Bo" }), extra: 1 },
     });
     expect(final?.result.content[0].text).toBe("Hello, Bo!");
   });
 
   it("asks again when the answers miss what it needs", async () => {
+    const first = await tool("test_input_required_result_elicitation");
     const { final } = await tool("test_input_required_result_elicitation", {
+      requestState: first.final?.result.requestState,
       inputResponses: { wrong_key: accept({}) },
     });
     expect(final?.result.resultType).toBe("input_required");
   });
 
   it("hands a declined elicitation to the tool", async () => {
+    const first = await tool("test_input_required_result_elicitation");
     const { final } = await tool("test_input_required_result_elicitation", {
+      requestState: first.final?.result.requestState,
       inputResponses: { user_name: { action: "decline" } },
     });
     expect(final?.result.content[0].text).toBe("No name given (decline).");
@@ -149,7 +162,7 @@ describe("requestState cannot be forged, replayed or reused", () => {
 
   it("refuses a genuinely sealed requestState that does not hold a round's state", async () => {
     const sealer = new Sealer(await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined));
-    const state = await sealer.seal("requestState", "", { m: "tools/call" }, 60_000);
+    const state = await sealer.seal("requestState", EVERYTHING, { m: "tools/call" }, 60_000);
     const { final } = await tool("test_input_required_result_tampered_state", {
       requestState: state,
       inputResponses: { confirm: accept({ ok: true }) },
@@ -203,7 +216,7 @@ describe("requestState cannot be forged, replayed or reused", () => {
     );
     const state = await past.seal(
       "requestState",
-      "",
+      EVERYTHING,
       { m: "tools/call", h: await paramsDigest(params), a: {}, k: ["user_name"] },
       10 * 60_000,
     );
@@ -219,7 +232,10 @@ describe("requestState cannot be forged, replayed or reused", () => {
   });
 
   it("refuses answers of the wrong shape with -32602", async () => {
+    const state = async () =>
+      (await tool("test_input_required_result_elicitation")).final?.result.requestState;
     const { final } = await tool("test_input_required_result_elicitation", {
+      requestState: await state(),
       inputResponses: { user_name: 12345 },
     });
     expect(final?.error).toMatchObject({
@@ -227,6 +243,7 @@ describe("requestState cannot be forged, replayed or reused", () => {
       message: expect.stringMatching(/inputResponses.user_name is not a valid answer/),
     });
     const typed = await tool("test_input_required_result_elicitation", {
+      requestState: await state(),
       inputResponses: { user_name: accept({ name: 5 }) },
     });
     expect(typed.final?.error.code).toBe(-32602);

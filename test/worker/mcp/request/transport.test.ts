@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { bearerTokens, defineServer, tool } from "../../../../worker/mcp/index.ts";
+import { defineServer, tool } from "../../../../worker/mcp/index.ts";
 import { mcpRequest, modernBody, rawPost } from "../../../support/mcp-request.ts";
 import { send } from "../../call.ts";
 import { serve } from "../../custom-server.ts";
@@ -185,47 +185,6 @@ describe("HTTP framing", () => {
     const response = await exports.default.fetch(mcpRequest("tools/list", {}, { server: "nope" }));
     expect(response.status).toBe(404);
     expect(await response.text()).toMatch(/No MCP server at \/mcp\/nope.*\/mcp\/everything/);
-  });
-});
-
-describe("bearer tokens", () => {
-  const server = serve(
-    defineServer({
-      name: "guarded",
-      version: "1",
-      tools: [tool({ name: "t", description: "T", run: () => "ok" })],
-    }),
-    { authenticate: bearerTokens({ variable: "API_TOKENS", required: true }) },
-  );
-  const list = (headers: Record<string, string> = {}) =>
-    server.send(mcpRequest("tools/list", {}, { headers }), "tools/list");
-
-  it("serves a known token", async () => {
-    const reply = await list({ Authorization: "Bearer token-alice" });
-    expect(reply.status).toBe(200);
-    expect(reply.final?.result.tools).toHaveLength(1);
-  });
-
-  it("answers a missing token with 401 and a challenge when one is required", async () => {
-    const reply = await list();
-    expect(reply.status).toBe(401);
-    expect(reply.headers.get("WWW-Authenticate")).toBe('Bearer realm="mcp"');
-    expect(reply.final?.error).toMatchObject({
-      code: -32600,
-      message: "This MCP endpoint needs a bearer token.",
-    });
-  });
-
-  it("answers an Authorization header of another scheme with 401 invalid_request", async () => {
-    const reply = await list({ Authorization: "Basic YWxpY2U6c2VjcmV0" });
-    expect(reply.status).toBe(401);
-    expect(reply.headers.get("WWW-Authenticate")).toBe(
-      'Bearer realm="mcp", error="invalid_request"',
-    );
-    expect(reply.final?.error).toMatchObject({
-      code: -32600,
-      message: "The Authorization header must be `Bearer <token>`.",
-    });
   });
 });
 

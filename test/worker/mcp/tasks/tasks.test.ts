@@ -84,6 +84,8 @@ const server = serve(definition);
 const durableServer = serve(definition, {
   durable: (e) => durableObjects({ tasks: e.MCP_TASKS, bus: e.MCP_BUS }),
   authenticate: bearerTokens({ variable: "API_TOKENS" }),
+  // Anonymous callers too: their tasks are theirs alone (below).
+  anonymous: "all",
 });
 
 const send = (
@@ -232,6 +234,41 @@ describe("tasks", () => {
       params: { taskId, status: "completed", result: { structuredContent: { counted: 10 } } },
     });
     await stream.close();
+  });
+
+  it("tells a listen stream naming another caller's task id nothing of it", async () => {
+    const alice = { Authorization: "Bearer token-alice" };
+    const created = await send(
+      "tools/call",
+      { name: "count", arguments: { to: 40, stepMs: 25 } },
+      { headers: alice },
+    );
+    const taskId = created.final?.result.taskId;
+    const listenAs = async (headers: Record<string, string>) => {
+      const stream = messages(
+        await durableServer.fetch(
+          mcpRequest(
+            "subscriptions/listen",
+            { notifications: { taskIds: [taskId] } },
+            { capabilities: WITH_TASKS, headers },
+          ),
+        ),
+        "subscriptions/listen",
+      );
+      await stream.next();
+      return stream;
+    };
+    const bob = await listenAs({ Authorization: "Bearer token-bob" });
+    const anonymous = await listenAs({});
+    const own = await listenAs(alice);
+    expect(await own.next()).toMatchObject({ method: "notifications/tasks", params: { taskId } });
+    // The task is over and published: the others' streams have had their chance.
+    await expect(bob.next(300)).rejects.toThrow(/no message/i);
+    await expect(anonymous.next(300)).rejects.toThrow(/no message/i);
+    await own.close();
+    // The others' readers still wait (for nothing): their streams end with the test's isolate.
+    void bob.close();
+    void anonymous.close();
   });
 
   it("expires after its time to live", async () => {

@@ -5,6 +5,7 @@ import { ErrorCode, RpcError } from "../../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../../shared/protocol/messages.ts";
 import { openProtocolHandle, type Handles } from "../../../state/handles.ts";
 import type { Asking } from "../../call/context.ts";
+import type { Rounds } from "../../ports.ts";
 import type { AskingSetup, EraAsking } from "../era.ts";
 import {
   answerInput,
@@ -17,8 +18,12 @@ import { paramsDigest } from "./digest.ts";
 
 const STATE_PURPOSE = "requestState";
 const STATE_TTL_MS = 10 * 60_000;
-/** m: method, h: params digest, a: answers so far, k: keys asked last round, s: relay state. */
+/**
+ * m: method, h: params digest, a: answers so far, k: keys asked last round, s: relay state,
+ * n: the round's nonce (claimed once where coordination can, so a round cannot be replayed).
+ */
 const StateSchema = z.object({
+  n: z.optional(z.string()),
   m: z.string(),
   h: z.string(),
   a: z.record(z.string(), z.unknown()),
@@ -46,12 +51,23 @@ export class InputSession {
     private readonly relayed: { state: unknown; responses: Record<string, unknown> },
   ) {}
 
+  /** Refuses a requestState whose round was answered before (its nonce already claimed). */
+  private static async claim(nonce: string | undefined, rounds: Rounds | undefined) {
+    if (!rounds || nonce === undefined) return;
+    if (await rounds.claim(nonce, STATE_TTL_MS + 60_000)) return;
+    throw new RpcError(
+      ErrorCode.InvalidParams,
+      "This requestState was already answered; a round runs once. Send the original request again, without requestState.",
+    );
+  }
+
   /** Opens the request's MRTR fields (-32602 when malformed, forged, expired or misplaced). */
   static async start(
     method: string,
     params: JsonObject,
     capabilities: ClientCapabilities,
     handles: Handles,
+    rounds?: Rounds,
   ): Promise<InputSession> {
     const responses = params.inputResponses;
     if (responses !== undefined && !isJsonObject(responses)) {
@@ -63,7 +79,9 @@ export class InputSession {
     const given = responses ?? {};
     const state = params.requestState;
     if (state === undefined) {
-      return new InputSession(method, params, undefined, given, capabilities, handles, {
+      // Answers count only to questions this server asked, which a requestState proves: without
+      // one, inputResponses answer nothing (the handler asks, and gets a fresh round).
+      return new InputSession(method, params, undefined, {}, capabilities, handles, {
         state: undefined,
         responses: {},
       });
@@ -83,7 +101,7 @@ export class InputSession {
     );
     if (!opened.success)
       throw new RpcError(ErrorCode.InvalidParams, "requestState integrity check failed.");
-    const { m, h, a, k, s } = opened.data;
+    const { n, m, h, a, k, s } = opened.data;
     const digest = await paramsDigest(params);
     if (m !== method || h !== digest) {
       throw new RpcError(
@@ -91,6 +109,7 @@ export class InputSession {
         "This requestState was issued for a different request; retry with the original method and params.",
       );
     }
+    await InputSession.claim(n, rounds);
     // Earlier rounds' answers come from the state; this round may only answer what was asked.
     const answers = { ...a };
     const fresh: Record<string, unknown> = {};
@@ -133,6 +152,7 @@ export class InputSession {
   async inputRequired(signal: InputRequiredSignal): Promise<JsonObject> {
     this.digest ??= await paramsDigest(this.params);
     const payload = {
+      n: crypto.randomUUID(),
       m: this.method,
       h: this.digest,
       a: this.#consumed,
@@ -146,8 +166,14 @@ export class InputSession {
 
 /** `ctx.input` for a 2026 method that may ask: MRTR, whose missing answers end the round. */
 export async function modernAsking(setup: AskingSetup): Promise<EraAsking> {
-  const { method, params, info, handles } = setup;
-  const session = await InputSession.start(method, params, info.clientCapabilities, handles);
+  const { method, params, info, handles, coordination } = setup;
+  const session = await InputSession.start(
+    method,
+    params,
+    info.clientCapabilities,
+    handles,
+    coordination.rounds,
+  );
   // Methods of a literal, not arrows: name-keeping bundlers would rename arrows per request.
   return {
     input(requests) {
