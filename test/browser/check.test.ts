@@ -122,7 +122,10 @@ describe("check this server", () => {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.click("text=Copy as edgemcp check");
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(/^npx edgemcp check 'http:\/\/127\.0\.0\.1:\d+\/mcp'$/);
+    // The playground calls as the dev user: the token comes from the environment, never copied.
+    expect(copied).toMatch(
+      /^npx edgemcp check 'http:\/\/127\.0\.0\.1:\d+\/mcp' -H "Authorization: \$MCP_AUTHORIZATION"$/,
+    );
     await close();
   });
 });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSdkV1Server } from "../interop/edge-client/sdk-servers.ts";
 import { serverUrl } from "../interop/support/clients.ts";
+import { TEST_TOKENS } from "../support/secrets.ts";
 import { runCli } from "./cli.ts";
 
 const everything = serverUrl("everything").href;
@@ -40,13 +41,11 @@ describe("edgemcp call answers what the server asks during a call", () => {
   });
 
   it("declining a confirmation stops a tool that needs one (ops deploy_release)", async () => {
-    const { code, stdout } = await runCli([
-      "call",
-      ops,
-      "deploy_release",
-      "--args",
-      '{"version":"1.0.0","environment":"staging"}',
-    ]);
+    // deploy_release changes things: only a caller with a token may call it.
+    const { code, stdout } = await runCli(
+      ["call", ops, "deploy_release", "--args", '{"version":"1.0.0","environment":"staging"}'],
+      { EDGEMCP_TOKEN: TEST_TOKENS.alice },
+    );
     expect(code).toBe(0);
     expect(stdout.trim()).toBe(
       "Deployment of 1.0.0 to staging was not confirmed; nothing changed.",

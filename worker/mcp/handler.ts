@@ -12,7 +12,11 @@ import { guardOrigin, withCors } from "../http/cors.ts";
 import { HttpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
 import { DEFAULT_SSE_BUFFER_BYTES } from "../http/sse.ts";
-import { isLocalRequest, keyringWhenNeeded } from "../state/keyring.ts";
+import {
+  isLocalRequest,
+  keyringWhenNeeded,
+  refuseWeakConfiguredSecrets,
+} from "../state/keyring.ts";
 import type { Served } from "./define/server.ts";
 import { DEFAULT_LIMITS, type LimitSettings } from "./limits/caller.ts";
 import { servePost, type Runtime, type Settings } from "./pipeline.ts";
@@ -148,19 +152,19 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
           throw new HttpError(405, message, { Allow: "POST, OPTIONS" });
         }
         coordination ??= await configured(() => checkedCoordination(options.durable?.(env)));
-        // A call from the hub of this Worker was counted there, as its real caller.
+        // A call from the hub of this Worker (or its catalog reader) was counted there.
         const marked = inProcessMark(ctx);
+        // A proxy of this isolate calls with a made-up host; its own request was checked.
+        const local = marked !== undefined || isLocalRequest(request);
+        if (!local) await configured(() => refuseWeakConfiguredSecrets(env));
         const runtime: Runtime = {
           env,
           // A method, not an arrow: bundlers keeping names would rename an arrow per request.
           waitUntil(promise) {
             ctx.waitUntil(promise);
           },
-          coordination: marked === "call" ? { ...coordination, limits: undefined } : coordination,
-          // A proxy of this isolate calls with a made-up host; its own request was checked.
-          keyring: keyringWhenNeeded(env, {
-            local: marked !== undefined || isLocalRequest(request),
-          }),
+          coordination: marked ? { ...coordination, limits: undefined } : coordination,
+          keyring: keyringWhenNeeded(env, { local }),
           settings: settingsOf(env),
           log: loggerOf(env),
         };

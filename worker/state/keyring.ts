@@ -74,6 +74,23 @@ const PUBLISHED_SECRETS = new Set([
 const HOW_TO_SET =
   "Set a real one: `openssl rand -base64 32 | npx wrangler secret put EDGEMCP_SECRET` (locally: .dev.vars).";
 
+/** The configuration whose secrets were last found strong (it rarely changes in an isolate). */
+let strongSecrets: string | undefined;
+
+/**
+ * Refuses the Worker's configured secrets if anyone could know them, for a request that is not
+ * local, whether or not it seals anything: a deployment with the example secret fails at once,
+ * not at its first paged list. A missing secret is left to the request that needs one.
+ */
+export function refuseWeakConfiguredSecrets(env: Cloudflare.Env): void {
+  const secret = readVar(env, "EDGEMCP_SECRET");
+  const previous = readVar(env, "EDGEMCP_PREVIOUS_SECRETS");
+  const key = `${secret ?? ""}\n${previous ?? ""}`;
+  if (key === strongSecrets) return;
+  refuseWeakSecrets(secret, previous, false);
+  strongSecrets = key;
+}
+
 /**
  * Refuses, outside localhost, a sealing secret anyone could know: shorter than 32 characters
  * or published with edgemcp; the same for each previous secret still accepted.

@@ -25,12 +25,15 @@ describe("official v2 client pinned to 2026-07-28: calls through the hub", () =>
     expect(JSON.parse(textOf(result))).toEqual({ sum: 5 });
   });
 
-  it("names the hub's tool, not the upstream's, when the upstream refuses the arguments", async () => {
-    const call = client.callTool({
+  it("answers arguments the upstream refuses as an isError result naming the field, not the upstream's tool", async () => {
+    const result = await client.callTool({
       name: "everything__add_numbers",
       arguments: { a: "two", b: 3 },
     });
-    await expect(call).rejects.toThrow(/tool "everything__add_numbers": .*arguments\.a/);
+    // SEP-1303: the model sees what to correct, as a tool result.
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^Invalid arguments: arguments\.a: /);
+    expect(textOf(result)).not.toMatch(/(?<!everything__)add_numbers/);
   });
 
   it("calls analytics__execute_query and receives the rows", async () => {

@@ -8,6 +8,9 @@ import { legacyRequest, mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 import { alpha, alphaUnless, hub, inProcess, send } from "./support.ts";
 
+/** The sealing secret of the Workers the credential tests reach through a binding. */
+const BOUND_SECRET = `bound-worker-${crypto.randomUUID()}`;
+
 // A remote upstream nobody listens on, whose URL carries a path and a key in its query.
 const LEAKY_URL = "http://127.0.0.1:9/private/mcp?api_key=s3cret-key";
 const leakyHub = serve(
@@ -112,11 +115,16 @@ describe("credentials per upstream", () => {
             const request = new Request(input, init);
             const { method } = await request.clone().json<{ method: string }>();
             if (method === "tools/call") seen.push(request.headers.get("Authorization"));
-            return mcpApp(alpha).fetch(request, env, {
-              waitUntil: () => {},
-              passThroughOnException: () => {},
-              props: {},
-            });
+            // Another Worker behind a service binding, with a secret of its own (not localhost).
+            return mcpApp(alpha).fetch(
+              request,
+              { ...env, EDGEMCP_SECRET: BOUND_SECRET },
+              {
+                waitUntil: () => {},
+                passThroughOnException: () => {},
+                props: {},
+              },
+            );
           },
         }) as unknown as Fetcher,
       ...extra,

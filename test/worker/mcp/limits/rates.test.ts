@@ -30,6 +30,8 @@ function served(limits: McpAppOptions["limits"]) {
   return serve(definition, {
     limits,
     authenticate: bearerTokens({ variable: "API_TOKENS" }),
+    // Anonymous callers, known by their addresses, are the ones most tests count.
+    anonymous: "all",
     durable: (e) => durableObjects({ limits: e.MCP_LIMITS }),
   });
 }
