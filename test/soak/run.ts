@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { decodeSse } from "../../shared/sse.ts";
 import { MetaKey } from "../../shared/protocol/meta.ts";
 import { MODERN_VERSION } from "../../shared/protocol/versions.ts";
+import { percentile } from "../bench/stats.ts";
 import { startWorker } from "../support/start-worker.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
@@ -249,10 +250,6 @@ function workerdRss(): number {
     }
   }
   return kib / 1024;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 async function main() {
