@@ -8,12 +8,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { decodeSse } from "../../shared/sse.ts";
 import { MODERN_VERSION } from "../../shared/protocol/versions.ts";
+import { positiveNumber } from "../bench/options.ts";
 import { percentile } from "../bench/stats.ts";
 import { modernBody } from "../support/mcp-request.ts";
 import { startWorker } from "../support/start-worker.ts";
 
-const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
-const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 64);
+const SECONDS = positiveNumber("SOAK_SECONDS", 60);
+const CONCURRENCY = Math.ceil(positiveNumber("SOAK_CONCURRENCY", 64));
 const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
 /** Every soak client is one anonymous caller: the limits are raised (test/support/limits.ts), or off. */
 const LIMITS_OFF: Record<string, string> =
@@ -185,6 +186,11 @@ const WEIGHTS: Record<string, number> = {
 };
 /** SOAK_ONLY=name,name: only these operations (to find which one a figure comes from). */
 const ONLY = process.env.SOAK_ONLY?.split(",").map((name) => name.trim());
+for (const name of ONLY ?? [])
+  if (!(name in WEIGHTS))
+    throw new Error(
+      `SOAK_ONLY: no operation "${name}". The operations: ${Object.keys(WEIGHTS).join(", ")}.`,
+    );
 const DECK = Object.entries(WEIGHTS)
   .filter(([name]) => (ONLY ? ONLY.includes(name) : true))
   .map(([name, weight]): [string, number] => [name, ONLY ? Math.max(weight, 1) : weight])
