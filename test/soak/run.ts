@@ -109,7 +109,7 @@ const OPERATIONS: Record<string, () => Promise<void>> = {
     if (messages.filter((m) => m.method === "notifications/progress").length !== 3)
       throw new Error("missing progress");
   },
-  "streaming call, cancelled": async () => {
+  "cancelled streaming call": async () => {
     const abort = new AbortController();
     const response = await post(
       "/everything",
@@ -178,7 +178,7 @@ const WEIGHTS: Record<string, number> = {
   "resources/list (paged)": 2,
   "tools/call": 6,
   "streaming call": 2,
-  "streaming call, cancelled": 2,
+  "cancelled streaming call": 2,
   listen: 1,
   task: 1,
   "hub call": 4,
