@@ -210,9 +210,10 @@ const cases = CASES.filter((c) => wanted.length === 0 || wanted.includes(c.id));
 const outDir = join(outputDir(), "profile");
 mkdirSync(outDir, { recursive: true });
 
-log(`Building edgemcp and hub (not minified) into ${relative(ROOT, outDir)}/ ...`);
+const workers = [...new Set(cases.map((c) => c.worker))];
+log(`Building ${workers.join(" and ")} (not minified) into ${relative(ROOT, outDir)}/ ...`);
 const bundles = new Map<string, Bundle>();
-for (const worker of new Set(cases.map((c) => c.worker)))
+for (const worker of workers)
   bundles.set(worker, await build(worker, join(outDir, "build"), false));
 
 const session = new Session();
