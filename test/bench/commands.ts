@@ -19,7 +19,13 @@ export function commandLines(
     `BENCH_CONCURRENCY=${options.concurrency.join(",")}`,
     `BENCH_LOADGEN=${generator.name}`,
     `BENCH_COLD_RUNS=${options.coldRuns}`,
+    `BENCH_MEMORY_REQUESTS=${options.memoryRequests}`,
+    ...(options.pin ? ["BENCH_PIN=1"] : []),
     ...(options.scenarios.length > 0 ? [`BENCH_SCENARIOS=${options.scenarios.join(",")}`] : []),
+    `BENCH_SECTIONS=${options.sections.join(",")}`,
+    ...(options.sections.includes("playground")
+      ? [`BENCH_PLAYGROUND_RUNS=${options.playgroundRuns}`]
+      : []),
   ];
   const echo = SCENARIOS[0]!;
   const example = {

@@ -2,6 +2,7 @@ import { readReply } from "./reply.ts";
 import { send } from "./serve.ts";
 import {
   benchRequest,
+  initializedNotification,
   initializeRequest,
   legacyRequest,
   type BenchRequest,
@@ -25,14 +26,7 @@ export async function handshake(url: string): Promise<Session> {
   if (typeof version !== "string")
     throw new Error(`initialize: no protocolVersion in ${reply.text}`);
   const session: Session = { protocolVersion: version, sessionId };
-  const initialized = legacyRequest(
-    { method: "notifications/initialized", params: {} },
-    version,
-    sessionId,
-  );
-  const body = JSON.parse(initialized.body) as Record<string, unknown>;
-  delete body.id;
-  const answer = await send(url, { ...initialized, body: JSON.stringify(body) });
+  const answer = await send(url, initializedNotification(version, sessionId));
   await answer.arrayBuffer();
   if (answer.status !== 202 && answer.status !== 200)
     throw new Error(`notifications/initialized: HTTP ${answer.status}`);

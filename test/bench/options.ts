@@ -34,7 +34,8 @@ export type Options = {
 
 const SECTIONS = ["load", "playground"];
 
-function number(name: string, fallback: number): number {
+/** A setting that must be a positive number (`fallback` when unset or empty). */
+export function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
@@ -113,18 +114,18 @@ export function readOptions(): Options {
   const concurrency = list("BENCH_CONCURRENCY").map(Number);
   if (concurrency.some((c) => !Number.isInteger(c) || c < 1))
     throw new Error("BENCH_CONCURRENCY must be a comma-separated list of positive integers.");
-  const seconds = number("BENCH_SECONDS", d.seconds);
+  const seconds = positiveNumber("BENCH_SECONDS", d.seconds);
   return {
     seconds,
-    maxSeconds: Math.max(seconds, number("BENCH_MAX_SECONDS", d.maxSeconds)),
-    warmupSeconds: number("BENCH_WARMUP_SECONDS", d.warmup),
-    rounds: Math.round(number("BENCH_ROUNDS", d.rounds)),
+    maxSeconds: Math.max(seconds, positiveNumber("BENCH_MAX_SECONDS", d.maxSeconds)),
+    warmupSeconds: positiveNumber("BENCH_WARMUP_SECONDS", d.warmup),
+    rounds: Math.round(positiveNumber("BENCH_ROUNDS", d.rounds)),
     concurrency: concurrency.length > 0 ? concurrency : [1, 32],
     loadgen: loadgen(),
     scenarios: list("BENCH_SCENARIOS"),
-    coldRuns: Math.round(number("BENCH_COLD_RUNS", d.cold)),
+    coldRuns: Math.round(positiveNumber("BENCH_COLD_RUNS", d.cold)),
     sections: sections(),
-    playgroundRuns: Math.round(number("BENCH_PLAYGROUND_RUNS", quick ? 3 : 7)),
+    playgroundRuns: Math.round(positiveNumber("BENCH_PLAYGROUND_RUNS", quick ? 3 : 7)),
     memoryRequests: whole("BENCH_MEMORY_REQUESTS", d.memory),
     pin: pin(),
     quick,

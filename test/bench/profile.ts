@@ -13,7 +13,7 @@ import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { workerBindings } from "./bindings.ts";
 import { build, type Bundle } from "./build.ts";
-import { outputDir } from "./options.ts";
+import { outputDir, positiveNumber } from "./options.ts";
 import { ROOT } from "./paths.ts";
 import { SCENARIOS } from "./scenarios.ts";
 import { table } from "./format.ts";
@@ -196,18 +196,24 @@ function attribute(profile: Profile, bundleUrl: string, marks: ReturnType<typeof
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const seconds = Number(process.env.PROFILE_SECONDS ?? "3");
+const seconds = positiveNumber("PROFILE_SECONDS", 3);
 const wanted = (process.env.PROFILE_SCENARIOS ?? "")
   .split(",")
   .map((s) => s.trim())
   .filter(Boolean);
+for (const id of wanted)
+  if (!CASES.some((c) => c.id === id))
+    throw new Error(
+      `PROFILE_SCENARIOS: no scenario "${id}". The scenarios: ${CASES.map((c) => c.id).join(", ")}.`,
+    );
 const cases = CASES.filter((c) => wanted.length === 0 || wanted.includes(c.id));
 const outDir = join(outputDir(), "profile");
 mkdirSync(outDir, { recursive: true });
 
-log(`Building edgemcp and hub (not minified) into ${relative(ROOT, outDir)}/ ...`);
+const workers = [...new Set(cases.map((c) => c.worker))];
+log(`Building ${workers.join(" and ")} (not minified) into ${relative(ROOT, outDir)}/ ...`);
 const bundles = new Map<string, Bundle>();
-for (const worker of new Set(cases.map((c) => c.worker)))
+for (const worker of workers)
   bundles.set(worker, await build(worker, join(outDir, "build"), false));
 
 const session = new Session();

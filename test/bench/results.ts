@@ -70,7 +70,7 @@ export function spreadOf(values: number[]): Spread | undefined {
 /**
  * A figure of `server` divided by the same figure of the reference in the same round (servers
  * of one round run back to back, under the same load of the machine), over the rounds. With
- * several references, each round divides by the best of them (the fastest peer, say).
+ * several references, each round divides by the highest of them (the fastest peer, say).
  */
 export function roundRatio(
   samples: Sample[],
@@ -79,7 +79,6 @@ export function roundRatio(
   server: string,
   references: string[],
   pick: (r: LoadResult) => number = (r) => r.rps,
-  best: (a: number, b: number) => number = Math.max,
 ): Spread | undefined {
   const ratios: number[] = [];
   for (const sample of runsOf(samples, scenario, concurrency, server)) {
@@ -89,7 +88,7 @@ export function roundRatio(
         .map((s) => pick(s.result)),
     );
     if (others.length === 0) continue;
-    const reference = others.reduce((a, b) => best(a, b));
+    const reference = Math.max(...others);
     if (reference > 0) ratios.push(pick(sample.result) / reference);
   }
   return spreadOf(ratios);

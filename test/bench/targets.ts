@@ -7,9 +7,9 @@ import type { BundleSize } from "./sizes.ts";
 /** One of the goals set for edgemcp (issue 14), and whether this run reached it. */
 export type Target = {
   goal: string;
-  /** The measured value (a ratio, or kilobytes), with its spread across rounds when it has one. */
+  /** The measured value (a ratio, or kibibytes), with its spread across rounds when it has one. */
   measured: Spread | undefined;
-  /** What is printed after the value: "×" for ratios, " KB" for sizes. */
+  /** What is printed after the value: "×" for ratios, " KiB" for sizes. */
   unit: string;
   limit: number;
   atLeast: boolean;

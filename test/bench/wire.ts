@@ -4,6 +4,12 @@ const PROTOCOL_VERSION = "2026-07-28";
 
 const CLIENT_INFO = { name: "edgemcp-bench", version: "1.0.0" };
 
+/** The headers of every POST the bench sends: a JSON body, JSON or SSE answers accepted. */
+const POST_HEADERS = {
+  "Content-Type": "application/json",
+  Accept: "application/json, text/event-stream",
+};
+
 /** One HTTP request, sent unchanged for every iteration of a run. */
 export type BenchRequest = { headers: Record<string, string>; body: string };
 
@@ -24,8 +30,7 @@ export function benchRequest({ method, params, name, progressToken }: RequestSpe
   };
   if (progressToken !== undefined) meta.progressToken = progressToken;
   const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-    Accept: "application/json, text/event-stream",
+    ...POST_HEADERS,
     "MCP-Protocol-Version": PROTOCOL_VERSION,
     "Mcp-Method": method,
   };
@@ -52,25 +57,36 @@ export function legacyRequest(
   protocolVersion = LEGACY_VERSION,
   sessionId?: string,
 ): BenchRequest {
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-    Accept: "application/json, text/event-stream",
-    "MCP-Protocol-Version": protocolVersion,
-  };
-  if (sessionId !== undefined) headers["Mcp-Session-Id"] = sessionId;
   const body = JSON.stringify({
     jsonrpc: "2.0",
     id: 1,
     method,
     params: progressToken === undefined ? params : { ...params, _meta: { progressToken } },
   });
-  return { headers, body };
+  return { headers: legacyHeaders(protocolVersion, sessionId), body };
+}
+
+/** The notification a 2025 client sends once `initialize` has answered. */
+export function initializedNotification(protocolVersion: string, sessionId?: string): BenchRequest {
+  return {
+    headers: legacyHeaders(protocolVersion, sessionId),
+    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized", params: {} }),
+  };
+}
+
+function legacyHeaders(protocolVersion: string, sessionId?: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    ...POST_HEADERS,
+    "MCP-Protocol-Version": protocolVersion,
+  };
+  if (sessionId !== undefined) headers["Mcp-Session-Id"] = sessionId;
+  return headers;
 }
 
 /** The `initialize` request of the bench's 2025 client. */
 export function initializeRequest(): BenchRequest {
   return {
-    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+    headers: { ...POST_HEADERS },
     body: JSON.stringify({
       jsonrpc: "2.0",
       id: 0,

@@ -31,13 +31,13 @@ export function freePort(): Promise<number> {
 
 const quote = (s: string) => JSON.stringify(s);
 
+/** A binding's value: text, or the bytes of a file beside the bundle (an ArrayBuffer in the Worker). */
+export type BindingValue = string | { file: string };
+
 /**
  * Writes a workerd config serving the bundle alone on 127.0.0.1:port: one service, one socket,
  * no Miniflare entry Worker in front of it. Returns the config's path.
  */
-/** A binding's value: text, or the bytes of a file beside the bundle (an ArrayBuffer in the Worker). */
-export type BindingValue = string | { file: string };
-
 export function writeConfig(
   bundle: Bundle,
   port: number,

@@ -7,12 +7,14 @@
 //   SOAK_ONLY=tools/call,listen: only these operations
 import { readdirSync, readFileSync } from "node:fs";
 import { decodeSse } from "../../shared/sse.ts";
-import { MetaKey } from "../../shared/protocol/meta.ts";
 import { MODERN_VERSION } from "../../shared/protocol/versions.ts";
+import { positiveNumber } from "../bench/options.ts";
+import { percentile } from "../bench/stats.ts";
+import { modernBody } from "../support/mcp-request.ts";
 import { startWorker } from "../support/start-worker.ts";
 
-const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
-const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 64);
+const SECONDS = positiveNumber("SOAK_SECONDS", 60);
+const CONCURRENCY = Math.ceil(positiveNumber("SOAK_CONCURRENCY", 64));
 const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
 /** Every soak client is one anonymous caller: the limits are raised (test/support/limits.ts), or off. */
 const LIMITS_OFF: Record<string, string> =
@@ -28,33 +30,22 @@ const LIMITS_OFF: Record<string, string> =
 type Message = { id?: unknown; method?: string; result?: Record<string, unknown>; error?: unknown };
 
 let base = "";
-let nextId = 1;
 
-/** One 2026-07-28 request to an endpoint; `signal` aborts it. */
+/**
+ * One 2026-07-28 request to an endpoint, with the test suite's `_meta` envelope (`meta` adds
+ * keys to it) and `Mcp-Name` from the tool name or task id; `signal` aborts it.
+ */
 function post(
   path: string,
   method: string,
   params: Record<string, unknown>,
   options: {
     capabilities?: Record<string, unknown>;
-    name?: string;
+    meta?: Record<string, unknown>;
     signal?: AbortSignal;
   } = {},
 ): Promise<Response> {
-  const body = {
-    jsonrpc: "2.0",
-    id: nextId++,
-    method,
-    params: {
-      ...params,
-      _meta: {
-        ...(typeof params._meta === "object" ? params._meta : {}),
-        [MetaKey.protocolVersion]: MODERN_VERSION,
-        [MetaKey.clientInfo]: { name: "soak", version: "1" },
-        [MetaKey.clientCapabilities]: options.capabilities ?? {},
-      },
-    },
-  };
+  const name = [params.name, params.taskId].find((value) => typeof value === "string");
   return fetch(`${base}/mcp${path}`, {
     method: "POST",
     headers: {
@@ -62,9 +53,9 @@ function post(
       Accept: "application/json, text/event-stream",
       "MCP-Protocol-Version": MODERN_VERSION,
       "Mcp-Method": method,
-      ...(options.name ? { "Mcp-Name": options.name } : {}),
+      ...(name ? { "Mcp-Name": name } : {}),
     },
-    body: JSON.stringify(body),
+    body: JSON.stringify(modernBody(method, params, options)),
     ...(options.signal ? { signal: options.signal } : {}),
   });
 }
@@ -88,6 +79,12 @@ const result = async (response: Response) => (await messagesOf(response)).at(-1)
 const text = (r: Record<string, unknown>) =>
   (r.content as { text?: string }[] | undefined)?.[0]?.text ?? "";
 
+/** `add_numbers` at an endpoint (the server's own name, or the hub's prefixed one): checks a + b. */
+async function addNumbers(path: string, tool: string, a: number, b: number): Promise<void> {
+  const r = await result(await post(path, "tools/call", { name: tool, arguments: { a, b } }));
+  if (!text(r).includes(String(a + b))) throw new Error(`wrong sum from ${tool}: ${text(r)}`);
+}
+
 /** The operations of the mix, each one a request (or a short exchange) and its checks. */
 const OPERATIONS: Record<string, () => Promise<void>> = {
   "tools/list": async () => {
@@ -100,39 +97,25 @@ const OPERATIONS: Record<string, () => Promise<void>> = {
     if (typeof cursor !== "string") throw new Error("no next page");
     await result(await post("/everything", "resources/list", { cursor }));
   },
-  "tools/call": async () => {
-    const r = await result(
-      await post(
-        "/everything",
-        "tools/call",
-        { name: "add_numbers", arguments: { a: 2, b: 3 } },
-        { name: "add_numbers" },
-      ),
-    );
-    if (!text(r).includes("5")) throw new Error(`wrong sum: ${text(r)}`);
-  },
+  "tools/call": () => addNumbers("/everything", "add_numbers", 2, 3),
   "streaming call": async () => {
     const response = await post(
       "/everything",
       "tools/call",
-      { name: "test_tool_with_progress", arguments: {}, _meta: { progressToken: "p" } },
-      { name: "test_tool_with_progress" },
+      { name: "test_tool_with_progress", arguments: {} },
+      { meta: { progressToken: "p" } },
     );
     const messages = await messagesOf(response);
     if (messages.filter((m) => m.method === "notifications/progress").length !== 3)
       throw new Error("missing progress");
   },
-  "streaming call, cancelled": async () => {
+  "cancelled streaming call": async () => {
     const abort = new AbortController();
     const response = await post(
       "/everything",
       "tools/call",
-      {
-        name: "test_slow_counter",
-        arguments: { steps: 50, delayMs: 20 },
-        _meta: { progressToken: 1 },
-      },
-      { name: "test_slow_counter", signal: abort.signal },
+      { name: "test_slow_counter", arguments: { steps: 50, delayMs: 20 } },
+      { meta: { progressToken: 1 }, signal: abort.signal },
     );
     if (response.status !== 200 || !response.body) throw new Error(`HTTP ${response.status}`);
     const events = decodeSse(response.body);
@@ -164,14 +147,14 @@ const OPERATIONS: Record<string, () => Promise<void>> = {
         "/ops",
         "tools/call",
         { name: "scan_repo", arguments: { repo: "soak", files: 2, file_ms: 10 } },
-        { name: "scan_repo", capabilities: TASKS },
+        { capabilities: TASKS },
       ),
     );
     const taskId = created.taskId;
     if (typeof taskId !== "string") throw new Error("no task");
     for (let poll = 0; poll < 100; poll++) {
       const got = await result(
-        await post("/ops", "tasks/get", { taskId }, { name: taskId, capabilities: TASKS }),
+        await post("/ops", "tasks/get", { taskId }, { capabilities: TASKS }),
       );
       if (got.status === "completed") return;
       if (got.status !== "working") throw new Error(`task ${String(got.status)}`);
@@ -179,19 +162,7 @@ const OPERATIONS: Record<string, () => Promise<void>> = {
     }
     throw new Error("the task did not complete in time");
   },
-  "hub call": async () => {
-    const r = await result(
-      await post(
-        "",
-        "tools/call",
-        { name: "everything__add_numbers", arguments: { a: 4, b: 5 } },
-        {
-          name: "everything__add_numbers",
-        },
-      ),
-    );
-    if (!text(r).includes("9")) throw new Error(`wrong sum through the hub: ${text(r)}`);
-  },
+  "hub call": () => addNumbers("", "everything__add_numbers", 4, 5),
 };
 
 /** Not MCP: the playground's directory, for telling the runtime's own costs from the pipeline's. */
@@ -207,7 +178,7 @@ const WEIGHTS: Record<string, number> = {
   "resources/list (paged)": 2,
   "tools/call": 6,
   "streaming call": 2,
-  "streaming call, cancelled": 2,
+  "cancelled streaming call": 2,
   listen: 1,
   task: 1,
   "hub call": 4,
@@ -215,6 +186,11 @@ const WEIGHTS: Record<string, number> = {
 };
 /** SOAK_ONLY=name,name: only these operations (to find which one a figure comes from). */
 const ONLY = process.env.SOAK_ONLY?.split(",").map((name) => name.trim());
+for (const name of ONLY ?? [])
+  if (!(name in WEIGHTS))
+    throw new Error(
+      `SOAK_ONLY: no operation "${name}". The operations: ${Object.keys(WEIGHTS).join(", ")}.`,
+    );
 const DECK = Object.entries(WEIGHTS)
   .filter(([name]) => (ONLY ? ONLY.includes(name) : true))
   .map(([name, weight]): [string, number] => [name, ONLY ? Math.max(weight, 1) : weight])
@@ -249,10 +225,6 @@ function workerdRss(): number {
     }
   }
   return kib / 1024;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 async function main() {
