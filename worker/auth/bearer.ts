@@ -57,14 +57,20 @@ export function bearerChallenge(metadataUrl: string | undefined, error?: BearerE
 const encoder = new TextEncoder();
 
 /** A known token, kept encoded for the constant-time comparison. */
-type KnownToken = { bytes: Uint8Array; subject: string; roles: string[] };
+type KnownToken = TokenEntry & { bytes: Uint8Array };
 
 function sameSecret(x: Uint8Array, y: Uint8Array): boolean {
   return x.byteLength === y.byteLength && crypto.subtle.timingSafeEqual(x, y);
 }
 
-/** Parses "token=subject,token2=subject2:role+role". */
-function parseTokenList(text: string | undefined): KnownToken[] {
+/** One entry of a token list: the token, the subject it stands for, and the subject's roles. */
+export type TokenEntry = { token: string; subject: string; roles: string[] };
+
+/**
+ * Parses a token list, "token=subject,token2=subject2:role+role" (`API_TOKENS`): an entry
+ * without a token or a subject is skipped, and a token listed twice stands for its last subject.
+ */
+export function tokenEntries(text: string | undefined): TokenEntry[] {
   const tokens = new Map<string, string>();
   for (const entry of (text ?? "").split(",")) {
     const eq = entry.indexOf("=");
@@ -74,7 +80,7 @@ function parseTokenList(text: string | undefined): KnownToken[] {
     .filter(([token, who]) => token !== "" && who !== "")
     .map(([token, who]) => {
       const [subject = "", roles = ""] = who.split(":", 2);
-      return { bytes: encoder.encode(token), subject, roles: roles.split("+").filter(Boolean) };
+      return { token, subject, roles: roles.split("+").filter(Boolean) };
     });
 }
 
@@ -99,7 +105,13 @@ export function bearerTokens(options: { variable: string; next?: Authenticate })
   const tokensOf = (env: Cloudflare.Env) => {
     const source = readVar(env, options.variable);
     if (!parsed || parsed.text !== source)
-      parsed = { text: source, tokens: parseTokenList(source) };
+      parsed = {
+        text: source,
+        tokens: tokenEntries(source).map((entry) => ({
+          ...entry,
+          bytes: encoder.encode(entry.token),
+        })),
+      };
     return parsed.tokens;
   };
   const authenticate: Authenticate = (request, env) => {

@@ -2,7 +2,7 @@ import { waitUntil } from "cloudflare:workers";
 import * as z from "zod/mini";
 import type { FetchLike } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/error-text.ts";
-import { IN_PROCESS as IN_PROCESS_PROP } from "../mcp/index.ts";
+import { IN_PROCESS } from "../mcp/index.ts";
 
 /** The execution context an in-process call gets (the hub's request keeps the isolate alive). */
 export type CallContext = {
@@ -12,22 +12,20 @@ export type CallContext = {
 };
 
 /**
- * One context for every in-process call: pooled clients outlive the request that connected
- * them, so background work goes to whichever request is running when it is handed over.
+ * The context of an in-process call, marked for the server it reaches (`ctx.props[IN_PROCESS]`):
+ * `"call"` for a caller's call (the hub counted its caller; the server does not count it again),
+ * `"catalog"` for the hub's own listing (the server shows it its whole catalog). One per mark:
+ * pooled clients outlive the request that connected them, so background work goes to whichever
+ * request is running when it is handed over.
  */
-const IN_PROCESS: CallContext = {
-  waitUntil: (promise) => waitUntil(promise),
-  passThroughOnException: () => {},
-  // The hub counted its caller's request; the server it calls does not count it again.
-  props: { [IN_PROCESS_PROP]: "call" },
-};
-
-/** The context the hub lists in-process upstreams with: they show it their whole catalogs. */
-const LISTING: CallContext = {
-  waitUntil: (promise) => waitUntil(promise),
-  passThroughOnException: () => {},
-  props: { [IN_PROCESS_PROP]: "catalog" },
-};
+function inProcessContext(mark: "call" | "catalog"): CallContext {
+  return {
+    waitUntil: (promise) => waitUntil(promise),
+    passThroughOnException: () => {},
+    props: { [IN_PROCESS]: mark },
+  };
+}
+const CONTEXTS = { call: inProcessContext("call"), catalog: inProcessContext("catalog") };
 
 /** Runs a Worker-style fetch in this isolate (an `mcpApp` mounted in the same Worker). */
 export type InProcessApp = {
@@ -153,7 +151,7 @@ export function transportOf(
   const auth = credentialHeader(upstream, env, callerCredential);
   if ("app" in upstream) {
     const app = upstream.app;
-    const context = listing ? LISTING : IN_PROCESS;
+    const context = CONTEXTS[listing ? "catalog" : "call"];
     return {
       url: `https://${upstream.name}.in-process/`,
       fetch: async (url, init) => app.fetch(new Request(url, init), env, context),

@@ -1,3 +1,4 @@
+import { tokenEntries } from "../auth/bearer.ts";
 import { isLocalRequest } from "../state/keyring.ts";
 
 /**
@@ -21,16 +22,10 @@ export function publishedDevTokens(
   request: Request,
 ): { subject: string; token: string }[] | undefined {
   if (!apiTokens || !isLocalRequest(request)) return undefined;
-  const entries = apiTokens
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const eq = entry.indexOf("=");
-      return { token: entry.slice(0, eq).trim(), subject: entry.slice(eq + 1).trim() };
-    });
-  const published = entries.every(
-    ({ token, subject }) => PUBLISHED_TOKENS.get(token) === subject.split(":")[0],
-  );
-  return published && entries.length ? entries : undefined;
+  // Read as bearerTokens reads API_TOKENS: an entry it skips is no token of the deployment.
+  const entries = tokenEntries(apiTokens);
+  const published = entries.every(({ token, subject }) => PUBLISHED_TOKENS.get(token) === subject);
+  return published && entries.length > 0
+    ? entries.map(({ subject, token }) => ({ subject, token }))
+    : undefined;
 }

@@ -107,6 +107,30 @@ describe("the hub's client pool", () => {
     expect(await pool.client("u", principal(0), env, signal)).toBe(newer);
     expect(connects).toBe(4);
   });
+
+  it("uses a new caller's client for its request, without keeping it, once the pool is full", async () => {
+    const connects = new Map<string, number>();
+    const upstream = alphaUnless(env, "u", (sent, request) => {
+      const who = request.headers.get("Authorization") ?? "";
+      if (sent.method === "server/discover") connects.set(who, (connects.get(who) ?? 0) + 1);
+      return undefined;
+    });
+    const pool = new ClientPool(new Map([["u", upstream]]), 10_000, {
+      maxClients: 2,
+      maxPerCaller: 2,
+    });
+    const signal = new AbortController().signal;
+    const as = (subject: string) =>
+      pool.client("u", { subject, credential: subject, capabilities: {} }, env, signal);
+    const p1 = await as("p1");
+    const p2 = await as("p2");
+    // The pool is full: p3 gets a working client, and nobody's pooled client is evicted for it.
+    for (let i = 0; i < 2; i++) expect(await as("p3")).toBeDefined();
+    expect(pool.size).toBe(2);
+    expect(await as("p1")).toBe(p1);
+    expect(await as("p2")).toBe(p2);
+    expect(Object.fromEntries(connects)).toEqual({ p1: 1, p2: 1, p3: 2 });
+  });
 });
 
 /**

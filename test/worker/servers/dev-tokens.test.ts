@@ -15,6 +15,10 @@ describe("development tokens for the playground", () => {
       ],
     });
     expect(publishedDevTokens("dev-token-alice=alice,dev-token-bob=bob", local)).toHaveLength(2);
+    // Read as bearerTokens reads it: roles are not part of the subject.
+    expect(publishedDevTokens("dev-token-alice=alice:admin", local)).toEqual([
+      { subject: "alice", token: "dev-token-alice" },
+    ]);
   });
 
   it("offers nothing outside localhost", async () => {

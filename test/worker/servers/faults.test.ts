@@ -15,31 +15,28 @@ const downDatabase = {
   dump: () => Promise.reject(new Error("D1_ERROR: Network connection lost.")),
 };
 
+/** Calls the notes server's search_notes tool, which reads its database. */
+const searchNotes = (server: ReturnType<typeof serve>) =>
+  server.send(
+    mcpRequest(
+      "tools/call",
+      { name: "search_notes", arguments: { query: "x" } },
+      { server: "notes" },
+    ),
+    "tools/call",
+  );
+
 describe("a D1 database that fails", () => {
   it("gives the caller a tool error naming the tool; the same server with its database answers", async () => {
     const broken = serve(notes, {}, { NOTES_DB: downDatabase });
-    const failed = await broken.send(
-      mcpRequest(
-        "tools/call",
-        { name: "search_notes", arguments: { query: "x" } },
-        { server: "notes" },
-      ),
-      "tools/call",
-    );
+    const failed = await searchNotes(broken);
     expect(failed.status).toBe(200);
     expect(failed.final?.result.isError).toBe(true);
     expect(failed.final?.result.content[0].text).toMatch(/^Tool "search_notes" failed/);
     expect(failed.final?.result.content[0].text).not.toMatch(/\bat |\.ts:\d|D1_ERROR/);
 
     const working = serve(notes);
-    const found = await working.send(
-      mcpRequest(
-        "tools/call",
-        { name: "search_notes", arguments: { query: "x" } },
-        { server: "notes" },
-      ),
-      "tools/call",
-    );
+    const found = await searchNotes(working);
     expect(found.final?.result.isError).toBeUndefined();
   });
 

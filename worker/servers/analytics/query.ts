@@ -113,7 +113,8 @@ async function checkCost(db: D1Database, statement: ReadStatement): Promise<void
         `(${worst || "nested scans"}), more than the ${number(QUERY_BOUNDS.maxRowVisits)} allowed. ` +
         "Join on indexed columns (see the table schemas), filter with WHERE, or aggregate in smaller steps.",
     );
-  const { recursive } = await estimate(statement.sql);
+  const first = await estimate(statement.sql);
+  const { recursive } = first;
   // A recursive CTE is measured on its own, up to one row past the bound, before the whole
   // statement is estimated with its real size; the measuring itself is bounded first.
   const ctes = recursive.length > 0 ? (topLevelCtes(statement.sql, shape) ?? []) : [];
@@ -143,7 +144,8 @@ async function checkCost(db: D1Database, statement: ReadStatement): Promise<void
       );
     measured.set(name, produced);
   }
-  const total = await estimate(statement.sql);
+  // Without a recursive CTE nothing was measured: the first estimate is the statement's cost.
+  const total = recursive.length > 0 ? await estimate(statement.sql) : first;
   if (total.rows > QUERY_BOUNDS.maxRowVisits) throw tooCostly(total.rows, total.worst);
 }
 
