@@ -43,14 +43,17 @@ describe("edgemcp call answers what the server asks during a call", () => {
   });
 
   it("declining a confirmation stops a tool that needs one (ops deploy_release)", async () => {
-    const { code, stdout } = await runCli([
+    // Deploying is not read-only: ops lets only a caller with a token do it.
+    const { code, stdout, stderr } = await runCli([
       "call",
       ops,
       "deploy_release",
       "--args",
       '{"version":"1.0.0","environment":"staging"}',
+      "--bearer",
+      "token-alice",
     ]);
-    expect(code).toBe(0);
+    expect(code, stderr).toBe(0);
     expect(stdout.trim()).toBe(
       "Deployment of 1.0.0 to staging was not confirmed; nothing changed.",
     );
