@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
-import type { InputHandlers } from "../shared/client/index.ts";
+import { McpError, type InputHandlers } from "../shared/client/index.ts";
+import { isJsonObject } from "../shared/jsonrpc.ts";
+import { ErrorCode } from "../shared/protocol/errors.ts";
 import type { ElicitParams } from "../shared/protocol/input-requests.ts";
 import {
   CreateMessageResultSchema,
@@ -116,13 +118,26 @@ export function answerHandlers(answers: Answers | undefined, io: Io): InputHandl
   return handlers;
 }
 
+/**
+ * The input kinds a failed call needed and the command did not declare: those a server's -32021
+ * lists in its `requiredCapabilities`, or the one the client refused for want of a handler.
+ */
+function undeclaredInputs(error: unknown): string[] {
+  if (!(error instanceof McpError) || !isJsonObject(error.data)) return [];
+  if (error.code === ErrorCode.MissingRequiredClientCapability) {
+    const need = error.data.requiredCapabilities;
+    return isJsonObject(need) ? Object.keys(need) : [];
+  }
+  const { capability } = error.data;
+  return error.kind === "client" && typeof capability === "string" ? [capability] : [];
+}
+
 /** A hint for a call that failed because the server asked for input the command cannot give. */
-export function missingAnswerHint(message: string): string | undefined {
-  // The client's own refusal (a request with no handler), or the server's -32021 naming the
-  // capability the call needs.
-  const kind = /(?:asked for |needs to send )(sampling|roots)\b/.exec(message)?.[1];
-  if (kind === undefined) return undefined;
-  return kind === "sampling"
-    ? `The tool needs a reply from a model: pass --answer '{"sampling":"the reply"}'.`
-    : `The tool needs the client's roots: pass --answer '{"roots":["file:///path"]}'.`;
+export function missingAnswerHint(error: unknown): string | undefined {
+  const needed = undeclaredInputs(error);
+  if (needed.includes("sampling"))
+    return `The tool needs a reply from a model: pass --answer '{"sampling":"the reply"}'.`;
+  if (needed.includes("roots"))
+    return `The tool needs the client's roots: pass --answer '{"roots":["file:///path"]}'.`;
+  return undefined;
 }

@@ -1,35 +1,25 @@
-import { CHECK_GROUPS, type CheckReport, type CheckStatus } from "../shared/check/report.ts";
-
-const LABEL: Record<CheckStatus, string> = {
-  pass: "pass",
-  fail: "FAIL",
-  warn: "warn",
-  skip: "skip",
-};
-
-const ERA: Record<CheckReport["era"], string> = {
-  modern: "speaks 2026-07-28",
-  legacy: "speaks only the 2025 handshake",
-  unknown: "answers neither server/discover nor initialize",
-};
+import {
+  CHECK_GROUPS,
+  countsText,
+  serverText,
+  STATUS_WORDS,
+  type CheckReport,
+} from "../shared/check/report.ts";
 
 /** A check report for a terminal or a CI log: grouped, one line per check, details indented. */
 export function reportText(report: CheckReport): string {
-  const lines = [`edgemcp check · ${report.url}`];
-  const server = report.server ? `${report.server.name} ${report.server.version}` : "(unnamed)";
-  lines.push(`server: ${server} · ${ERA[report.era]}`);
+  const lines = [`edgemcp check · ${report.url}`, `server: ${serverText(report)}`];
   for (const group of CHECK_GROUPS) {
     const checks = report.checks.filter((check) => check.group === group);
     if (checks.length === 0) continue;
     lines.push("", group);
     for (const check of checks) {
       const inline = check.status === "pass" && check.detail ? ` (${check.detail})` : "";
-      lines.push(`  ${LABEL[check.status]}  ${check.title}${inline}`);
+      lines.push(`  ${STATUS_WORDS[check.status]}  ${check.title}${inline}`);
       if (check.status !== "pass" && check.detail) lines.push(`        ${check.detail}`);
       if (check.fix) lines.push(`        fix: ${check.fix}`);
     }
   }
-  const { pass, fail, warn, skip } = report.counts;
-  lines.push("", `${pass} passed · ${fail} failed · ${warn} warnings · ${skip} skipped`);
+  lines.push("", countsText(report.counts));
   return lines.join("\n");
 }

@@ -93,9 +93,8 @@ export const call = serverCommand({
       if (!values.json) println(io.stderr, `The tool "${name}" reported an error.`);
       return Exit.failed;
     } catch (error) {
-      const failure = describeFailure(error);
-      println(io.stderr, failure);
-      const hint = missingAnswerHint(failure);
+      println(io.stderr, describeFailure(error));
+      const hint = missingAnswerHint(error);
       if (hint) println(io.stderr, hint);
       return Exit.failed;
     } finally {

@@ -38,20 +38,21 @@ export class LegacySession {
 
   /**
    * Relays the server's own stream (GET) for as long as the session lasts: when it drops or
-   * the server ends it, it is opened again after a pause (doubling from `retryMs` up to 30 s),
-   * with `Last-Event-ID` so a server that keeps event ids can resume. A server without such a stream answers 405; an expired session, 404; either ends it.
+   * the server ends it, it is opened again after a pause (doubling from 0.5 s up to 30 s), with
+   * `Last-Event-ID` so a server that keeps event ids can resume. A server without such a stream
+   * answers 405, an expired session 404: either ends it. An event that is not JSON is logged
+   * and skipped.
    */
   async openStream(
     upstream: Upstream,
     relay: (message: unknown) => void,
     log: (line: string) => void,
-    retryMs = RETRY_MS,
   ): Promise<void> {
     const controller = new AbortController();
     this.stream = controller;
     const { signal } = controller;
     let lastEventId: string | undefined;
-    let pause = retryMs;
+    let pause = RETRY_MS;
     let opened = false;
     while (!signal.aborted) {
       let delivered = false;
@@ -102,7 +103,7 @@ export class LegacySession {
       }
       if (signal.aborted) return;
       // A stream that carried something was healthy: start the pauses over.
-      if (delivered) pause = retryMs;
+      if (delivered) pause = RETRY_MS;
       log(`The server's stream ended (${why}); opening it again in ${pause} ms.`);
       await sleep(pause, signal).catch(() => undefined);
       pause = Math.min(pause * 2, MAX_RETRY_MS);

@@ -40,6 +40,32 @@ export type CheckReport = {
   ok: boolean;
 };
 
+/** How a report names each status: FAIL stands out in a terminal and on the page alike. */
+export const STATUS_WORDS: Record<CheckStatus, string> = {
+  pass: "pass",
+  fail: "FAIL",
+  warn: "warn",
+  skip: "skip",
+};
+
+/** How a report names the era a server speaks. */
+export const ERA_WORDS: Record<ServerEra, string> = {
+  modern: "speaks 2026-07-28",
+  legacy: "speaks only the 2025 handshake",
+  unknown: "answers neither server/discover nor initialize",
+};
+
+/** The server a report is about and its era, in one line: `name version · speaks …`. */
+export function serverText(report: CheckReport): string {
+  const server = report.server ? `${report.server.name} ${report.server.version}` : "(unnamed)";
+  return `${server} · ${ERA_WORDS[report.era]}`;
+}
+
+/** A report's counts in one line. */
+export function countsText({ pass, fail, warn, skip }: Record<CheckStatus, number>): string {
+  return `${pass} passed · ${fail} failed · ${warn} warnings · ${skip} skipped`;
+}
+
 /** Counts the results by status. */
 export function countStatuses(checks: readonly CheckResult[]): Record<CheckStatus, number> {
   const counts: Record<CheckStatus, number> = { pass: 0, fail: 0, warn: 0, skip: 0 };

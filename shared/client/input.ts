@@ -13,7 +13,7 @@ import { parseResult, resultTypeOf } from "./parse.ts";
 function missing(kind: string, key: string, era: Era): McpError {
   return new McpError(
     `The server asked for ${kind} (input "${key}") but the client has no ${kind} handler.`,
-    { kind: "client", era, data: { key } },
+    { kind: "client", era, data: { key, capability: kind } },
   );
 }
 

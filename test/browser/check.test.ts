@@ -122,10 +122,11 @@ describe("check this server", () => {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.click("text=Copy as edgemcp check");
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    // The playground calls as the dev user: the token comes from the environment, never copied.
+    // The page acts as the Worker's first dev token: the command reads it from the environment.
     expect(copied).toMatch(
       /^npx edgemcp check 'http:\/\/127\.0\.0\.1:\d+\/mcp' -H "Authorization: \$MCP_AUTHORIZATION"$/,
     );
+    expect(copied).not.toContain("Bearer");
     await close();
   });
 });

@@ -2,6 +2,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { missingAnswerHint } from "../../cli/answers.ts";
+import { McpError } from "../../shared/client/index.ts";
+import { answerInputRequest } from "../../shared/client/input.ts";
 import { startSdkV1Server } from "../interop/edge-client/sdk-servers.ts";
 import { serverUrl } from "../interop/support/clients.ts";
 import { TEST_TOKENS } from "../support/secrets.ts";
@@ -42,11 +45,11 @@ describe("edgemcp call answers what the server asks during a call", () => {
 
   it("declining a confirmation stops a tool that needs one (ops deploy_release)", async () => {
     // deploy_release changes things: only a caller with a token may call it.
-    const { code, stdout } = await runCli(
+    const { code, stdout, stderr } = await runCli(
       ["call", ops, "deploy_release", "--args", '{"version":"1.0.0","environment":"staging"}'],
       { EDGEMCP_TOKEN: TEST_TOKENS.alice },
     );
-    expect(code).toBe(0);
+    expect(code, stderr).toBe(0);
     expect(stdout.trim()).toBe(
       "Deployment of 1.0.0 to staging was not confirmed; nothing changed.",
     );
@@ -177,5 +180,42 @@ describe("edgemcp call answers a 2025 server's own requests the same way", () =>
     ]);
     expect(accepted.code, accepted.stderr).toBe(0);
     expect(accepted.stdout.trim()).toBe("hello Ann");
+  });
+});
+
+describe("the hint edgemcp call gives when a call needs input it cannot answer", () => {
+  it("reads the capability from any server's -32021, whatever its message says", () => {
+    const refusal = new McpError("Client lacks roots support", {
+      kind: "rpc",
+      code: -32021,
+      data: { requiredCapabilities: { roots: {} } },
+      status: 400,
+    });
+    expect(missingAnswerHint(refusal)).toBe(
+      `The tool needs the client's roots: pass --answer '{"roots":["file:///path"]}'.`,
+    );
+  });
+
+  it("names sampling when the client refused a sampling request for want of a handler", async () => {
+    const refusal = await answerInputRequest(
+      {},
+      { method: "sampling/createMessage", params: { messages: [], maxTokens: 10 } },
+      { key: "answer", signal: undefined },
+      "legacy",
+    ).catch((error: unknown) => error);
+    expect(missingAnswerHint(refusal)).toBe(
+      `The tool needs a reply from a model: pass --answer '{"sampling":"the reply"}'.`,
+    );
+  });
+
+  it("gives none for other failures, or a -32021 about something --answer cannot give", () => {
+    const tasks = new McpError("needs tasks", {
+      kind: "rpc",
+      code: -32021,
+      data: { requiredCapabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } } },
+    });
+    expect(missingAnswerHint(tasks)).toBeUndefined();
+    expect(missingAnswerHint(new McpError("roots", { kind: "rpc", code: -32602 }))).toBeUndefined();
+    expect(missingAnswerHint(new Error("needs to send sampling"))).toBeUndefined();
   });
 });

@@ -128,6 +128,24 @@ describe("edgemcp stdio keeps a 2025 server's own stream open", () => {
     expect(server.lastEventIds).toHaveLength(2);
   });
 
+  it("logs an event that is not JSON, skips it and relays the ones after it", async () => {
+    const notJson = "id: 1\nevent: message\ndata: {not json\n\n";
+    const server = await legacyServer([
+      (request) => stream(request, notJson + event("2", "after"), true),
+    ]);
+    const host = await handshake(server.url);
+    await logged(host, "after");
+    await eventually(
+      async () =>
+        host.stderr
+          .join("")
+          .includes("The server's stream sent an event that is not JSON: {not json") || undefined,
+    );
+    expect(host.lines.filter((line) => line.method === "notifications/message")).toHaveLength(1);
+    // The stream stays open: a bad event is not a reason to open it again.
+    expect(server.lastEventIds).toEqual([null]);
+  });
+
   it("does not open a stream the server does not offer (HTTP 405)", async () => {
     const server = await legacyServer([]);
     const host = await handshake(server.url);

@@ -1,10 +1,12 @@
 import { useEffect, useState } from "preact/hooks";
 import {
   CHECK_GROUPS,
+  countsText,
+  serverText,
+  STATUS_WORDS,
   type CheckGroup,
   type CheckReport,
   type CheckResult,
-  type CheckStatus,
 } from "../../../shared/check/report.ts";
 import { checkCommand } from "../lib/check-command.ts";
 import { checkRun, checkServer } from "../state/checks.ts";
@@ -22,20 +24,6 @@ const GROUP_NAMES: Record<CheckGroup, string> = {
   legacy: "The 2025 handshake (initialize)",
   cors: "CORS for browser clients",
   messages: "Every message against the protocol's schemas",
-};
-
-// The words the CLI prints, so a report reads the same in both places.
-const STATUS_WORDS: Record<CheckStatus, string> = {
-  pass: "pass",
-  fail: "FAIL",
-  warn: "warn",
-  skip: "skip",
-};
-
-const ERA_WORDS: Record<CheckReport["era"], string> = {
-  modern: "speaks 2026-07-28",
-  legacy: "speaks only the 2025 handshake",
-  unknown: "answers neither server/discover nor initialize",
 };
 
 function Check({ check }: { check: CheckResult }) {
@@ -57,19 +45,16 @@ function Check({ check }: { check: CheckResult }) {
 }
 
 function Report({ report, problemsOnly }: { report: CheckReport; problemsOnly: boolean }) {
-  const { pass, fail, warn, skip } = report.counts;
+  const { fail } = report.counts;
   return (
     <>
       <p class={report.ok ? "banner info check-summary" : "banner error check-summary"}>
         <strong>
           {report.ok ? "No check failed." : `${fail} check${fail === 1 ? "" : "s"} failed.`}
         </strong>{" "}
-        {pass} passed · {fail} failed · {warn} warnings · {skip} skipped
+        {countsText(report.counts)}
         <br />
-        <span class="small">
-          server: {report.server ? `${report.server.name} ${report.server.version}` : "(unnamed)"} ·{" "}
-          {ERA_WORDS[report.era]}
-        </span>
+        <span class="small">server: {serverText(report)}</span>
       </p>
       {CHECK_GROUPS.map((group) => {
         const checks = report.checks.filter(
