@@ -63,7 +63,7 @@ export function serverText(report: CheckReport): string {
 
 /** A report's counts in one line. */
 export function countsText({ pass, fail, warn, skip }: Record<CheckStatus, number>): string {
-  return `${pass} passed · ${fail} failed · ${warn} warnings · ${skip} skipped`;
+  return `${pass} passed · ${fail} failed · ${warn} ${warn === 1 ? "warning" : "warnings"} · ${skip} skipped`;
 }
 
 /** Counts the results by status. */

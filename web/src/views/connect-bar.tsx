@@ -198,7 +198,7 @@ export function ConnectBar() {
               <option value="">Anonymous</option>
               {devTokens.value.map((t) => (
                 <option key={t.token} value={t.token}>
-                  As {t.subject} (dev token)
+                  As {t.subject}
                 </option>
               ))}
             </select>
