@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bearerTokens } from "./auth/bearer.ts";
+import { jwtBearer, jwtIssuer } from "./auth/jwt.ts";
 import { metadataResponse, protectedResourceMetadata } from "./auth/metadata.ts";
 import type { AnonymousAccess } from "./auth/policy.ts";
 import { durableObjects } from "./durable/index.ts";
@@ -15,9 +16,10 @@ import { servers } from "./servers/index.ts";
 // Not strict: /mcp/ and /mcp/notes/ are the same endpoints as /mcp and /mcp/notes.
 const app = new Hono<{ Bindings: Cloudflare.Env }>({ strict: false });
 
-// Callers present a bearer token from API_TOKENS. Once any is set, a request without one is
-// refused, except where a server below lets anonymous callers in.
-const authenticate = bearerTokens({ variable: "API_TOKENS" });
+// Callers present a bearer token from API_TOKENS, or a JWT from the issuer in JWT_ISSUER
+// (README, "JWT"). Once either is set, a request without one is refused, except where a server
+// below lets anonymous callers in.
+const authenticate = bearerTokens({ variable: "API_TOKENS", next: jwtBearer() });
 const durable = (env: Cloudflare.Env) =>
   durableObjects({
     rendezvous: env.MCP_RENDEZVOUS,
@@ -67,8 +69,8 @@ app.get(`${METADATA_PREFIX}/mcp/:server?`, (c) => {
   const url = new URL(c.req.url);
   return metadataResponse(
     protectedResourceMetadata(`${url.origin}/mcp${server === undefined ? "" : `/${server}`}`, {
-      // Static API tokens have no authorization server to name; JWT issuers will go here.
-      authorizationServers: [],
+      // Static API tokens have no authorization server to name; the JWT issuer does.
+      authorizationServers: [jwtIssuer(c.env)].filter((issuer) => issuer !== undefined),
       name: server === undefined ? "edgemcp hub" : (servers[server]?.definition.title ?? server),
     }),
   );

@@ -21,9 +21,19 @@ export type Caller = {
  * configured: fail closed).
  */
 export type Authenticate = {
-  (request: Request, env: Cloudflare.Env): Promise<Caller | undefined> | Caller | undefined;
+  (
+    request: Request,
+    env: Cloudflare.Env,
+    context?: AuthContext,
+  ): Promise<Caller | undefined> | Caller | undefined;
   configured?: (env: Cloudflare.Env) => boolean;
 };
+
+/**
+ * What the endpoint knows about a request besides its headers: `inProcess` when another endpoint
+ * of this Worker (the hub) makes it for its own caller, whose request that endpoint checked.
+ */
+export type AuthContext = { inProcess?: boolean };
 
 /** The RFC 6750 error codes a bearer challenge may carry. */
 export type BearerErrorCode = "invalid_request" | "invalid_token" | "insufficient_scope";
@@ -114,7 +124,7 @@ export function bearerTokens(options: { variable: string; next?: Authenticate })
       };
     return parsed.tokens;
   };
-  const authenticate: Authenticate = (request, env) => {
+  const authenticate: Authenticate = (request, env, context) => {
     const known = tokensOf(env);
     const token = bearerTokenOf(request);
     if (token === undefined) return undefined;
@@ -123,7 +133,7 @@ export function bearerTokens(options: { variable: string; next?: Authenticate })
     for (const entry of known)
       if (sameSecret(entry.bytes, bytes))
         return { subject: entry.subject, roles: entry.roles, credential };
-    if (options.next) return options.next(request, env);
+    if (options.next) return options.next(request, env, context);
     throw new AuthError("The bearer token is not valid for this MCP endpoint.", "invalid_token");
   };
   authenticate.configured = (env) =>

@@ -173,7 +173,9 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
             ? compilePolicy(options.policy)
             : parsePolicy(readVar(env, "MCP_POLICY"), "MCP_POLICY"),
         );
-        const caller = await options.authenticate?.(request, env);
+        const caller = await options.authenticate?.(request, env, {
+          inProcess: marked !== undefined,
+        });
         runtime.access = {
           credentialsConfigured: options.authenticate
             ? (options.authenticate.configured?.(env) ?? true)

@@ -46,6 +46,7 @@ export {
   bearerTokens,
   AuthError,
   type Authenticate,
+  type AuthContext,
   type BearerErrorCode,
   type Caller,
 } from "../auth/bearer.ts";

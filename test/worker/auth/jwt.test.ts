@@ -1,0 +1,300 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { jwtBearer } from "../../../worker/auth/jwt.ts";
+import worker from "../../../worker/index.ts";
+import { bearerTokens, defineServer, tool } from "../../../worker/mcp/index.ts";
+import {
+  epoch,
+  hmacKey,
+  keyPair,
+  signJwt,
+  unsignedJwt,
+  type SigningKey,
+} from "../../support/jwt.ts";
+import { mcpRequest } from "../../support/mcp-request.ts";
+import { readReply } from "../../support/reply.ts";
+import { serve } from "../custom-server.ts";
+
+const ISSUER = "https://issuer.example";
+const SECRET = "jwt-test-secret-0123456789abcdef-0123456789";
+const NOTES = "http://localhost/mcp/notes";
+const HUB = "http://localhost/mcp";
+
+let es: SigningKey;
+let rs: SigningKey;
+let hs: SigningKey;
+let stranger: SigningKey;
+
+beforeAll(async () => {
+  es = await keyPair("ES256", "es-1");
+  rs = await keyPair("RS256", "rs-1");
+  hs = await hmacKey(SECRET);
+  stranger = await keyPair("ES256", "es-1");
+});
+
+/** The demo Worker with JWT settings on top of the test bindings. */
+async function fetchWorker(request: Request, vars: Record<string, string>): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request, { ...env, ...vars }, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+const withKeys = () => ({
+  JWT_ISSUER: ISSUER,
+  JWT_SECRET: SECRET,
+  JWT_PUBLIC_KEYS: JSON.stringify({ keys: [es.jwk, rs.jwk] }),
+});
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Calls a notes tool on the demo Worker as the bearer of `token`. */
+async function callNotes(
+  token: string | undefined,
+  name = "create_note",
+  vars: Record<string, string> = withKeys(),
+  server = "notes",
+) {
+  const args = name === "create_note" ? { title: "JWT", body: "signed" } : { query: "x" };
+  const request = mcpRequest(
+    "tools/call",
+    { name: server === "notes" ? name : `notes__${name}`, arguments: args },
+    { server: server === "notes" ? "notes" : undefined, headers: token ? bearer(token) : {} },
+  );
+  const target = server === "notes" ? request : new Request(HUB, request);
+  return readReply(await fetchWorker(target, vars), "tools/call");
+}
+
+const claims = (extra: Record<string, unknown> = {}) => ({
+  iss: ISSUER,
+  aud: NOTES,
+  sub: "jwt-user",
+  ...extra,
+});
+
+describe("JWT bearer tokens on the demo Worker", () => {
+  it.each([
+    ["ES256 (JWT_PUBLIC_KEYS)", () => es],
+    ["RS256 (JWT_PUBLIC_KEYS)", () => rs],
+    ["HS256 (JWT_SECRET)", () => hs],
+  ])("runs a mutating tool for a valid %s token", async (_, key) => {
+    const reply = await callNotes(await signJwt(key(), claims()));
+    expect(reply.status).toBe(200);
+    expect(reply.final?.result.isError).toBeFalsy();
+    expect(JSON.stringify(reply.final?.result.content)).toContain("JWT");
+  });
+
+  it("accepts an `at+jwt` access token and an audience list naming this endpoint", async () => {
+    const token = await signJwt(es, claims({ aud: ["https://other.example", NOTES] }), {
+      typ: "at+jwt",
+    });
+    expect((await callNotes(token)).status).toBe(200);
+  });
+
+  it("keeps the static API tokens working beside JWTs", async () => {
+    expect((await callNotes("token-alice")).status).toBe(200);
+  });
+
+  const refusals: [string, () => Promise<string>][] = [
+    ["another issuer", () => signJwt(es, claims({ iss: "https://evil.example" }))],
+    ["no issuer", () => signJwt(es, claims({ iss: undefined }))],
+    ["another audience", () => signJwt(es, claims({ aud: "http://localhost/mcp/ops" }))],
+    ["no audience", () => signJwt(es, claims({ aud: undefined }))],
+    ["an expiry past the clock skew", () => signJwt(es, claims({ exp: epoch(-120) }))],
+    ["no expiry", () => signJwt(es, claims({ exp: "soon" }))],
+    ["a not-before ahead of the clock skew", () => signJwt(es, claims({ nbf: epoch(600) }))],
+    ["no subject", () => signJwt(es, claims({ sub: "" }))],
+    ["a key this endpoint does not know", () => signJwt(stranger, claims())],
+    ["an unknown key id", () => signJwt(es, claims(), { kid: "es-9" })],
+    ["alg none", async () => unsignedJwt(claims())],
+    [
+      "a header naming an algorithm its key does not fit",
+      () => signJwt(es, claims(), { alg: "RS256" }),
+    ],
+    ["a type that is not a JWT", () => signJwt(es, claims(), { typ: "dpop+jwt" })],
+    [
+      "a tampered payload",
+      async () => {
+        const [head, , signature] = (await signJwt(es, claims())).split(".");
+        const forged = btoa(JSON.stringify(claims({ sub: "admin" }))).replace(/=+$/, "");
+        return `${head}.${forged.replace(/\+/g, "-").replace(/\//g, "_")}.${signature}`;
+      },
+    ],
+  ];
+
+  it.each(refusals)("refuses a token with %s: 401 invalid_token, nothing runs", async (_, make) => {
+    const reply = await callNotes(await make());
+    expect(reply.status).toBe(401);
+    expect(reply.headers.get("WWW-Authenticate")).toBe(
+      `Bearer resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp/notes", error="invalid_token"`,
+    );
+    // The message says what is wrong without repeating the token's claims.
+    const message = String(reply.final?.error.message);
+    expect(message).not.toMatch(/evil|admin|ops|es-9|jwt-user/);
+  });
+
+  it("allows an expiry and a not-before within the clock skew", async () => {
+    const token = await signJwt(es, claims({ exp: epoch(-20), nbf: epoch(20) }));
+    expect((await callNotes(token)).status).toBe(200);
+  });
+
+  it("refuses an HS256 token signed with a published public key (algorithm confusion)", async () => {
+    const vars = { JWT_ISSUER: ISSUER, JWT_PUBLIC_KEYS: JSON.stringify({ keys: [es.jwk] }) };
+    const confused = await hmacKey(JSON.stringify(es.jwk));
+    const reply = await callNotes(await signJwt(confused, claims()), "create_note", vars);
+    expect(reply.status).toBe(401);
+    expect(reply.final?.error.message).toMatch(/algorithm is not accepted/);
+  });
+
+  it("lets an anonymous caller do only what the server lets it with JWT configured", async () => {
+    expect((await callNotes(undefined, "create_note")).status).toBe(401);
+    expect((await callNotes(undefined, "search_notes")).status).toBe(200);
+  });
+
+  it("accepts a hub token at the hub and forwards it to the in-process server", async () => {
+    const token = await signJwt(es, claims({ aud: HUB }));
+    const reply = await callNotes(token, "create_note", withKeys(), "hub");
+    expect(reply.status).toBe(200);
+    expect(reply.final?.result.isError).toBeFalsy();
+    // The same token used at the notes endpoint itself names another audience.
+    expect((await callNotes(token)).status).toBe(401);
+  });
+
+  it("takes the accepted audiences from JWT_AUDIENCE when it is set", async () => {
+    const vars = { ...withKeys(), JWT_AUDIENCE: "https://api.example/mcp, urn:edgemcp" };
+    expect(
+      (await callNotes(await signJwt(es, claims({ aud: "urn:edgemcp" })), "create_note", vars))
+        .status,
+    ).toBe(200);
+    expect((await callNotes(await signJwt(es, claims()), "create_note", vars)).status).toBe(401);
+  });
+
+  it("names the issuer in the protected resource metadata", async () => {
+    const response = await fetchWorker(
+      new Request("http://localhost/.well-known/oauth-protected-resource/mcp/notes"),
+      withKeys(),
+    );
+    expect(await response.json()).toMatchObject({
+      resource: NOTES,
+      authorization_servers: [ISSUER],
+      bearer_methods_supported: ["header"],
+    });
+  });
+
+  it.each([
+    [{ JWT_PUBLIC_KEYS: JSON.stringify({ keys: [] }) }, /JWT_ISSUER must name the issuer/],
+    [{ JWT_ISSUER: ISSUER }, /no key is: set JWT_JWKS_URL/],
+    [{ JWT_ISSUER: ISSUER, JWT_SECRET: "short" }, /JWT_SECRET is too short/],
+    [{ JWT_ISSUER: ISSUER, JWT_PUBLIC_KEYS: "{" }, /JWT_PUBLIC_KEYS is not JSON/],
+    [{ JWT_ISSUER: ISSUER, JWT_PUBLIC_KEYS: '{"keys":[1]}' }, /must be a JWK Set/],
+    [{ JWT_ISSUER: ISSUER, JWT_JWKS_URL: "http://keys.example/jwks" }, /must be an https URL/],
+  ])("fails closed on a misconfiguration, saying what to fix (%o)", async (vars, message) => {
+    const token = await signJwt(es, claims());
+    const reply = await callNotes(token, "create_note", vars as Record<string, string>);
+    expect(reply.status).toBe(500);
+    expect(reply.final?.error.message).toMatch(message);
+  });
+});
+
+describe("JWT policy and the JWK Set", () => {
+  const definition = defineServer({
+    name: "keys",
+    version: "1",
+    tools: [
+      tool({ name: "write", run: () => "written" }),
+      tool({ name: "whoami", run: (_, ctx) => ctx.caller?.subject ?? "nobody" }),
+    ],
+  });
+  const JWKS_URL = "https://issuer.example/jwks";
+
+  /** A JWKS endpoint that counts its fetches; `answer` decides each response. */
+  function jwksEndpoint(answer: () => Response | Promise<Response>) {
+    const seen = { fetches: 0 };
+    const fetcher = (async (input: RequestInfo | URL) => {
+      seen.fetches++;
+      expect(String(input)).toBe(JWKS_URL);
+      return answer();
+    }) as typeof fetch;
+    return { seen, fetcher };
+  }
+
+  function app(fetcher: typeof fetch) {
+    return serve(
+      definition,
+      {
+        authenticate: bearerTokens({ variable: "API_TOKENS", next: jwtBearer({ fetch: fetcher }) }),
+        policy: [
+          { who: "scope:keys.write", methods: ["tools/call"], names: ["write"] },
+          { who: "role:writer", methods: ["tools/call"], names: ["write"] },
+          { who: "*", methods: ["tools/call"], names: ["write"], effect: "deny" },
+        ],
+      },
+      { JWT_ISSUER: ISSUER, JWT_JWKS_URL: JWKS_URL },
+    );
+  }
+
+  // The app serves its root: the audience a token must name is the origin.
+  const AUD = "http://localhost";
+  const keysResponse = () => Response.json({ keys: [rs.jwk, es.jwk] });
+
+  async function toolCall(served: ReturnType<typeof app>, name: string, token: string) {
+    const request = mcpRequest("tools/call", { name, arguments: {} }, { headers: bearer(token) });
+    return served.send(request, "tools/call");
+  }
+
+  it("fetches the issuer's keys once for many requests and reads scopes and roles", async () => {
+    const { seen, fetcher } = jwksEndpoint(keysResponse);
+    const served = app(fetcher);
+    const scoped = await signJwt(rs, {
+      iss: ISSUER,
+      aud: AUD,
+      sub: "s",
+      scope: "keys.read keys.write",
+    });
+    const role = await signJwt(es, { iss: ISSUER, aud: AUD, sub: "r", roles: ["writer"] });
+    const plain = await signJwt(es, { iss: ISSUER, aud: AUD, sub: "p", scp: ["keys.read"] });
+    const replies = await Promise.all([
+      toolCall(served, "write", scoped),
+      toolCall(served, "write", role),
+      toolCall(served, "write", plain),
+      toolCall(served, "whoami", plain),
+    ]);
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 403, 200]);
+    expect(JSON.stringify(replies[3]?.final?.result.content)).toContain('"p"');
+    expect(seen.fetches).toBe(1);
+  });
+
+  it("answers 503 when the keys cannot be fetched, without naming where they live", async () => {
+    const { seen, fetcher } = jwksEndpoint(() => new Response("down", { status: 502 }));
+    const reply = await toolCall(
+      app(fetcher),
+      "whoami",
+      await signJwt(es, { iss: ISSUER, aud: AUD, sub: "x" }),
+    );
+    expect(reply.status).toBe(503);
+    expect(reply.headers.get("Retry-After")).toBe("5");
+    expect(String(reply.final?.error.message)).not.toContain("issuer.example");
+    expect(seen.fetches).toBe(1);
+  });
+
+  it("refuses a JWK Set larger than it reads", async () => {
+    const huge = JSON.stringify({ keys: [es.jwk], padding: "x".repeat(300 * 1024) });
+    const { fetcher } = jwksEndpoint(() => new Response(huge));
+    const reply = await toolCall(
+      app(fetcher),
+      "whoami",
+      await signJwt(es, { iss: ISSUER, aud: AUD, sub: "x" }),
+    );
+    expect(reply.status).toBe(503);
+  });
+
+  it("refuses a token without a key id when the set has several keys of its type", async () => {
+    const other = await keyPair("ES256", "es-2");
+    const { fetcher } = jwksEndpoint(() => Response.json({ keys: [es.jwk, other.jwk] }));
+    const token = await signJwt(es, { iss: ISSUER, aud: AUD, sub: "x" }, { kid: null });
+    const reply = await toolCall(app(fetcher), "whoami", token);
+    expect(reply.status).toBe(401);
+    expect(reply.final?.error.message).toMatch(/names no key/);
+  });
+});

@@ -1,0 +1,374 @@
+import { Jwt } from "hono/utils/jwt";
+import { readVar } from "../env-vars.ts";
+import { HttpError } from "../http/http-error.ts";
+import { AuthError, bearerTokenOf, type Authenticate, type Caller } from "./bearer.ts";
+
+/**
+ * JWT bearer tokens: signed by the issuer's keys (HS256 with a shared secret, or RS*, PS*, ES*
+ * and EdDSA with public keys given inline or fetched from a JWKS URL), naming this endpoint as
+ * their audience, within their lifetime. Signatures are checked by Hono's JWT utility (no new
+ * dependency); this module chooses the key, reads the claims and decides.
+ *
+ * Configuration, from the Worker's variables (names below are the defaults):
+ * - `JWT_ISSUER`: the one issuer whose tokens are accepted (`iss`). Required once any key is set.
+ * - `JWT_SECRET`: an HS256 shared secret (32+ characters; a secret, never a `[vars]` entry).
+ * - `JWT_PUBLIC_KEYS`: public keys as a JWK Set (`{"keys":[…]}`), an array of JWKs or one JWK.
+ * - `JWT_JWKS_URL`: where the issuer publishes its JWK Set (https; http only on loopback).
+ * - `JWT_AUDIENCE`: the accepted audiences, comma-separated. Unset, a token must name the
+ *   endpoint it is used at: its RFC 9728 `resource` (origin and path, no trailing slash).
+ */
+export type JwtOptions = {
+  /** Variable names, to read another set (two issuers on two endpoints, say). */
+  variables?: Partial<Record<"issuer" | "secret" | "publicKeys" | "jwksUrl" | "audience", string>>;
+  /** Allowed clock difference, in seconds, for `exp` and `nbf` (default 60). */
+  clockSkewSeconds?: number;
+  /** How long a fetched JWK Set is used before it is fetched again, in seconds (default 300). */
+  jwksTtlSeconds?: number;
+  /** The claim holding the caller's roles, an array of strings, for `role:` rules (default "roles"). */
+  rolesClaim?: string;
+  /** Fetches the JWK Set (default: the global fetch). */
+  fetch?: typeof fetch;
+  /** Asked about a token that is not a JWT (another scheme's opaque token, say). */
+  next?: Authenticate;
+};
+
+/** A JSON Web Key as issuers publish it. */
+type Jwk = JsonWebKey & { kid?: string; use?: string };
+
+/** The verification settings one deployment's variables give. */
+type Settings = {
+  issuer: string;
+  secret: string | undefined;
+  keys: readonly Jwk[];
+  jwksUrl: string | undefined;
+  audience: readonly string[] | undefined;
+};
+
+const SYMMETRIC = ["HS256"] as const;
+const ASYMMETRIC = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+] as const;
+type Algorithm = (typeof SYMMETRIC)[number] | (typeof ASYMMETRIC)[number];
+
+/** The key type (and curve) each asymmetric algorithm needs. */
+function keyFits(key: Jwk, alg: Algorithm): boolean {
+  if (key.use !== undefined && key.use !== "sig") return false;
+  if (key.alg !== undefined && key.alg !== alg) return false;
+  if (alg.startsWith("RS") || alg.startsWith("PS")) return key.kty === "RSA";
+  if (alg === "ES256") return key.kty === "EC" && key.crv === "P-256";
+  if (alg === "ES384") return key.kty === "EC" && key.crv === "P-384";
+  if (alg === "ES512") return key.kty === "EC" && key.crv === "P-521";
+  return key.kty === "OKP" && key.crv === "Ed25519";
+}
+
+/** The most a JWK Set may weigh, and how long its fetch may take. */
+const JWKS_MAX_BYTES = 256 * 1024;
+const JWKS_TIMEOUT_MS = 5_000;
+/** After an unknown `kid`, the JWK Set is fetched again at most this often (key rotation). */
+const JWKS_REFETCH_MS = 30_000;
+/** After a failed fetch, keys fetched earlier are used for at most this long. */
+const JWKS_STALE_MS = 3_600_000;
+
+const misconfigured = (message: string): never => {
+  console.error(`JWT: ${message}`);
+  throw new HttpError(500, `Server misconfigured: ${message}`);
+};
+
+/** A JWK Set's keys from its JSON text (a set, an array, or one key). */
+function parseKeys(text: string, what: string): Jwk[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return misconfigured(`${what} is not JSON (a JWK Set: {"keys":[…]}).`);
+  }
+  const list: unknown = Array.isArray(value) ? value : Reflect.get(Object(value), "keys");
+  const keys = Array.isArray(list) ? list : [value];
+  if (!keys.every((key) => typeof key === "object" && key !== null && "kty" in key))
+    return misconfigured(`${what} must be a JWK Set ({"keys":[…]}), an array of JWKs or one JWK.`);
+  return keys as Jwk[];
+}
+
+/** Whether a URL may serve keys: https, or http on this machine (development and tests). */
+function allowedJwksUrl(text: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  if (url.protocol === "https:") return true;
+  return url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+}
+
+function settingsOf(env: Cloudflare.Env, options: JwtOptions): Settings | undefined {
+  const name = {
+    issuer: "JWT_ISSUER",
+    secret: "JWT_SECRET",
+    publicKeys: "JWT_PUBLIC_KEYS",
+    jwksUrl: "JWT_JWKS_URL",
+    audience: "JWT_AUDIENCE",
+    ...options.variables,
+  };
+  const read = (key: keyof typeof name) => readVar(env, name[key])?.trim() || undefined;
+  const issuer = read("issuer");
+  const secret = read("secret");
+  const publicKeys = read("publicKeys");
+  const jwksUrl = read("jwksUrl");
+  const audience = read("audience");
+  if (!issuer && !secret && !publicKeys && !jwksUrl) return undefined;
+  if (!issuer)
+    return misconfigured(
+      `${name.issuer} must name the issuer whose tokens this Worker accepts (the "iss" they carry).`,
+    );
+  if (!secret && !publicKeys && !jwksUrl)
+    return misconfigured(
+      `${name.issuer} is set but no key is: set ${name.jwksUrl}, ${name.publicKeys} or ${name.secret}.`,
+    );
+  if (secret !== undefined && secret.length < 32)
+    return misconfigured(
+      `${name.secret} is too short to sign tokens safely: use 32+ random characters (\`wrangler secret put ${name.secret}\`).`,
+    );
+  if (jwksUrl !== undefined && !allowedJwksUrl(jwksUrl))
+    return misconfigured(`${name.jwksUrl} must be an https URL (http only on loopback).`);
+  return {
+    issuer,
+    secret,
+    keys: publicKeys ? parseKeys(publicKeys, name.publicKeys) : [],
+    jwksUrl,
+    audience: audience
+      ?.split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  };
+}
+
+/** A fetched JWK Set and when it was fetched; `pending` while a fetch runs. */
+type JwksEntry = { keys: Jwk[]; fetchedAt: number; pending?: Promise<Jwk[]> };
+
+/** Reads a response body up to a bound, or throws. */
+async function boundedText(response: Response, limit: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new Error(`the JWK Set is larger than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * The JWK Sets this isolate fetched, by URL: fetched once per TTL, once more (at most every
+ * 30 s) when a token names a key they lack, one fetch at a time; when the issuer cannot be
+ * reached, keys fetched in the last hour stand in.
+ */
+class JwksCache {
+  private readonly entries = new Map<string, JwksEntry>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly fetcher: typeof fetch,
+  ) {}
+
+  async keys(url: string, kid: string | undefined): Promise<readonly Jwk[]> {
+    const entry = this.entries.get(url);
+    const age = entry ? Date.now() - entry.fetchedAt : Infinity;
+    const missing = kid !== undefined && !entry?.keys.some((key) => key.kid === kid);
+    if (entry && age < this.ttlMs && !(missing && age >= JWKS_REFETCH_MS)) return entry.keys;
+    try {
+      return await this.fetchOnce(url);
+    } catch (error) {
+      console.error(`JWT: fetching the JWK Set failed: ${String(error)}`);
+      if (entry && entry.keys.length && age < JWKS_STALE_MS) return entry.keys;
+      throw new HttpError(
+        503,
+        "The token issuer's signing keys cannot be fetched right now; try again shortly.",
+        { "Retry-After": "5" },
+      );
+    }
+  }
+
+  private fetchOnce(url: string): Promise<Jwk[]> {
+    const entry = this.entries.get(url);
+    if (entry?.pending) return entry.pending;
+    const pending = (async () => {
+      const response = await this.fetcher(url, {
+        headers: { Accept: "application/json" },
+        signal: AbortSignal.timeout(JWKS_TIMEOUT_MS),
+      });
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new Error(`HTTP ${response.status}`);
+      }
+      const keys = parseKeys(await boundedText(response, JWKS_MAX_BYTES), "The JWK Set");
+      this.entries.set(url, { keys, fetchedAt: Date.now() });
+      return keys;
+    })();
+    this.entries.set(url, { keys: entry?.keys ?? [], fetchedAt: entry?.fetchedAt ?? 0, pending });
+    pending.catch(() => {
+      const current = this.entries.get(url);
+      if (current?.pending === pending) this.entries.set(url, { ...current, pending: undefined });
+    });
+    return pending;
+  }
+}
+
+/** A JWT's header and claims, decoded but not yet trusted. */
+type Decoded = { header: Record<string, unknown>; payload: Record<string, unknown> };
+
+function decode(token: string): Decoded | undefined {
+  if (token.split(".").length !== 3) return undefined;
+  try {
+    const { header, payload } = Jwt.decode(token);
+    return { header: { ...header }, payload: { ...payload } };
+  } catch {
+    return undefined;
+  }
+}
+
+const invalid = (message: string): never => {
+  throw new AuthError(message, "invalid_token");
+};
+
+/** The resource a request is addressed to: its origin and path, without a trailing slash. */
+function resourceOf(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+function stringList(value: unknown): string[] {
+  if (typeof value === "string") return value.split(" ").filter(Boolean);
+  return Array.isArray(value)
+    ? value.filter((entry): entry is string => typeof entry === "string")
+    : [];
+}
+
+/**
+ * Authenticates callers by JWT bearer tokens (see JwtOptions for the configuration). A request
+ * without a token is anonymous; a token that is not a JWT goes to `next`, or is refused. A JWT
+ * is refused (401, `invalid_token`) unless its signature verifies with a configured key for its
+ * `alg`, `iss` is the issuer, `aud` names an accepted audience, `exp` is set and not past, and
+ * `nbf`, if set, is not ahead (each within the clock skew), and it has a `sub`. The caller's
+ * subject is `sub`; scopes come from `scope` (space-separated) or `scp`; roles from `roles`.
+ *
+ * A call the hub of this Worker makes in-process for its caller is not checked for audience
+ * again: the hub's endpoint checked it, and only code in this isolate can mark a call so.
+ */
+export function jwtBearer(options: JwtOptions = {}): Authenticate {
+  const skew = options.clockSkewSeconds ?? 60;
+  const rolesClaim = options.rolesClaim ?? "roles";
+  const jwks = new JwksCache(
+    (options.jwksTtlSeconds ?? 300) * 1000,
+    options.fetch ?? ((input, init) => fetch(input, init)),
+  );
+  let memo: { env: Cloudflare.Env; settings: Settings | undefined } | undefined;
+  const settingsFor = (env: Cloudflare.Env) => {
+    if (memo?.env !== env) memo = { env, settings: settingsOf(env, options) };
+    return memo.settings;
+  };
+
+  const keysFor = async (
+    settings: Settings,
+    alg: Algorithm,
+    kid: string | undefined,
+  ): Promise<(string | Jwk)[]> => {
+    if (alg === "HS256") return settings.secret ? [settings.secret] : [];
+    const fetched = settings.jwksUrl ? await jwks.keys(settings.jwksUrl, kid) : [];
+    return [...settings.keys, ...fetched].filter(
+      (key) => keyFits(key, alg) && (kid === undefined || key.kid === kid),
+    );
+  };
+
+  const authenticate: Authenticate = async (request, env, context) => {
+    const settings = settingsFor(env);
+    const token = bearerTokenOf(request);
+    if (token === undefined) return undefined;
+    const decoded = decode(token);
+    if (!decoded || !settings) {
+      if (options.next) return options.next(request, env, context);
+      return invalid("The bearer token is not valid for this MCP endpoint.");
+    }
+    const { header, payload } = decoded;
+    const alg = header.alg;
+    const allowed: readonly string[] = [
+      ...(settings.secret ? SYMMETRIC : []),
+      ...(settings.keys.length || settings.jwksUrl ? ASYMMETRIC : []),
+    ];
+    if (typeof alg !== "string" || !allowed.includes(alg))
+      return invalid("The token's signing algorithm is not accepted here.");
+    const typ = header.typ;
+    if (typ !== undefined && (typeof typ !== "string" || !/^(jwt|at\+jwt)$/i.test(typ)))
+      return invalid("The token's type is not a JWT access token.");
+    const kid = typeof header.kid === "string" ? header.kid : undefined;
+    const keys = await keysFor(settings, alg as Algorithm, kid);
+    if (keys.length === 0)
+      return invalid("The token is signed with a key this endpoint does not know.");
+    if (keys.length > 1 && kid === undefined)
+      return invalid("The token names no key (kid), and the issuer has several.");
+    try {
+      await Jwt.verify(token, keys[0] as string | Jwk, {
+        alg: alg as Algorithm,
+        ...(typ === undefined ? {} : { typ }),
+        exp: false,
+        nbf: false,
+        iat: false,
+      });
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      return invalid("The token's signature does not verify.");
+    }
+    // The signature holds: the claims are the issuer's.
+    if (payload.iss !== settings.issuer) return invalid("The token is from another issuer.");
+    if (!context?.inProcess) {
+      const accepted = settings.audience ?? [resourceOf(request)];
+      const audiences = stringList(Array.isArray(payload.aud) ? payload.aud : [payload.aud]);
+      if (!audiences.some((aud) => accepted.includes(aud)))
+        return invalid("The token was not issued for this MCP endpoint (its audience).");
+    }
+    const now = Date.now() / 1000;
+    if (typeof payload.exp !== "number" || !Number.isFinite(payload.exp))
+      return invalid("The token has no expiry (exp).");
+    if (payload.exp + skew <= now) return invalid("The token has expired.");
+    if (payload.nbf !== undefined && (typeof payload.nbf !== "number" || payload.nbf - skew > now))
+      return invalid("The token is not valid yet (nbf).");
+    if (typeof payload.sub !== "string" || payload.sub === "")
+      return invalid("The token names no subject (sub).");
+    const caller: Caller = {
+      subject: payload.sub,
+      roles: stringList(payload[rolesClaim]),
+      scopes: stringList(payload.scope ?? payload.scp),
+      credential: request.headers.get("Authorization") ?? "",
+    };
+    return caller;
+  };
+  authenticate.configured = (env) =>
+    settingsFor(env) !== undefined || (options.next?.configured?.(env) ?? false);
+  return authenticate;
+}
+
+/** The issuer a deployment's JWTs come from, for its metadata's `authorization_servers`. */
+export function jwtIssuer(env: Cloudflare.Env, variable = "JWT_ISSUER"): string | undefined {
+  return readVar(env, variable)?.trim() || undefined;
+}
