@@ -96,43 +96,99 @@ describe("JWT bearer tokens on the demo Worker", () => {
     expect((await callNotes("token-alice")).status).toBe(200);
   });
 
-  const refusals: [string, () => Promise<string>][] = [
-    ["another issuer", () => signJwt(es, claims({ iss: "https://evil.example" }))],
-    ["no issuer", () => signJwt(es, claims({ iss: undefined }))],
-    ["another audience", () => signJwt(es, claims({ aud: "http://localhost/mcp/ops" }))],
-    ["no audience", () => signJwt(es, claims({ aud: undefined }))],
-    ["an expiry past the clock skew", () => signJwt(es, claims({ exp: epoch(-120) }))],
-    ["no expiry", () => signJwt(es, claims({ exp: "soon" }))],
-    ["a not-before ahead of the clock skew", () => signJwt(es, claims({ nbf: epoch(600) }))],
-    ["no subject", () => signJwt(es, claims({ sub: "" }))],
-    ["a key this endpoint does not know", () => signJwt(stranger, claims())],
-    ["an unknown key id", () => signJwt(es, claims(), { kid: "es-9" })],
-    ["alg none", async () => unsignedJwt(claims())],
+  const refusals: [string, RegExp, () => Promise<string>][] = [
+    [
+      "another issuer",
+      /another issuer/,
+      () => signJwt(es, claims({ iss: "https://evil.example" })),
+    ],
+    ["no issuer", /another issuer/, () => signJwt(es, claims({ iss: undefined }))],
+    [
+      "another audience",
+      /not issued for this MCP endpoint/,
+      () => signJwt(es, claims({ aud: "http://localhost/mcp/ops" })),
+    ],
+    [
+      "no audience",
+      /not issued for this MCP endpoint/,
+      () => signJwt(es, claims({ aud: undefined })),
+    ],
+    [
+      "an expiry past the clock skew",
+      /has expired/,
+      () => signJwt(es, claims({ exp: epoch(-120) })),
+    ],
+    ["no expiry", /no expiry/, () => signJwt(es, claims({ exp: "soon" }))],
+    [
+      "a not-before ahead of the clock skew",
+      /not valid yet/,
+      () => signJwt(es, claims({ nbf: epoch(600) })),
+    ],
+    ["no subject", /no subject/, () => signJwt(es, claims({ sub: "" }))],
+    [
+      "a key this endpoint does not know",
+      /signature does not verify/,
+      () => signJwt(stranger, claims()),
+    ],
+    [
+      "an unknown key id",
+      /key this endpoint does not know/,
+      () => signJwt(es, claims(), { kid: "es-9" }),
+    ],
+    ["alg none", /algorithm is not accepted/, async () => unsignedJwt(claims())],
     [
       "a header naming an algorithm its key does not fit",
+      /key this endpoint does not know/,
       () => signJwt(es, claims(), { alg: "RS256" }),
     ],
-    ["a type that is not a JWT", () => signJwt(es, claims(), { typ: "dpop+jwt" })],
+    [
+      "a type that is not a JWT",
+      /not a JWT access token/,
+      () => signJwt(es, claims(), { typ: "dpop+jwt" }),
+    ],
+    [
+      "a critical header extension",
+      /critical header/,
+      () => signJwt(es, claims(), { crit: ["exp"] }),
+    ],
+    [
+      "a signature that is not base64url",
+      /not valid for this MCP endpoint/,
+      async () => `${(await signJwt(es, claims())).slice(0, -2)}+/`,
+    ],
+    [
+      "a header that is not JSON",
+      /not valid for this MCP endpoint/,
+      async () => `bm90LWpzb24.${(await signJwt(es, claims())).split(".").slice(1).join(".")}`,
+    ],
     [
       "a tampered payload",
+      /signature does not verify/,
       async () => {
         const [head, , signature] = (await signJwt(es, claims())).split(".");
-        const forged = btoa(JSON.stringify(claims({ sub: "admin" }))).replace(/=+$/, "");
+        const forged = btoa(JSON.stringify(claims({ sub: "admin", exp: epoch(3600) }))).replace(
+          /=+$/,
+          "",
+        );
         return `${head}.${forged.replace(/\+/g, "-").replace(/\//g, "_")}.${signature}`;
       },
     ],
   ];
 
-  it.each(refusals)("refuses a token with %s: 401 invalid_token, nothing runs", async (_, make) => {
-    const reply = await callNotes(await make());
-    expect(reply.status).toBe(401);
-    expect(reply.headers.get("WWW-Authenticate")).toBe(
-      `Bearer resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp/notes", error="invalid_token"`,
-    );
-    // The message says what is wrong without repeating the token's claims.
-    const message = String(reply.final?.error.message);
-    expect(message).not.toMatch(/evil|admin|ops|es-9|jwt-user/);
-  });
+  it.each(refusals)(
+    "refuses a token with %s: 401 invalid_token, nothing runs",
+    async (_, reason, make) => {
+      const reply = await callNotes(await make());
+      expect(reply.status).toBe(401);
+      expect(reply.headers.get("WWW-Authenticate")).toBe(
+        `Bearer resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp/notes", error="invalid_token"`,
+      );
+      // The message says what is wrong without repeating the token's claims.
+      const message = String(reply.final?.error.message);
+      expect(message).toMatch(reason);
+      expect(message).not.toMatch(/evil|admin|ops|es-9|jwt-user/);
+    },
+  );
 
   it("allows an expiry and a not-before within the clock skew", async () => {
     const token = await signJwt(es, claims({ exp: epoch(-20), nbf: epoch(20) }));
