@@ -64,6 +64,7 @@ type Algorithm = (typeof SYMMETRIC)[number] | (typeof ASYMMETRIC)[number];
 /** The key type (and curve) each asymmetric algorithm needs. */
 function keyFits(key: Jwk, alg: Algorithm): boolean {
   if (key.use !== undefined && key.use !== "sig") return false;
+  if (key.key_ops !== undefined && !key.key_ops.includes("verify")) return false;
   if (key.alg !== undefined && key.alg !== alg) return false;
   if (alg.startsWith("RS") || alg.startsWith("PS")) return key.kty === "RSA";
   if (alg === "ES256") return key.kty === "EC" && key.crv === "P-256";
@@ -142,10 +143,15 @@ function settingsOf(env: Cloudflare.Env, options: JwtOptions): Settings | undefi
     );
   if (jwksUrl !== undefined && !allowedJwksUrl(jwksUrl))
     return misconfigured(`${name.jwksUrl} must be an https URL (http only on loopback).`);
+  const keys = publicKeys ? parseKeys(publicKeys, name.publicKeys) : [];
+  if (publicKeys && !keys.some((key) => ASYMMETRIC.some((alg) => keyFits(key, alg))))
+    return misconfigured(
+      `${name.publicKeys} holds no public key that can verify a signature (RSA, EC P-256/384/521 or Ed25519, for "sig").`,
+    );
   return {
     issuer,
     secret,
-    keys: publicKeys ? parseKeys(publicKeys, name.publicKeys) : [],
+    keys,
     jwksUrl,
     audience: audience
       ?.split(",")
@@ -155,7 +161,7 @@ function settingsOf(env: Cloudflare.Env, options: JwtOptions): Settings | undefi
 }
 
 /** A fetched JWK Set and when it was fetched; `pending` while a fetch runs. */
-type JwksEntry = { keys: Jwk[]; fetchedAt: number; pending?: Promise<Jwk[]> };
+type JwksEntry = { keys: Jwk[]; fetchedAt: number; failedAt?: number; pending?: Promise<Jwk[]> };
 
 /** Reads a response body up to a bound, or throws. */
 async function boundedText(response: Response, limit: number): Promise<string> {
@@ -185,7 +191,10 @@ async function boundedText(response: Response, limit: number): Promise<string> {
 /**
  * The JWK Sets this isolate fetched, by URL: fetched once per TTL, once more (at most every
  * 30 s) when a token names a key they lack, one fetch at a time; when the issuer cannot be
- * reached, keys fetched in the last hour stand in.
+ * reached, keys fetched in the last hour stand in, and it is not asked again for 30 s (so a
+ * blackholed issuer does not hold every request for the fetch timeout). A fetch runs in the
+ * request that starts it; others wait for it (if that request's client leaves and the fetch is
+ * cancelled, they answer 503 or use the keys they had, and the next request fetches again).
  */
 class JwksCache {
   private readonly entries = new Map<string, JwksEntry>();
@@ -196,19 +205,24 @@ class JwksCache {
 
   async keys(url: string, kid: string | undefined): Promise<readonly Jwk[]> {
     const entry = this.entries.get(url);
-    const age = entry ? Date.now() - entry.fetchedAt : Infinity;
+    const now = Date.now();
+    const age = entry ? now - entry.fetchedAt : Infinity;
     const missing = kid !== undefined && !entry?.keys.some((key) => key.kid === kid);
     if (entry && age < this.ttlMs && !(missing && age >= JWKS_REFETCH_MS)) return entry.keys;
-    try {
-      return await this.fetchOnce(url);
-    } catch (error) {
-      console.error(`JWT: fetching the JWK Set failed: ${String(error)}`);
-      if (entry && entry.keys.length && age < JWKS_STALE_MS) return entry.keys;
+    const stale = () => {
+      if (entry?.keys.length && age < JWKS_STALE_MS) return entry.keys;
       throw new HttpError(
         503,
         "The token issuer's signing keys cannot be fetched right now; try again shortly.",
         { "Retry-After": "5" },
       );
+    };
+    if (entry?.failedAt !== undefined && now - entry.failedAt < JWKS_REFETCH_MS) return stale();
+    try {
+      return await this.fetchOnce(url);
+    } catch (error) {
+      console.error(`JWT: fetching the JWK Set failed: ${String(error)}`);
+      return stale();
     }
   }
 
@@ -219,6 +233,8 @@ class JwksCache {
       const response = await this.fetcher(url, {
         headers: { Accept: "application/json" },
         signal: AbortSignal.timeout(JWKS_TIMEOUT_MS),
+        // A redirect could lead off https: the configured URL is the one trusted.
+        redirect: "manual",
       });
       if (!response.ok) {
         await response.body?.cancel();
@@ -231,7 +247,8 @@ class JwksCache {
     this.entries.set(url, { keys: entry?.keys ?? [], fetchedAt: entry?.fetchedAt ?? 0, pending });
     pending.catch(() => {
       const current = this.entries.get(url);
-      if (current?.pending === pending) this.entries.set(url, { ...current, pending: undefined });
+      if (current?.pending === pending)
+        this.entries.set(url, { ...current, pending: undefined, failedAt: Date.now() });
     });
     return pending;
   }
@@ -379,11 +396,13 @@ function stringList(value: unknown): string[] {
  */
 export function jwtBearer(options: JwtOptions = {}): Authenticate {
   const skew = options.clockSkewSeconds ?? 60;
+  if (!Number.isFinite(skew) || skew < 0 || skew > 300)
+    throw new RangeError("jwtBearer: clockSkewSeconds must be a number of seconds from 0 to 300.");
+  const ttl = options.jwksTtlSeconds ?? 300;
+  if (!Number.isFinite(ttl) || ttl < 0)
+    throw new RangeError("jwtBearer: jwksTtlSeconds must be a number of seconds, 0 or more.");
   const rolesClaim = options.rolesClaim ?? "roles";
-  const jwks = new JwksCache(
-    (options.jwksTtlSeconds ?? 300) * 1000,
-    options.fetch ?? ((input, init) => fetch(input, init)),
-  );
+  const jwks = new JwksCache(ttl * 1000, options.fetch ?? ((input, init) => fetch(input, init)));
   let memo: { env: Cloudflare.Env; settings: Settings | undefined } | undefined;
   const settingsFor = (env: Cloudflare.Env) => {
     if (memo?.env !== env) memo = { env, settings: settingsOf(env, options) };
@@ -420,7 +439,10 @@ export function jwtBearer(options: JwtOptions = {}): Authenticate {
     if (typeof alg !== "string" || !allowed.includes(alg))
       return invalid("The token's signing algorithm is not accepted here.");
     const typ = header.typ;
-    if (typ !== undefined && (typeof typ !== "string" || !/^(jwt|at\+jwt)$/i.test(typ)))
+    if (
+      typ !== undefined &&
+      (typeof typ !== "string" || !/^(application\/)?(jwt|at\+jwt)$/i.test(typ))
+    )
       return invalid("The token's type is not a JWT access token.");
     if ("crit" in header)
       return invalid("The token names critical header extensions this endpoint does not support.");

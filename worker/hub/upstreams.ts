@@ -2,7 +2,7 @@ import { waitUntil } from "cloudflare:workers";
 import * as z from "zod/mini";
 import type { FetchLike } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/error-text.ts";
-import { IN_PROCESS } from "../mcp/index.ts";
+import { markInProcess } from "../mcp/index.ts";
 
 /** The execution context an in-process call gets (the hub's request keeps the isolate alive). */
 export type CallContext = {
@@ -12,18 +12,21 @@ export type CallContext = {
 };
 
 /**
- * The context of an in-process call, marked for the server it reaches (`ctx.props[IN_PROCESS]`):
+ * The context of an in-process call, marked for the server it reaches (markInProcess):
  * `"call"` for a caller's call (the hub counted its caller; the server does not count it again),
  * `"catalog"` for the hub's own listing (the server shows it its whole catalog). One per mark:
  * pooled clients outlive the request that connected them, so background work goes to whichever
  * request is running when it is handed over.
  */
 function inProcessContext(mark: "call" | "catalog"): CallContext {
-  return {
-    waitUntil: (promise) => waitUntil(promise),
-    passThroughOnException: () => {},
-    props: { [IN_PROCESS]: mark },
-  };
+  return markInProcess(
+    {
+      waitUntil: (promise: Promise<unknown>) => waitUntil(promise),
+      passThroughOnException: () => {},
+      props: {},
+    },
+    mark,
+  );
 }
 const CONTEXTS = { call: inProcessContext("call"), catalog: inProcessContext("catalog") };
 

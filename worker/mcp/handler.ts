@@ -63,16 +63,32 @@ export type McpAppOptions = Partial<Omit<Settings, "limits">> & {
 };
 
 /**
- * What a Worker's `fetch` gets besides the request. `props[IN_PROCESS]` marks a call from
- * another endpoint of the same Worker (the hub's), whose caller that endpoint already counted.
+ * What a Worker's `fetch` gets besides the request. A context made by `markInProcess` marks a
+ * call from another endpoint of the same Worker (the hub's), whose caller that endpoint checked.
  */
 export type WorkerContext = {
   waitUntil(promise: Promise<unknown>): void;
   props?: unknown;
 };
 
-/** The `ctx.props` key of a call made in-process by an endpoint of the same Worker. */
-export const IN_PROCESS = "edgemcp.inProcess";
+/**
+ * The execution contexts of calls made in-process by an endpoint of this Worker, with their
+ * marks. The object itself is the proof: `ctx.props` would not do, since a service binding of
+ * another Worker can set props, but no request or binding can hand over an object of this isolate.
+ */
+const inProcessContexts = new WeakMap<object, "call" | "catalog">();
+
+/**
+ * Marks an execution context for calls an endpoint of this Worker makes in-process (the hub's
+ * calls to servers mounted beside it): `"call"` for calls made for its caller, whose request it
+ * checked and counted (the server neither counts them again nor checks a token's audience again:
+ * it was the hub's), `"catalog"` for its own listing client, which may list everything and
+ * nothing else. Returns the context.
+ */
+export function markInProcess<T extends object>(ctx: T, mark: "call" | "catalog"): T {
+  inProcessContexts.set(ctx, mark);
+  return ctx;
+}
 
 /** A Worker handler: export it as the Worker, or call it from a router. */
 export type McpHandler = {
@@ -94,15 +110,9 @@ export function resourceMetadataUrl(request: Request): string {
   return `${url.origin}${METADATA_PREFIX}${path}`;
 }
 
-/**
- * How a call from another endpoint of this Worker is marked (`ctx.props[IN_PROCESS]`): `"call"`
- * for a proxy's calls made for its caller (whose request that endpoint already checked and
- * counted), `"catalog"` for a proxy's own listing client, which may list everything and nothing
- * else, so a hub's catalog shows the tools its authenticated callers may call.
- */
+/** How a call from another endpoint of this Worker is marked, if it is one (markInProcess). */
 function inProcessMark(ctx: WorkerContext): "call" | "catalog" | undefined {
-  const mark: unknown = Reflect.get(Object(ctx.props), IN_PROCESS);
-  return mark === "call" || mark === "catalog" ? mark : undefined;
+  return inProcessContexts.get(ctx);
 }
 
 /**

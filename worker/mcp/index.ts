@@ -53,7 +53,7 @@ export {
 
 // Serving it: a Worker handler (mcpApp, the same as a Hono app, is `edgemcp/hono`).
 export {
-  IN_PROCESS,
+  markInProcess,
   mcpHandler,
   METADATA_PREFIX,
   resourceMetadataUrl,

@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { jwtBearer } from "../../../worker/auth/jwt.ts";
 import worker from "../../../worker/index.ts";
 import { bearerTokens, defineServer, tool } from "../../../worker/mcp/index.ts";
@@ -90,6 +90,8 @@ describe("JWT bearer tokens on the demo Worker", () => {
       typ: "at+jwt",
     });
     expect((await callNotes(token)).status).toBe(200);
+    const spelled = await signJwt(es, claims(), { typ: "application/at+jwt" });
+    expect((await callNotes(spelled)).status).toBe(200);
   });
 
   it("keeps the static API tokens working beside JWTs", async () => {
@@ -203,6 +205,46 @@ describe("JWT bearer tokens on the demo Worker", () => {
     expect(reply.final?.error.message).toMatch(/algorithm is not accepted/);
   });
 
+  it("refuses an HS256 token keyed with a public key even where HS256 is enabled", async () => {
+    const confused = await hmacKey(JSON.stringify(es.jwk));
+    const reply = await callNotes(await signJwt(confused, claims()));
+    expect(reply.status).toBe(401);
+    expect(reply.final?.error.message).toMatch(/signature does not verify/);
+  });
+
+  it("skips published keys not meant for verifying signatures", async () => {
+    const encryption = { ...es.jwk, use: "enc" };
+    const wrapOnly = { ...rs.jwk, key_ops: ["wrapKey"] };
+    const vars = {
+      JWT_ISSUER: ISSUER,
+      JWT_PUBLIC_KEYS: JSON.stringify({ keys: [encryption, wrapOnly, { ...rs.jwk, kid: "rs-2" }] }),
+    };
+    for (const key of [es, rs]) {
+      const reply = await callNotes(await signJwt(key, claims()), "create_note", vars);
+      expect(reply.status).toBe(401);
+      expect(reply.final?.error.message).toMatch(/key this endpoint does not know/);
+    }
+  });
+
+  it("does not take an in-process mark from a binding's props", async () => {
+    // A service binding can set ctx.props; only contexts this isolate made are in-process.
+    const token = await signJwt(es, claims({ aud: HUB }));
+    const ctx = createExecutionContext();
+    const forged = {
+      waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise),
+      passThroughOnException: () => {},
+      props: { "edgemcp.inProcess": "call" },
+    };
+    const request = mcpRequest(
+      "tools/call",
+      { name: "create_note", arguments: { title: "t", body: "b" } },
+      { server: "notes", headers: bearer(token) },
+    );
+    const response = await worker.fetch(request, { ...env, ...withKeys() }, forged);
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(401);
+  });
+
   it("lets an anonymous caller do only what the server lets it with JWT configured", async () => {
     expect((await callNotes(undefined, "create_note")).status).toBe(401);
     expect((await callNotes(undefined, "search_notes")).status).toBe(200);
@@ -245,6 +287,10 @@ describe("JWT bearer tokens on the demo Worker", () => {
     [{ JWT_ISSUER: ISSUER, JWT_PUBLIC_KEYS: "{" }, /JWT_PUBLIC_KEYS is not JSON/],
     [{ JWT_ISSUER: ISSUER, JWT_PUBLIC_KEYS: '{"keys":[1]}' }, /must be a JWK Set/],
     [{ JWT_ISSUER: ISSUER, JWT_JWKS_URL: "http://keys.example/jwks" }, /must be an https URL/],
+    [
+      { JWT_ISSUER: ISSUER, JWT_PUBLIC_KEYS: '{"keys":[{"kty":"oct","k":"c2VjcmV0"}]}' },
+      /holds no public key that can verify/,
+    ],
   ])("fails closed on a misconfiguration, saying what to fix (%o)", async (vars, message) => {
     const token = await signJwt(es, claims());
     const reply = await callNotes(token, "create_note", vars as Record<string, string>);
@@ -275,11 +321,17 @@ describe("JWT policy and the JWK Set", () => {
     return { seen, fetcher };
   }
 
-  function app(fetcher: typeof fetch) {
+  function app(fetcher: typeof fetch, jwksTtlSeconds?: number) {
     return serve(
       definition,
       {
-        authenticate: bearerTokens({ variable: "API_TOKENS", next: jwtBearer({ fetch: fetcher }) }),
+        authenticate: bearerTokens({
+          variable: "API_TOKENS",
+          next: jwtBearer({
+            fetch: fetcher,
+            ...(jwksTtlSeconds === undefined ? {} : { jwksTtlSeconds }),
+          }),
+        }),
         policy: [
           { who: "scope:keys.write", methods: ["tools/call"], names: ["write"] },
           { who: "role:writer", methods: ["tools/call"], names: ["write"] },
@@ -352,5 +404,61 @@ describe("JWT policy and the JWK Set", () => {
     const reply = await toolCall(app(fetcher), "whoami", token);
     expect(reply.status).toBe(401);
     expect(reply.final?.error.message).toMatch(/names no key/);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("keeps using fetched keys while the issuer is down, and does not hammer it", async () => {
+    let up = true;
+    const { seen, fetcher } = jwksEndpoint(() =>
+      up ? keysResponse() : new Response("down", { status: 503 }),
+    );
+    // A lifetime of 0: every request would fetch again.
+    const served = app(fetcher, 0);
+    const token = await signJwt(es, { iss: ISSUER, aud: AUD, sub: "x" });
+    expect((await toolCall(served, "whoami", token)).status).toBe(200);
+    up = false;
+    expect((await toolCall(served, "whoami", token)).status).toBe(200);
+    expect((await toolCall(served, "whoami", token)).status).toBe(200);
+    // One fetch that worked, one that failed; then 30 s without asking again.
+    expect(seen.fetches).toBe(2);
+  });
+
+  it("fetches again for a key id it lacks, at most every 30 seconds (rotation)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const rotated = await keyPair("ES256", "es-rotated");
+    let published = [es.jwk];
+    const { seen, fetcher } = jwksEndpoint(() => Response.json({ keys: published }));
+    const served = app(fetcher);
+    const old = await signJwt(es, { iss: ISSUER, aud: AUD, sub: "x" });
+    expect((await toolCall(served, "whoami", old)).status).toBe(200);
+    published = [es.jwk, rotated.jwk];
+    const fresh = await signJwt(rotated, { iss: ISSUER, aud: AUD, sub: "x" });
+    // Within 30 s of the last fetch, an unknown kid is refused without a fetch.
+    expect((await toolCall(served, "whoami", fresh)).status).toBe(401);
+    expect(seen.fetches).toBe(1);
+    vi.setSystemTime(Date.now() + 31_000);
+    expect((await toolCall(served, "whoami", fresh)).status).toBe(200);
+    expect(seen.fetches).toBe(2);
+  });
+
+  it("does not follow a redirect from the JWKS URL", async () => {
+    const { fetcher } = jwksEndpoint(
+      () => new Response(null, { status: 302, headers: { Location: "http://evil.example/keys" } }),
+    );
+    const reply = await toolCall(
+      app(fetcher),
+      "whoami",
+      await signJwt(es, { iss: ISSUER, aud: AUD, sub: "x" }),
+    );
+    expect(reply.status).toBe(503);
+  });
+
+  it("refuses clock skew and key lifetimes that are not numbers of seconds", () => {
+    expect(() => jwtBearer({ clockSkewSeconds: Number.NaN })).toThrow(/clockSkewSeconds/);
+    expect(() => jwtBearer({ clockSkewSeconds: 3600 })).toThrow(/clockSkewSeconds/);
+    expect(() => jwtBearer({ jwksTtlSeconds: -1 })).toThrow(/jwksTtlSeconds/);
   });
 });
