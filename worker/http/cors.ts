@@ -9,13 +9,15 @@ const ALLOWED_REQUEST_HEADERS = new Set([
   "mcp-protocol-version",
   "mcp-method",
   "mcp-name",
+  // What a 2025 client sends back after initialize (it scopes its cancellations).
+  "mcp-session-id",
   "last-event-id",
   "traceparent",
   "tracestate",
   "baggage",
 ]);
 // Response headers a browser client needs to read beyond the CORS-safelisted ones.
-const EXPOSED_HEADERS = "WWW-Authenticate, MCP-Protocol-Version, Retry-After";
+const EXPOSED_HEADERS = "WWW-Authenticate, MCP-Protocol-Version, Retry-After, Mcp-Session-Id";
 const ALLOWED_METHODS = "POST, OPTIONS";
 
 function allowedHeader(name: string): boolean {

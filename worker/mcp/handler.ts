@@ -117,7 +117,7 @@ function inProcessMark(ctx: WorkerContext): "call" | "catalog" | undefined {
 
 /**
  * Serves one MCP server on any path it is given. Before the pipeline: the origin guard and
- * CORS preflight, 405 for anything but POST (there are no sessions or standalone streams), the
+ * CORS preflight, 405 for anything but POST (no session to end, no standalone stream), the
  * deployment's configuration, and the caller. No framework on the request path.
  *
  * Reads the Worker's `EDGEMCP_SECRET` (it seals handles, cursors and requestState; demanded
@@ -157,10 +157,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         const preflight = guardOrigin(request, policyOf(env));
         if (preflight) return preflight;
         origin = request.headers.get("Origin");
-        if (request.method !== "POST") {
-          const message = `${request.method} is not supported: this MCP endpoint is stateless, send JSON-RPC messages with POST.`;
-          throw new HttpError(405, message, { Allow: "POST, OPTIONS" });
-        }
+        if (request.method !== "POST") throw notAllowed(request.method);
         coordination ??= await configured(() => checkedCoordination(options.durable?.(env)));
         // A call from the hub of this Worker (or its catalog reader) was counted there.
         const marked = inProcessMark(ctx);
@@ -201,6 +198,19 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       }
     },
   };
+}
+
+/**
+ * Anything but POST: 405, which the 2025 transport allows for GET (no standalone stream) and
+ * for DELETE (the server does not let clients end sessions: the `Mcp-Session-Id` a 2025
+ * `initialize` gets holds no state, so there is nothing to end).
+ */
+function notAllowed(method: string): HttpError {
+  const why =
+    method === "DELETE"
+      ? "this MCP endpoint is stateless and keeps no session to end (its Mcp-Session-Id holds no state)."
+      : "this MCP endpoint is stateless, send JSON-RPC messages with POST.";
+  return new HttpError(405, `${method} is not supported: ${why}`, { Allow: "POST, OPTIONS" });
 }
 
 /** An AuthError's challenge names this endpoint's metadata document. */

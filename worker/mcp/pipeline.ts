@@ -7,7 +7,7 @@ import { handleOwner, Handles } from "../state/handles.ts";
 import type { Keyring } from "../state/keyring.ts";
 import { Sealer } from "../state/sealer.ts";
 import { listening, startCall } from "./call/call.ts";
-import { callerIdentity, callerKey } from "./call/cancel.ts";
+import { callerIdentity, cancellationKey } from "./call/cancel.ts";
 import type { Served } from "./define/server.ts";
 import { eraOf } from "./era/index.ts";
 import { CallerLimits, type LimitSettings } from "./limits/caller.ts";
@@ -137,8 +137,11 @@ export async function serveMessage(
     refused = error;
   }
   if (message.kind === "notification") {
-    admit(access, caller, { method: message.message.method }, () => false);
-    return takeNotification(message.message, callerKey(server.name, caller, headers), coordination);
+    const notification = message.message;
+    admit(access, caller, { method: notification.method }, () => false);
+    const sessionId = eraOf(notification, headers).sessionId(headers);
+    const key = cancellationKey(server.name, caller, headers, sessionId);
+    return takeNotification(notification, key, coordination);
   }
   if (message.kind === "response") return takeResponse(message.message, coordination);
   const request = message.message;
@@ -168,6 +171,7 @@ export async function serveMessage(
       traceparent: observation.trace.traceparent,
     };
     const capabilities = era.capabilities(catalog, coordination);
+    const sessionId = era.sessionId(headers);
     const route = routeOf(era, request.method, { capabilities, catalog, coordination });
     // Everything the call may use, and the listen route's streams too.
     const calling = {
@@ -178,6 +182,7 @@ export async function serveMessage(
       catalog,
       capabilities,
       caller,
+      cancellationKey: cancellationKey(server.name, caller, headers, sessionId),
       mayCall: toolFilter(access, caller, catalog),
       handles: new Handles(new Sealer(runtime.keyring), handleOwner(server.name, caller?.subject)),
       headers,

@@ -172,3 +172,44 @@ describe("edgemcp client against the Worker: progress, logs and cancellation", (
     ).rejects.toMatchObject({ kind: "aborted" });
   });
 });
+
+describe("edgemcp client against the Worker in the 2025 era (handshake: initialize)", () => {
+  let client: McpClient;
+  const wire = wireRecorder();
+  beforeAll(async () => {
+    client = await connect(everythingUrl(), { handshake: "initialize", onWire: wire.onWire });
+  });
+
+  it("keeps the session id initialize gave and sends it on every later message", async () => {
+    expect(client.era).toBe("legacy");
+    expect(client.sessionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const label = uniqueLabel("edge-client-legacy-abort");
+    const controller = new AbortController();
+    const call = client.callTool(
+      "test_slow_counter",
+      { steps: 50, delayMs: 100, label },
+      { signal: controller.signal, onProgress: () => controller.abort() },
+    );
+    await expect(call).rejects.toMatchObject({ kind: "aborted", method: "tools/call" });
+    // The cancel is posted after the abort rejects the call.
+    await eventually(async () =>
+      wire.methods().includes("notifications/cancelled") ? true : undefined,
+    );
+    expect(wire.methods().slice(0, 2)).toEqual(["initialize", "notifications/initialized"]);
+    const later = wire.sent.slice(1);
+    expect(later.map((sent) => sent.method)).toEqual(
+      expect.arrayContaining(["tools/call", "notifications/cancelled"]),
+    );
+    expect(later.map((sent) => sent.headers.get("Mcp-Session-Id"))).toEqual(
+      later.map(() => client.sessionId),
+    );
+    await eventually(async () => {
+      const { result } = await client.callTool("test_abort_status", { label });
+      return textOf(result).startsWith("aborted") ? true : undefined;
+    });
+  });
+
+  it("closes quietly: the Worker answers its DELETE with 405", async () => {
+    await expect(client.close()).resolves.toBeUndefined();
+  });
+});

@@ -6,6 +6,7 @@ import {
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eventually } from "../../support/eventually.ts";
 import { CLIENT_INFO, serverUrl, textOf, uniqueLabel } from "../support/clients.ts";
 
 describe("official v1 client (@modelcontextprotocol/sdk 1.32.2, initialize 2025-11-25)", () => {
@@ -15,13 +16,20 @@ describe("official v1 client (@modelcontextprotocol/sdk 1.32.2, initialize 2025-
   // The statuses of the GETs the transport sends: it opens one for a server stream after
   // initialize and does not wait for it.
   const gets: Promise<number>[] = [];
+  // The JSON-RPC method of each POST, with the Mcp-Session-Id it carried.
+  const posts: { method: unknown; sessionId: string | null }[] = [];
   beforeAll(async () => {
-    // connectV1, with a fetch that records those GETs.
+    // connectV1, with a fetch that records those GETs and every POST.
     client = new Client(CLIENT_INFO, { capabilities: {} });
     client.onerror = (error) => errors.push(error);
     transport = new StreamableHTTPClientTransport(serverUrl(), {
       fetch: (url, init) => {
         const answer = fetch(url, init);
+        if (init?.method === "POST" && typeof init.body === "string")
+          posts.push({
+            method: JSON.parse(init.body).method,
+            sessionId: new Headers(init.headers).get("Mcp-Session-Id"),
+          });
         if (init?.method === "GET")
           gets.push(
             answer.then(
@@ -38,9 +46,12 @@ describe("official v1 client (@modelcontextprotocol/sdk 1.32.2, initialize 2025-
     await client.close();
   });
 
-  it("initializes at 2025-11-25 without being given a session id", () => {
+  it("initializes at 2025-11-25, given a session id it sends on every later request", () => {
     expect(transport.protocolVersion).toBe("2025-11-25");
-    expect(transport.sessionId).toBeUndefined();
+    // It holds no state on the server: it scopes this client's cancellations.
+    expect(transport.sessionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(posts.map((post) => post.method)).toEqual(["initialize", "notifications/initialized"]);
+    expect(posts.map((post) => post.sessionId)).toEqual([null, transport.sessionId]);
     expect(client.getServerVersion()).toMatchObject({ name: "edgemcp-everything" });
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {} });
   });
@@ -131,15 +142,30 @@ describe("official v1 client (@modelcontextprotocol/sdk 1.32.2, initialize 2025-
     ]);
   });
 
-  it("rejects an aborted call and keeps serving afterwards", async () => {
-    // v1 cancels by POSTing notifications/cancelled; the call's stream keeps running meanwhile.
+  it("cancels its own call, which stops on the server, and keeps serving afterwards", async () => {
+    // v1 cancels by POSTing notifications/cancelled; the call's stream keeps running meanwhile,
+    // so only the cancel (scoped by the session id) can stop the tool.
     const controller = new AbortController();
+    const label = uniqueLabel("v1");
     const call = client.callTool(
-      { name: "test_slow_counter", arguments: { steps: 5, delayMs: 50, label: uniqueLabel("v1") } },
+      { name: "test_slow_counter", arguments: { steps: 100, delayMs: 50, label } },
       undefined,
       { signal: controller.signal, onprogress: () => controller.abort("stop") },
     );
     await expect(call).rejects.toBeInstanceOf(McpError);
+    expect(posts.findLast((post) => post.method === "notifications/cancelled")?.sessionId).toBe(
+      transport.sessionId,
+    );
+    const status = await eventually(
+      async () => {
+        const text = textOf(
+          await client.callTool({ name: "test_abort_status", arguments: { label } }),
+        );
+        return text.startsWith("aborted") ? text : undefined;
+      },
+      { intervalMs: 20, what: `an abort of ${label}` },
+    );
+    expect(status).toMatch(new RegExp(`^aborted: ${label} at step \\d+ `));
     expect(await client.ping()).toEqual({});
     const after = await client.callTool({ name: "add_numbers", arguments: { a: 1, b: 1 } });
     expect(after.structuredContent).toEqual({ sum: 2 });

@@ -13,7 +13,7 @@ describe("official v2 client in its default (legacy) mode", () => {
     await client.close();
   });
 
-  it("connects with initialize at 2025-11-25 and receives no session id", () => {
+  it("connects with initialize at 2025-11-25 and sends the session id it was given", () => {
     expect(client.getProtocolEra()).toBe("legacy");
     expect(client.getNegotiatedProtocolVersion()).toBe("2025-11-25");
     expect(wire.exchanges.map(methodOf).slice(0, 2)).toEqual([
@@ -21,7 +21,18 @@ describe("official v2 client in its default (legacy) mode", () => {
       "notifications/initialized",
     ]);
     expect(wire.exchanges[1]?.status).toBe(202);
-    expect(wire.exchanges.every((e) => !e.headers.has("Mcp-Session-Id"))).toBe(true);
+    // The id holds no state on the server: it scopes the client's cancellations.
+    const sessionId = wire.exchanges[0]?.sessionId;
+    expect(sessionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(wire.exchanges[0]?.headers.has("Mcp-Session-Id")).toBe(false);
+    expect(wire.exchanges[1]?.headers.get("Mcp-Session-Id")).toBe(sessionId);
+  });
+
+  it("sends the session id on every later request", async () => {
+    await client.ping();
+    const sessionId = wire.exchanges[0]?.sessionId;
+    const later = wire.exchanges.slice(1);
+    expect(later.map((e) => e.headers.get("Mcp-Session-Id"))).toEqual(later.map(() => sessionId));
   });
 
   it("lists tools and calls one with structured output", async () => {

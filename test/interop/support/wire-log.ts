@@ -6,6 +6,8 @@ export type WireExchange = {
   /** The parsed JSON-RPC body the client sent. */
   body: unknown;
   status: number;
+  /** The `Mcp-Session-Id` the reply set, if any (a 2025 `initialize`'s). */
+  sessionId?: string;
   /** The response body, when it was JSON (SSE and empty bodies are left unread). */
   reply?: unknown;
 };
@@ -17,10 +19,12 @@ export function wireLog(): { fetch: FetchLike; exchanges: WireExchange[] } {
     const response = await fetch(url, init);
     if (init?.method === "POST") {
       const json = response.headers.get("Content-Type")?.startsWith("application/json");
+      const sessionId = response.headers.get("Mcp-Session-Id");
       exchanges.push({
         headers: new Headers(init.headers),
         body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
         status: response.status,
+        ...(sessionId === null ? {} : { sessionId }),
         ...(json ? { reply: await response.clone().json() } : {}),
       });
     }

@@ -38,14 +38,18 @@ function post(
   });
 }
 
-/** A 2025 request to one instance, as older clients send them. */
-function legacyPost(instance: "a" | "b", body: Record<string, unknown>) {
+/**
+ * A 2025 request to one instance, as older clients send them: after `initialize`, with the
+ * session id it gave (which scopes an anonymous caller's cancellations).
+ */
+function legacyPost(instance: "a" | "b", body: Record<string, unknown>, sessionId?: string) {
   return mf.dispatchFetch(`http://${instance}.test/mcp/everything`, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",
       Accept: "application/json, text/event-stream",
-      "MCP-Protocol-Version": "2025-11-25",
+      ...(body.method === "initialize" ? {} : { "MCP-Protocol-Version": "2025-11-25" }),
+      ...(sessionId === undefined ? {} : { "Mcp-Session-Id": sessionId }),
     },
     body: JSON.stringify({ jsonrpc: "2.0", ...body }),
   });
@@ -101,23 +105,43 @@ describe("two Worker instances sharing the Durable Objects", () => {
 
   it("stop a call running on one instance when its cancel notification lands on the other", async () => {
     const label = `x-${Date.now()}`;
-    const call = await legacyPost("a", {
-      id: "slow-1",
-      method: "tools/call",
+    const init = await legacyPost("a", {
+      id: "init",
+      method: "initialize",
       params: {
-        name: "test_slow_counter",
-        arguments: { steps: 100, delayMs: 50, label },
-        _meta: { progressToken: "p" },
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "old", version: "1" },
       },
     });
+    await init.body?.cancel();
+    const sessionId = init.headers.get("Mcp-Session-Id") ?? undefined;
+    expect(sessionId).toBeDefined();
+    const call = await legacyPost(
+      "a",
+      {
+        id: "slow-1",
+        method: "tools/call",
+        params: {
+          name: "test_slow_counter",
+          arguments: { steps: 100, delayMs: 50, label },
+          _meta: { progressToken: "p" },
+        },
+      },
+      sessionId,
+    );
     const events = decodeSse(call.body as ReadableStream<Uint8Array>);
     expect((await nextMessage(events)).method).toBe("notifications/progress");
 
     const sentAt = Date.now();
-    const cancel = await legacyPost("b", {
-      method: "notifications/cancelled",
-      params: { requestId: "slow-1", reason: "user pressed stop" },
-    });
+    const cancel = await legacyPost(
+      "b",
+      {
+        method: "notifications/cancelled",
+        params: { requestId: "slow-1", reason: "user pressed stop" },
+      },
+      sessionId,
+    );
     expect(cancel.status).toBe(202);
 
     let polls = 0;

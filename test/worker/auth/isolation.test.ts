@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callerKey } from "../../../worker/mcp/call/cancel.ts";
+import { cancellationKey } from "../../../worker/mcp/call/cancel.ts";
 import { handleOwner, Handles } from "../../../worker/state/handles.ts";
 import { keyringFrom } from "../../../worker/state/keyring.ts";
 import { HandleError, Sealer } from "../../../worker/state/sealer.ts";
@@ -57,10 +57,26 @@ describe("cancellation keys", () => {
   it("differ per server and per caller, so a cancel reaches only the caller's own call", () => {
     const headers = new Headers({ "CF-Connecting-IP": "203.0.113.7" });
     const alice = { subject: "alice" };
-    expect(callerKey("notes", alice, headers)).not.toBe(callerKey("ops", alice, headers));
-    expect(callerKey("notes", alice, headers)).not.toBe(
-      callerKey("notes", { subject: "bob" }, headers),
+    const key = (server: string, caller?: { subject: string }, session?: string) =>
+      cancellationKey(server, caller, headers, session);
+    expect(key("notes", alice)).not.toBe(key("ops", alice));
+    expect(key("notes", alice)).not.toBe(key("notes", { subject: "bob" }));
+    expect(key("notes", undefined, "s1")).not.toBe(key("ops", undefined, "s1"));
+  });
+
+  it("keep a subject's calls its own, whatever session id it sends", () => {
+    const headers = new Headers({ "CF-Connecting-IP": "203.0.113.7" });
+    const alice = { subject: "alice" };
+    expect(cancellationKey("notes", alice, headers, "s1")).toBe(
+      cancellationKey("notes", alice, headers, undefined),
     );
-    expect(callerKey("notes", undefined, headers)).not.toBe(callerKey("ops", undefined, headers));
+  });
+
+  it("tell anonymous callers behind one address apart by session id, and give none without one", () => {
+    const headers = new Headers({ "CF-Connecting-IP": "203.0.113.7" });
+    expect(cancellationKey("notes", undefined, headers, "s1")).not.toBe(
+      cancellationKey("notes", undefined, headers, "s2"),
+    );
+    expect(cancellationKey("notes", undefined, headers, undefined)).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { defineServer, mcpHandler, tool } from "../../../worker/mcp/index.ts";
 import { everything } from "../../../worker/servers/everything/index.ts";
-import { mcpRequest } from "../../support/mcp-request.ts";
+import { legacyRequest, mcpRequest } from "../../support/mcp-request.ts";
 import { readReply } from "../../support/reply.ts";
 
 import { serve } from "../custom-server.ts";
@@ -121,6 +121,31 @@ describe("CORS preflight", () => {
     expect(response.headers.get("Access-Control-Allow-Headers")).toBe(
       "content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-param-region, authorization",
     );
+  });
+
+  it("allows Mcp-Session-Id, which 2025 clients send after initialize", async () => {
+    const response = await exports.default.fetch(
+      preflight("http://localhost:5173", "content-type, mcp-protocol-version, mcp-session-id"),
+    );
+    expect(response.headers.get("Access-Control-Allow-Headers")).toBe(
+      "content-type, mcp-protocol-version, mcp-session-id",
+    );
+  });
+
+  it("lets a browser read the session id a 2025 initialize gives", async () => {
+    const response = await exports.default.fetch(
+      legacyRequest(
+        "initialize",
+        {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "b", version: "1" },
+        },
+        { version: null, headers: { Origin: "http://localhost:5173" } },
+      ),
+    );
+    expect(response.headers.get("Mcp-Session-Id")).not.toBeNull();
+    expect(response.headers.get("Access-Control-Expose-Headers")).toContain("Mcp-Session-Id");
   });
 
   it("leaves out request headers it does not use", async () => {

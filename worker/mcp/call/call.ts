@@ -13,7 +13,6 @@ import type { Coordination } from "../ports.ts";
 import { failure } from "../request/errors.ts";
 import { Reply, type Outcome } from "../request/reply.ts";
 import { RawResult } from "../results/ready.ts";
-import { callerKey } from "./cancel.ts";
 import {
   createContext,
   notifierFor,
@@ -32,6 +31,11 @@ export type Calling = {
   catalog: Catalog;
   capabilities: ServerCapabilities;
   caller: Caller | undefined;
+  /**
+   * Whose calls a `notifications/cancelled` with this request's id would stop (see
+   * `cancellationKey`); undefined: no other request can cancel this one.
+   */
+  cancellationKey: string | undefined;
   /** Which tools this caller may call, when not every one (tools/list shows only those). */
   mayCall: ((tool: string) => boolean) | undefined;
   handles: Handles;
@@ -138,16 +142,14 @@ function contextOf(calling: Calling, signal: AbortSignal, send: Notify, asking: 
  * request cancels it; returns what undoes that once the call is over.
  */
 function bind(route: Method, calling: Calling, reply: Reply, abort: AbortController): () => void {
-  const { signal, coordination } = calling;
+  const { signal, coordination, cancellationKey } = calling;
   const onGone = reply.gone;
   if (signal.aborted) onGone();
   else signal.addEventListener("abort", onGone, { once: true });
   const stopWatching =
-    route.asks && coordination.cancellation
-      ? coordination.cancellation.watch(
-          callerKey(calling.server, calling.caller, calling.headers),
-          calling.info.id,
-          (reason) => abort.abort(new Error(reason)),
+    route.asks && coordination.cancellation && cancellationKey !== undefined
+      ? coordination.cancellation.watch(cancellationKey, calling.info.id, (reason) =>
+          abort.abort(new Error(reason)),
         )
       : undefined;
   return () => {
@@ -192,7 +194,8 @@ async function run(
       result instanceof RawResult
         ? `{"jsonrpc":"2.0","id":${JSON.stringify(info.id)},"result":${result.json}}`
         : era.result(result, info.id, catalog);
-    return { json, status: 200 };
+    const headers = era.resultHeaders(info.method);
+    return { json, status: 200, ...(headers ? { headers } : {}) };
   } catch (error) {
     return failure(error, info.id, era, calling.observation);
   }

@@ -56,4 +56,12 @@ export interface EraAdapter extends EraRules {
   status(error: RpcError): number;
   /** The capabilities a proxy declares upstream on behalf of this request's client. */
   upstreamCapabilities(info: RequestInfo): ClientCapabilities;
+  /**
+   * The session id a message carries, which scopes an anonymous caller's cancellations: a 2025
+   * client's `Mcp-Session-Id` (a malformed one is an HttpError 400); 2026 requests carry none
+   * that counts (the header is ignored).
+   */
+  sessionId(headers: Headers): string | undefined;
+  /** Headers for the reply to a successful request: a 2025 `initialize` mints a session id. */
+  resultHeaders(method: string): Readonly<Record<string, string>> | undefined;
 }

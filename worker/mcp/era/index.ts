@@ -1,7 +1,7 @@
 import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
 import { Header } from "../../../shared/protocol/headers.ts";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
-import type { JsonRpcRequest } from "../../../shared/protocol/messages.ts";
+import type { JsonRpcNotification, JsonRpcRequest } from "../../../shared/protocol/messages.ts";
 import { MetaKey } from "../../../shared/protocol/meta.ts";
 import { isHandshakeEraVersion, type Era } from "../../../shared/protocol/versions.ts";
 import type { RequestInfo } from "../call/context.ts";
@@ -12,11 +12,12 @@ import { modern } from "./modern/index.ts";
 const ERAS: Readonly<Record<Era, EraAdapter>> = { modern, legacy };
 
 /**
- * The era a request belongs to: a `_meta` protocol version, or an `MCP-Protocol-Version` header
- * that is not an older dated version, means 2026 (even for `initialize`, which 2026 removed);
- * everything else, including a headerless `initialize`, is a 2025 request.
+ * The era a request (or a notification) belongs to: a `_meta` protocol version, or an
+ * `MCP-Protocol-Version` header that is not an older dated version, means 2026 (even for
+ * `initialize`, which 2026 removed); everything else, including a headerless `initialize`, is a
+ * 2025 request.
  */
-export function eraOf(message: JsonRpcRequest, headers: Headers): EraAdapter {
+export function eraOf(message: JsonRpcRequest | JsonRpcNotification, headers: Headers): EraAdapter {
   const { params } = message;
   if (isJsonObject(params?._meta) && MetaKey.protocolVersion in params._meta) return modern;
   const header = headers.get(Header.protocolVersion)?.trim();

@@ -10,15 +10,16 @@ export const SERVER_REQUEST_PREFIX = "edgemcp:";
 
 /**
  * Acts on a notification from the client (answered 202). `notifications/cancelled` is routed to
- * the call it names, on whichever instance runs it; other notifications need nothing.
+ * the call it names, on whichever instance runs it, among the calls of `caller` (see
+ * `cancellationKey`; without a key it reaches nothing); other notifications need nothing.
  */
 export async function takeNotification(
   message: JsonRpcNotification,
-  caller: string,
+  caller: string | undefined,
   coordination: Coordination,
 ): Promise<Response> {
   const { cancellation } = coordination;
-  if (message.method === "notifications/cancelled" && cancellation) {
+  if (message.method === "notifications/cancelled" && cancellation && caller !== undefined) {
     const params = CancelledParamsSchema.safeParse(message.params);
     if (params.success) await cancellation.post(caller, params.data.requestId, params.data.reason);
   }

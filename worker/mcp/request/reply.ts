@@ -8,6 +8,10 @@ import type { Notify } from "../call/context.ts";
 export type Outcome = {
   json: string;
   status: number;
+  /**
+   * HTTP headers that go with it (`Allow`, `Retry-After`, a 2025 `initialize`'s
+   * `Mcp-Session-Id`); a reply that became a stream before the outcome has its headers already.
+   */
   headers?: Readonly<Record<string, string>>;
   /** The JSON-RPC error it carries, for the request's log line. */
   error?: { code: number; message: string };
@@ -63,7 +67,8 @@ export class Reply {
       this.#stream.close();
     } else if (this.mode === "sse-only") {
       const body = encodeSseMessage(outcome.json);
-      this.#settle(new Response(body, { status: outcome.status, headers: SSE_HEADERS }));
+      const headers = outcome.headers ? { ...SSE_HEADERS, ...outcome.headers } : SSE_HEADERS;
+      this.#settle(new Response(body, { status: outcome.status, headers }));
     } else {
       this.#settle(jsonResponse(outcome));
     }

@@ -32,7 +32,8 @@ describe("initialize (2025 clients)", () => {
       });
       expect(final?.result.capabilities).toMatchObject({ tools: {}, resources: {}, prompts: {} });
       expect(final?.result.resultType).toBeUndefined();
-      expect(headers.get("Mcp-Session-Id")).toBeNull();
+      // A session id that holds no state: it scopes the client's cancellations.
+      expect(headers.get("Mcp-Session-Id")).toMatch(/^[A-Za-z0-9_-]{22}$/);
     },
   );
 
@@ -172,6 +173,23 @@ describe("requests after the handshake, each standing alone", () => {
       }),
     );
     expect(response.status).toBe(405);
+  });
+
+  it("answers DELETE, which 2025 clients send to end their session, with 405", async () => {
+    const response = await exports.default.fetch(
+      new Request("http://localhost/mcp/everything", {
+        method: "DELETE",
+        headers: {
+          "Mcp-Session-Id": "6GV2nisX_NwjhfWxFIfm8g",
+          "MCP-Protocol-Version": "2025-11-25",
+        },
+      }),
+    );
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("POST, OPTIONS");
+    expect((await response.json<{ error: { message: string } }>()).error.message).toBe(
+      "DELETE is not supported: this MCP endpoint is stateless and keeps no session to end (its Mcp-Session-Id holds no state).",
+    );
   });
 });
 

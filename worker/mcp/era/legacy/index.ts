@@ -1,4 +1,5 @@
 import { ErrorCode } from "../../../../shared/protocol/errors.ts";
+import { Header } from "../../../../shared/protocol/headers.ts";
 import type { LegacyMethod } from "../../../../shared/protocol/methods.ts";
 import { COMMON_ROUTES } from "../../methods/common.ts";
 import type { Route } from "../../methods/method.ts";
@@ -7,6 +8,7 @@ import { readLegacyEnvelope } from "./envelope.ts";
 import { legacyAsking } from "./input.ts";
 import { acknowledgeSubscription, initialize, ping, setLevel } from "./methods.ts";
 import { legacyPage, legacyResult, legacyStatus } from "./result.ts";
+import { mintSessionId, readSessionId } from "./session.ts";
 
 const ROUTES = {
   ...COMMON_ROUTES,
@@ -18,9 +20,10 @@ const ROUTES = {
 } satisfies Record<LegacyMethod, Route>;
 
 /**
- * The 2025 era, served without sessions: `initialize` only settles the version, every later
- * request stands alone, and input is asked for with requests on the call's stream. Change
- * notifications are not offered: 2025 clients would expect them on a session stream.
+ * The 2025 era, served without sessions: `initialize` only settles the version (and gives an
+ * `Mcp-Session-Id` that holds no state), every later request stands alone, and input is asked
+ * for with requests on the call's stream. Change notifications are not offered: 2025 clients
+ * would expect them on a session stream.
  */
 export const legacy: EraAdapter = {
   name: "legacy",
@@ -45,5 +48,11 @@ export const legacy: EraAdapter = {
   // Every kind of input a 2025 client may be asked for, on its behalf.
   upstreamCapabilities() {
     return { elicitation: {}, sampling: {}, roots: {} };
+  },
+  sessionId: readSessionId,
+  // A fresh id for each handshake, which the client sends on every later request: it keeps an
+  // anonymous caller's cancellations to its own calls (see call/cancel.ts).
+  resultHeaders(method) {
+    return method === "initialize" ? { [Header.sessionId]: mintSessionId() } : undefined;
   },
 };

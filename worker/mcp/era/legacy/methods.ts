@@ -9,7 +9,8 @@ import { parseParams, type MethodHandler } from "../../methods/method.ts";
 
 /**
  * `initialize`, answered without a session: the handshake only settles the version, and every
- * later request stands alone.
+ * later request stands alone (the `Mcp-Session-Id` its reply carries holds no state; see the
+ * era's `resultHeaders`).
  */
 export const initialize: MethodHandler = (call) => {
   const { protocolVersion } = parseParams(InitializeParamsSchema, call);

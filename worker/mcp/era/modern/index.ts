@@ -47,4 +47,11 @@ export const modern: EraAdapter = {
   upstreamCapabilities(info) {
     return info.clientCapabilities;
   },
+  // Sessions are gone: an Mcp-Session-Id is ignored, and none is ever minted.
+  sessionId() {
+    return undefined;
+  },
+  resultHeaders() {
+    return undefined;
+  },
 };
