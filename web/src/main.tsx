@@ -1,7 +1,7 @@
 import { render } from "preact";
 import { connectTo, loadEndpoints, restoreConnection } from "./state/connection.ts";
 import { openPermalink } from "./state/permalink.ts";
-import { targetUrl, theme } from "./state/store.ts";
+import { connecting, session, targetUrl, theme } from "./state/store.ts";
 import { App } from "./views/app.tsx";
 
 const stored = localStorage.getItem("edgemcp.theme");
@@ -17,10 +17,10 @@ render(<App />, document.getElementById("app")!);
 
 restoreConnection();
 // A permalink opens its request; otherwise the page connects to the last endpoint (or the
-// hub), so the catalog is there at once.
+// hub), so the catalog is there at once, unless the person has already connected elsewhere.
 void loadEndpoints().then(async () => {
   if (location.hash.startsWith("#request=")) await openPermalink(location.hash);
-  else if (targetUrl.value) await connectTo();
+  else if (targetUrl.value && !session.value && !connecting.value) await connectTo();
 });
 window.addEventListener("hashchange", () => {
   if (location.hash.startsWith("#request=")) void openPermalink(location.hash);

@@ -18,7 +18,8 @@ const ALLOWED_REQUEST_HEADERS = new Set([
 ]);
 // Response headers a browser client needs to read beyond the CORS-safelisted ones.
 const EXPOSED_HEADERS = "WWW-Authenticate, MCP-Protocol-Version, Retry-After, Mcp-Session-Id";
-const ALLOWED_METHODS = "POST, OPTIONS";
+// DELETE: a 2025 client ending its session (answered 204; there is nothing to end).
+const ALLOWED_METHODS = "POST, DELETE, OPTIONS";
 
 function allowedHeader(name: string): boolean {
   return ALLOWED_REQUEST_HEADERS.has(name) || name.startsWith("mcp-param-");

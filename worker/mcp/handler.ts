@@ -1,4 +1,5 @@
 import { errorText } from "../../shared/error-text.ts";
+import { Header } from "../../shared/protocol/headers.ts";
 import { AuthError, type Authenticate } from "../auth/bearer.ts";
 import {
   compilePolicy,
@@ -157,6 +158,9 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         const preflight = guardOrigin(request, policyOf(env));
         if (preflight) return preflight;
         origin = request.headers.get("Origin");
+        // A 2025 client ending its session: the id holds no state, so it is ended already.
+        if (request.method === "DELETE" && request.headers.has(Header.sessionId))
+          return withCors(new Response(null, { status: 204 }), origin);
         if (request.method !== "POST") throw notAllowed(request.method);
         coordination ??= await configured(() => checkedCoordination(options.durable?.(env)));
         // A call from the hub of this Worker (or its catalog reader) was counted there.
@@ -201,15 +205,12 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
 }
 
 /**
- * Anything but POST: 405, which the 2025 transport allows for GET (no standalone stream) and
- * for DELETE (the server does not let clients end sessions: the `Mcp-Session-Id` a 2025
- * `initialize` gets holds no state, so there is nothing to end).
+ * Anything but POST (and a 2025 client's DELETE of its session, answered 204: the
+ * `Mcp-Session-Id` its `initialize` got holds no state, so there is nothing to end): 405, which
+ * the 2025 transport allows for GET (no standalone stream).
  */
 function notAllowed(method: string): HttpError {
-  const why =
-    method === "DELETE"
-      ? "this MCP endpoint is stateless and keeps no session to end (its Mcp-Session-Id holds no state)."
-      : "this MCP endpoint is stateless, send JSON-RPC messages with POST.";
+  const why = "this MCP endpoint is stateless, send JSON-RPC messages with POST.";
   return new HttpError(405, `${method} is not supported: ${why}`, { Allow: "POST, OPTIONS" });
 }
 

@@ -209,7 +209,7 @@ describe("edgemcp client against the Worker in the 2025 era (handshake: initiali
     });
   });
 
-  it("closes quietly: the Worker answers its DELETE with 405", async () => {
+  it("closes quietly: the Worker answers the DELETE that ends its session with 204", async () => {
     await expect(client.close()).resolves.toBeUndefined();
   });
 });

@@ -117,7 +117,7 @@ describe("CORS preflight", () => {
     );
     expect(response.status).toBe(204);
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("http://localhost:5173");
-    expect(response.headers.get("Access-Control-Allow-Methods")).toBe("POST, OPTIONS");
+    expect(response.headers.get("Access-Control-Allow-Methods")).toBe("POST, DELETE, OPTIONS");
     expect(response.headers.get("Access-Control-Allow-Headers")).toBe(
       "content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-param-region, authorization",
     );

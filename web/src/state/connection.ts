@@ -116,14 +116,21 @@ export async function disconnect(): Promise<void> {
   await current?.client.close().catch(() => {});
 }
 
+/** The latest connection attempt: an earlier one still running is superseded by it. */
+let attempt = 0;
+
 /**
  * Connects to the target URL in the chosen era; a failure is explained by the connection
- * doctor. Asking for 2026-07-28 from a 2025-only server is refused with that diagnosis.
+ * doctor. Asking for 2026-07-28 from a 2025-only server is refused with that diagnosis. When
+ * another attempt starts meanwhile (the person picked another server while the page was still
+ * connecting to the default one), this one steps aside: its client is closed, its failure is
+ * not shown.
  */
 export async function connectTo(
   url = targetUrl.value.trim(),
   era = eraChoice.value,
 ): Promise<boolean> {
+  const mine = ++attempt;
   await disconnect();
   connecting.value = true;
   diagnosis.value = undefined;
@@ -156,6 +163,10 @@ export async function connectTo(
       handshake: era === "legacy" ? "initialize" : "probe",
       signal: AbortSignal.timeout(30_000),
     });
+    if (mine !== attempt) {
+      await client.close().catch(() => {});
+      return false;
+    }
     if (era === "modern" && client.era === "legacy") {
       await client.close();
       diagnosis.value = diagnose({
@@ -186,9 +197,10 @@ export async function connectTo(
     await loadCatalog("use");
     return true;
   } catch (error) {
-    diagnosis.value = diagnose(await gatherFacts(url, error));
+    const facts = await gatherFacts(url, error);
+    if (mine === attempt) diagnosis.value = diagnose(facts);
     return false;
   } finally {
-    connecting.value = false;
+    if (mine === attempt) connecting.value = false;
   }
 }

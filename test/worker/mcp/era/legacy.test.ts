@@ -175,21 +175,21 @@ describe("requests after the handshake, each standing alone", () => {
     expect(response.status).toBe(405);
   });
 
-  it("answers DELETE, which 2025 clients send to end their session, with 405", async () => {
-    const response = await exports.default.fetch(
-      new Request("http://localhost/mcp/everything", {
-        method: "DELETE",
-        headers: {
-          "Mcp-Session-Id": "6GV2nisX_NwjhfWxFIfm8g",
-          "MCP-Protocol-Version": "2025-11-25",
-        },
-      }),
-    );
-    expect(response.status).toBe(405);
-    expect(response.headers.get("Allow")).toBe("POST, OPTIONS");
-    expect((await response.json<{ error: { message: string } }>()).error.message).toBe(
-      "DELETE is not supported: this MCP endpoint is stateless and keeps no session to end (its Mcp-Session-Id holds no state).",
-    );
+  it("answers DELETE, which 2025 clients send to end their session, with 204", async () => {
+    const end = (headers: Record<string, string>) =>
+      exports.default.fetch(
+        new Request("http://localhost/mcp/everything", {
+          method: "DELETE",
+          headers: { "MCP-Protocol-Version": "2025-11-25", Origin: "http://localhost", ...headers },
+        }),
+      );
+    const ended = await end({ "Mcp-Session-Id": "6GV2nisX_NwjhfWxFIfm8g" });
+    expect(ended.status).toBe(204);
+    expect(await ended.text()).toBe("");
+    // A DELETE naming no session has nothing to end either: 405.
+    const bare = await end({});
+    expect(bare.status).toBe(405);
+    expect(bare.headers.get("Allow")).toBe("POST, OPTIONS");
   });
 });
 

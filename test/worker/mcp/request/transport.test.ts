@@ -9,6 +9,7 @@ const MODERN_HEADERS = { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "to
 
 describe("HTTP framing", () => {
   it.each(["GET", "DELETE", "PUT"])("answers %s with 405 and Allow: POST", async (method) => {
+    // (A DELETE carrying a 2025 Mcp-Session-Id ends that session instead: era/legacy.test.ts.)
     const response = await exports.default.fetch(
       new Request("http://localhost/mcp/everything", { method }),
     );
