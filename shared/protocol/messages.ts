@@ -1,5 +1,8 @@
 import * as z from "zod/mini";
 
+// The protocol's schemas are `z.lazy` marked pure: a Worker's module evaluation builds none of
+// them (each is built the first time it parses), and bundlers drop the ones a Worker never uses.
+
 /** Any JSON object: params, `_meta`, capability flags, JSON Schemas. */
 export const JsonObjectSchema = z.record(z.string(), z.unknown());
 export type JsonObject = z.infer<typeof JsonObjectSchema>;
