@@ -3,27 +3,35 @@ import { JsonObjectSchema } from "./messages.ts";
 import { ContentBlockSchema } from "./content.ts";
 
 /** The client's answer to `elicitation/create`. */
-export const ElicitResultSchema = z.object({
-  action: z.enum(["accept", "decline", "cancel"]),
-  content: z.optional(
-    z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
-  ),
-});
+export const ElicitResultSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    action: z.enum(["accept", "decline", "cancel"]),
+    content: z.optional(
+      z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
+    ),
+  }),
+);
 export type ElicitResult = z.infer<typeof ElicitResultSchema>;
 
 /** The client's answer to `sampling/createMessage`. */
-export const CreateMessageResultSchema = z.looseObject({
-  role: z.enum(["user", "assistant"]),
-  content: z.union([ContentBlockSchema, z.array(JsonObjectSchema), JsonObjectSchema]),
-  model: z.string(),
-  stopReason: z.optional(z.string()),
-});
+export const CreateMessageResultSchema = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    role: z.enum(["user", "assistant"]),
+    content: z.union([ContentBlockSchema, z.array(JsonObjectSchema), JsonObjectSchema]),
+    model: z.string(),
+    stopReason: z.optional(z.string()),
+  }),
+);
 export type CreateMessageResult = z.infer<typeof CreateMessageResultSchema>;
 
-const RootSchema = z.object({ uri: z.string(), name: z.optional(z.string()) });
+const RootSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ uri: z.string(), name: z.optional(z.string()) }),
+);
 
 /** The client's answer to `roots/list`. */
-export const ListRootsResultSchema = z.object({ roots: z.array(RootSchema) });
+export const ListRootsResultSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ roots: z.array(RootSchema) }),
+);
 export type ListRootsResult = z.infer<typeof ListRootsResultSchema>;
 
 /** A sampling message, as servers send them in `sampling/createMessage`. */

@@ -6,39 +6,41 @@ import { JsonRpcErrorObjectSchema, JsonObjectSchema } from "./messages.ts";
 export { TASKS_EXTENSION } from "./capabilities.ts";
 
 /** Where a task stands; `completed`, `failed` and `cancelled` are final. */
-export const TaskStatusSchema = z.enum([
-  "working",
-  "input_required",
-  "completed",
-  "failed",
-  "cancelled",
-]);
+export const TaskStatusSchema = /* @__PURE__ */ z.lazy(() =>
+  z.enum(["working", "input_required", "completed", "failed", "cancelled"]),
+);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
 /** Statuses after which a task never changes again. */
 export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ["completed", "failed", "cancelled"];
 
 /** A task as `tasks/get` and `notifications/tasks` carry it (flat, with status-specific members). */
-export const TaskSchema = z.looseObject({
-  taskId: z.string(),
-  status: TaskStatusSchema,
-  statusMessage: z.optional(z.string()),
-  createdAt: z.optional(z.string()),
-  lastUpdatedAt: z.optional(z.string()),
-  ttlMs: z.optional(z.nullable(z.number())),
-  pollIntervalMs: z.optional(z.number()),
-  inputRequests: z.optional(InputRequestsSchema),
-  result: z.optional(JsonObjectSchema),
-  error: z.optional(JsonRpcErrorObjectSchema),
-  _meta: z.optional(JsonObjectSchema),
-});
+export const TaskSchema = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    taskId: z.string(),
+    status: TaskStatusSchema,
+    statusMessage: z.optional(z.string()),
+    createdAt: z.optional(z.string()),
+    lastUpdatedAt: z.optional(z.string()),
+    ttlMs: z.optional(z.nullable(z.number())),
+    pollIntervalMs: z.optional(z.number()),
+    inputRequests: z.optional(InputRequestsSchema),
+    result: z.optional(JsonObjectSchema),
+    error: z.optional(JsonRpcErrorObjectSchema),
+    _meta: z.optional(JsonObjectSchema),
+  }),
+);
 export type Task = z.infer<typeof TaskSchema>;
 
 /** What `tools/call` returns when the server runs the call as a task. */
-export const CreateTaskResultSchema = z.extend(TaskSchema, { resultType: z.literal("task") });
+export const CreateTaskResultSchema = /* @__PURE__ */ z.lazy(() =>
+  z.extend(TaskSchema._zod.innerType, { resultType: z.literal("task") }),
+);
 export type CreateTaskResult = z.infer<typeof CreateTaskResultSchema>;
 
 /** `tasks/get`: the spec says `resultType: "complete"`; some examples show `"task"`. */
-export const GetTaskResultSchema = z.extend(TaskSchema, {
-  resultType: z.optional(z.enum(["complete", "task"])),
-});
+export const GetTaskResultSchema = /* @__PURE__ */ z.lazy(() =>
+  z.extend(TaskSchema._zod.innerType, {
+    resultType: z.optional(z.enum(["complete", "task"])),
+  }),
+);

@@ -24,12 +24,14 @@ export type PolicyRule = {
   effect?: "allow" | "deny";
 };
 
-export const PolicyRuleSchema = z.object({
-  who: z.union([z.string(), z.array(z.string())]),
-  methods: z.optional(z.array(z.string())),
-  names: z.optional(z.array(z.string())),
-  effect: z.optional(z.enum(["allow", "deny"])),
-});
+export const PolicyRuleSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    who: z.union([z.string(), z.array(z.string())]),
+    methods: z.optional(z.array(z.string())),
+    names: z.optional(z.array(z.string())),
+    effect: z.optional(z.enum(["allow", "deny"])),
+  }),
+);
 
 /** What a request asks for, as the policy reads it: the method and what it names, if anything. */
 export type Target = { method: string; name?: string | undefined };

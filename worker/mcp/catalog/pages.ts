@@ -38,7 +38,9 @@ const CURSOR_TTL_MS = 60 * 60_000;
 const RENEW = "Fetch the list again without a cursor.";
 
 /** Where a cursor points: a list, a page of it, and the list's fingerprint when it was issued. */
-const CursorSchema = z.object({ l: z.string(), i: z.int().check(z.positive()), f: z.string() });
+const CursorSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ l: z.string(), i: z.int().check(z.positive()), f: z.string() }),
+);
 
 /** A page's result around its `nextCursor`, or (the last page) the whole result, built once. */
 type Page = { head: string; tail: string; last: RawResult | undefined };

@@ -3,10 +3,12 @@ import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { parseParams, type Call, type MethodHandler } from "./method.ts";
 import { requireCapabilities, TASKS_REQUIRED } from "./requirements.ts";
 
-const TaskParamsSchema = z.object({ taskId: z.string() });
-const UpdateParamsSchema = z.extend(TaskParamsSchema, {
-  inputResponses: z.record(z.string(), z.unknown()),
-});
+const TaskParamsSchema = /* @__PURE__ */ z.lazy(() => z.object({ taskId: z.string() }));
+const UpdateParamsSchema = /* @__PURE__ */ z.lazy(() =>
+  z.extend(TaskParamsSchema._zod.innerType, {
+    inputResponses: z.record(z.string(), z.unknown()),
+  }),
+);
 
 /** The tasks of this request's caller: a server's own router (the hub's), or the task store. */
 function tasks(call: Call): {

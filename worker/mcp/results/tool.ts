@@ -75,11 +75,14 @@ const looksLikeContent = (value: unknown): boolean =>
  * JSON value (an array of rows, a number, a plain object) as its JSON text. A value meant as
  * content but not valid content, or one JSON cannot carry, is a server bug (-32603).
  */
+// Built once, on the first tool that returns content blocks.
+const ContentBlocksSchema = /* @__PURE__ */ z.lazy(() => z.array(ContentBlockSchema));
+
 function contentOf(tool: CompiledTool, value: unknown): ContentBlock[] {
   if (typeof value === "string") return [{ type: "text", text: value }];
   const blocks = Array.isArray(value) ? value : [value];
   if (blocks.some(looksLikeContent)) {
-    const parsed = z.safeParse(z.array(ContentBlockSchema), blocks);
+    const parsed = z.safeParse(ContentBlocksSchema, blocks);
     if (parsed.success) return blocks as ContentBlock[];
     return unsendable(tool, value, describeIssues(parsed.error, "content"));
   }

@@ -22,14 +22,16 @@ const STATE_TTL_MS = 10 * 60_000;
  * m: method, h: params digest, a: answers so far, k: keys asked last round, s: relay state,
  * n: the round's nonce (claimed once where coordination can, so a round cannot be replayed).
  */
-const StateSchema = z.object({
-  n: z.optional(z.string()),
-  m: z.string(),
-  h: z.string(),
-  a: z.record(z.string(), z.unknown()),
-  k: z.array(z.string()),
-  s: z.optional(z.unknown()),
-});
+const StateSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    n: z.optional(z.string()),
+    m: z.string(),
+    h: z.string(),
+    a: z.record(z.string(), z.unknown()),
+    k: z.array(z.string()),
+    s: z.optional(z.unknown()),
+  }),
+);
 
 /**
  * Multi-round-trip input (MRTR) for one 2026-07-28 request. Answers come from `inputResponses`
