@@ -1,4 +1,4 @@
-import { ErrorCode } from "../../../../shared/protocol/errors.ts";
+import { ErrorCode, type RpcError } from "../../../../shared/protocol/errors.ts";
 import { Header } from "../../../../shared/protocol/headers.ts";
 import type { LegacyMethod } from "../../../../shared/protocol/methods.ts";
 import { COMMON_ROUTES } from "../../methods/common.ts";
@@ -7,8 +7,11 @@ import type { EraAdapter } from "../era.ts";
 import { readLegacyEnvelope } from "./envelope.ts";
 import { legacyAsking } from "./input.ts";
 import { acknowledgeSubscription, initialize, ping, setLevel } from "./methods.ts";
-import { legacyPage, legacyResult, legacyStatus } from "./result.ts";
-import { mintSessionId, readSessionId } from "./session.ts";
+import { isJsonObject } from "../../../../shared/jsonrpc.ts";
+import type { JsonObject, JsonRpcId } from "../../../../shared/protocol/messages.ts";
+import { pagesIn, type List } from "../../catalog/pages.ts";
+import { toBase64Url } from "../../../../shared/base64.ts";
+import { HttpError } from "../../../http/http-error.ts";
 
 const ROUTES = {
   ...COMMON_ROUTES,
@@ -18,6 +21,86 @@ const ROUTES = {
   "resources/subscribe": { run: acknowledgeSubscription },
   "resources/unsubscribe": { run: acknowledgeSubscription },
 } satisfies Record<LegacyMethod, Route>;
+
+/**
+ * A 2025 result: without what 2026 added (`resultType`, `ttlMs`, `cacheScope`), and without a
+ * `structuredContent` that is not an object, which 2025 clients reject (the text block still
+ * carries the value).
+ */
+export function legacyResult(result: JsonObject, id: JsonRpcId): string {
+  if (
+    !("ttlMs" in result) &&
+    !("cacheScope" in result) &&
+    !("resultType" in result) &&
+    !("structuredContent" in result)
+  )
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${JSON.stringify(result)}}`;
+  const { ttlMs: _ttl, cacheScope: _scope, resultType: _type, ...rest } = result;
+  if ("structuredContent" in rest && !isJsonObject(rest.structuredContent))
+    delete rest.structuredContent;
+  return JSON.stringify({ jsonrpc: "2.0", id, result: rest });
+}
+
+/** 2025 clients get 200 for everything but malformed messages: to them a 404 means "session expired". */
+export function legacyStatus(error: RpcError): number {
+  const malformed = error.code === ErrorCode.ParseError || error.code === ErrorCode.InvalidRequest;
+  return malformed ? 400 : 200;
+}
+
+/**
+ * An item of a 2025 list, serialized: 2025 clients reject a whole tool list if one
+ * `outputSchema` is not an object schema, so such a schema is left out.
+ */
+function legacyItem(item: object, json: string): string {
+  if (!("outputSchema" in item) || !isJsonObject(item.outputSchema)) return json;
+  if (item.outputSchema.type === "object") return json;
+  const { outputSchema: _notAnObject, ...rest } = item;
+  return JSON.stringify(rest);
+}
+
+/** 2025 list pages: the items alone, as 2025 clients accept them. */
+export const legacyPage = pagesIn((list: List) => ({
+  open: "{",
+  items: list.items.map((item, i) => legacyItem(item, list.json[i] ?? JSON.stringify(item))),
+  close: "}",
+}));
+
+/**
+ * The longest `Mcp-Session-Id` accepted. The ids minted here are 22 characters; the bound leaves
+ * room for ids minted by a gateway in front, and keeps a cancellation key (a Durable Object's
+ * name) small. A longer or otherwise malformed id is refused with 400 rather than ignored: a
+ * client that ignored it would find its cancellations silently going nowhere.
+ */
+export const MAX_SESSION_ID_LENGTH = 256;
+
+// The 2025 transport: a session id holds visible ASCII only (0x21 to 0x7E).
+const SESSION_ID = new RegExp(`^[\\x21-\\x7e]{1,${MAX_SESSION_ID_LENGTH}}$`);
+
+/**
+ * A fresh `Mcp-Session-Id` for a 2025 `initialize` reply: 128 random bits, base64url. Nothing is
+ * stored: the id only names the scope the client's later cancellations reach (an anonymous
+ * caller's `notifications/cancelled` reaches only calls made with the same id).
+ */
+export function mintSessionId(): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+/**
+ * The `Mcp-Session-Id` a 2025 client sent, or undefined without one. The Worker never saw most
+ * ids it is sent (it keeps none), so any well-formed id is accepted; a malformed one is an
+ * HTTP 400.
+ */
+export function readSessionId(headers: Headers): string | undefined {
+  const id = headers.get(Header.sessionId);
+  if (id === null) return undefined;
+  if (!SESSION_ID.test(id)) {
+    throw new HttpError(
+      400,
+      `${Header.sessionId} must be 1 to ${MAX_SESSION_ID_LENGTH} visible ASCII characters: send the id the initialize response gave, or none.`,
+    );
+  }
+  return id;
+}
 
 /**
  * The 2025 era, served without sessions: `initialize` only settles the version (and gives an

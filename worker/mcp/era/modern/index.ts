@@ -1,5 +1,5 @@
-import { ErrorCode } from "../../../../shared/protocol/errors.ts";
-import { logLevelPasses } from "../../../../shared/protocol/meta.ts";
+import { ErrorCode, type RpcError } from "../../../../shared/protocol/errors.ts";
+import { logLevelPasses, MetaKey } from "../../../../shared/protocol/meta.ts";
 import type { ModernMethod } from "../../../../shared/protocol/methods.ts";
 import { COMMON_ROUTES } from "../../methods/common.ts";
 import { discover } from "../../methods/discover.ts";
@@ -8,10 +8,16 @@ import type { Route } from "../../methods/method.ts";
 import { requireCapabilities } from "../../methods/requirements.ts";
 import { cancelTask, getTask, updateTask } from "../../methods/tasks.ts";
 import type { EraAdapter } from "../era.ts";
-import { modernCapabilities } from "./capabilities.ts";
 import { readEnvelope } from "./envelope.ts";
 import { modernAsking } from "./mrtr.ts";
-import { modernPage, modernResult, modernStatus } from "./result.ts";
+import {
+  TASKS_EXTENSION,
+  type ServerCapabilities,
+} from "../../../../shared/protocol/capabilities.ts";
+import type { Catalog } from "../../catalog/catalog.ts";
+import type { Coordination } from "../../ports.ts";
+import type { JsonObject, JsonRpcId } from "../../../../shared/protocol/messages.ts";
+import { pagesIn, type List } from "../../catalog/pages.ts";
 
 const ROUTES = {
   ...COMMON_ROUTES,
@@ -21,6 +27,87 @@ const ROUTES = {
   "tasks/update": { run: updateTask },
   "tasks/cancel": { run: cancelTask },
 } satisfies Record<ModernMethod, Route>;
+
+const advertised = new WeakMap<Catalog, Map<string, ServerCapabilities>>();
+
+/**
+ * What a server advertises to 2026 clients: change notifications and resource subscriptions
+ * when there is a listen source (the listen hub, or the server's own); tasks when there is a
+ * task store and a tool that may run as a task, or the server's own task router. Computed once
+ * per catalog and set of ports.
+ */
+export function modernCapabilities(
+  catalog: Catalog,
+  coordination: Coordination,
+): ServerCapabilities {
+  const key = `${coordination.listen ? "l" : ""}${coordination.tasks ? "t" : ""}`;
+  let byPorts = advertised.get(catalog);
+  if (!byPorts) advertised.set(catalog, (byPorts = new Map()));
+  let caps = byPorts.get(key);
+  if (!caps) byPorts.set(key, (caps = build(catalog, coordination)));
+  return caps;
+}
+
+function build(catalog: Catalog, coordination: Coordination): ServerCapabilities {
+  const base = catalog.capabilities;
+  const { definition } = catalog;
+  const caps: ServerCapabilities = { ...base };
+  if (coordination.listen || definition.listen) {
+    if (base.tools) caps.tools = { listChanged: true };
+    if (base.prompts) caps.prompts = { listChanged: true };
+    if (base.resources) caps.resources = { subscribe: true, listChanged: true };
+  }
+  if (definition.tasks || (coordination.tasks && catalog.taskTools))
+    caps.extensions = { ...base.extensions, [TASKS_EXTENSION]: {} };
+  return caps;
+}
+
+/** `_meta` with the server's identity, serialized once per catalog. */
+const serverMeta = new WeakMap<Catalog, string>();
+
+/** A 2026 result: `resultType`, and the server's identity in `_meta`. */
+export function modernResult(result: JsonObject, id: JsonRpcId, catalog: Catalog): string {
+  if (!("_meta" in result) && !("resultType" in result)) {
+    // The usual result: its members serialized once, between the envelope's serialized parts.
+    let meta = serverMeta.get(catalog);
+    if (meta === undefined) {
+      meta = JSON.stringify({ [MetaKey.serverInfo]: catalog.serverInfo });
+      serverMeta.set(catalog, meta);
+    }
+    const members = JSON.stringify(result).slice(1, -1);
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"resultType":"complete",${members}${members ? "," : ""}"_meta":${meta}}}`;
+  }
+  const meta = {
+    ...(typeof result._meta === "object" ? result._meta : {}),
+    [MetaKey.serverInfo]: catalog.serverInfo,
+  };
+  return JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    result: { resultType: "complete", ...result, _meta: meta },
+  });
+}
+
+const STATUS: Readonly<Record<number, number>> = {
+  [ErrorCode.ParseError]: 400,
+  [ErrorCode.InvalidRequest]: 400,
+  [ErrorCode.MethodNotFound]: 404,
+  [ErrorCode.HeaderMismatch]: 400,
+  [ErrorCode.MissingRequiredClientCapability]: 400,
+  [ErrorCode.UnsupportedProtocolVersion]: 400,
+};
+
+/** 2026 errors carry the HTTP status the transport fixes for them; the rest are 200. */
+export function modernStatus(error: RpcError): number {
+  return error.httpStatus ?? STATUS[error.code] ?? 200;
+}
+
+/** 2026 list pages: `resultType` first, the cache hint and the server's identity last. */
+export const modernPage = pagesIn((list: List) => ({
+  open: `{"resultType":"complete",`,
+  items: list.json,
+  close: `,"ttlMs":${list.cache.ttlMs},"cacheScope":${JSON.stringify(list.cache.cacheScope)},"_meta":${JSON.stringify({ [MetaKey.serverInfo]: list.serverInfo })}}`,
+}));
 
 /**
  * The 2026-07-28 era: every request stands alone, carrying its version and capabilities in
