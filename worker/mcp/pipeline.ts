@@ -6,27 +6,25 @@ import type { ReplyMode } from "../http/accept.ts";
 import { handleOwner, Handles } from "../state/handles.ts";
 import type { Keyring } from "../state/keyring.ts";
 import { Sealer } from "../state/sealer.ts";
-import { listening, startCall } from "./call/call.ts";
-import { callerIdentity, cancellationKey } from "./call/cancel.ts";
+import { callerIdentity, cancellationKey, listening, startCall } from "./call/call.ts";
 import type { Served } from "./define/server.ts";
 import { eraOf } from "./era/index.ts";
 import { CallerLimits, type LimitSettings } from "./limits/caller.ts";
-import { Observation, type RequestLogger } from "./observe/log.ts";
-import { traceOf } from "./observe/trace.ts";
+import { Observation, traceOf, type RequestLogger } from "./observe/log.ts";
 import type { Coordination } from "./ports.ts";
 import { takeNotification, takeResponse } from "./request/client-messages.ts";
 import { failure } from "./request/errors.ts";
 import { frame } from "./request/frame.ts";
+import { jsonResponse, respond, type Outcome } from "./request/reply.ts";
 import {
   admit,
   admitUnnamed,
   mutatingIn,
+  routeOf,
   targetOfBody,
   targetOfHeaders,
   toolFilter,
-} from "./request/gate.ts";
-import { jsonResponse, respond, type Outcome } from "./request/reply.ts";
-import { routeOf } from "./request/route.ts";
+} from "./request/route.ts";
 
 /** Limits and timings of one endpoint, settled once per isolate. */
 export type Settings = {
@@ -121,6 +119,7 @@ export async function serveMessage(
 ): Promise<Response> {
   const { message, headers, caller } = framed;
   const { coordination, access } = runtime;
+  const { name } = server;
   // Rates first: a caller over its limit costs no catalog, no envelope, no call.
   const limits = coordination.limits
     ? new CallerLimits(
@@ -131,7 +130,7 @@ export async function serveMessage(
     : undefined;
   let refused: unknown;
   try {
-    await limits?.admit(server.name, toolNameOf(message));
+    await limits?.admit(name, toolNameOf(message));
   } catch (error) {
     if (message.kind !== "request") return jsonResponse(failure(error));
     refused = error;
@@ -140,14 +139,14 @@ export async function serveMessage(
     const notification = message.message;
     admit(access, caller, { method: notification.method }, () => false);
     const sessionId = eraOf(notification, headers).sessionId(headers);
-    const key = cancellationKey(server.name, caller, headers, sessionId);
+    const key = cancellationKey(name, caller, headers, sessionId);
     return takeNotification(notification, key, coordination);
   }
   if (message.kind === "response") return takeResponse(message.message, coordination);
   const request = message.message;
   // The era is asked once; every stage after this calls it.
   const era = eraOf(request, headers);
-  const observation = observe(server.name, request.method, request.params, headers);
+  const observation = observe(name, request.method, request.params, headers);
   observation.era = era.name;
   observation.subject = caller?.subject;
   const logged = (outcome: Outcome): Outcome => {
@@ -178,13 +177,13 @@ export async function serveMessage(
       era,
       info,
       params: request.params ?? {},
-      server: server.name,
+      server: name,
       catalog,
       capabilities,
       caller,
-      cancellationKey: cancellationKey(server.name, caller, headers, sessionId),
       mayCall: toolFilter(access, caller, catalog),
-      handles: new Handles(new Sealer(runtime.keyring), handleOwner(server.name, caller?.subject)),
+      cancellationKey: cancellationKey(name, caller, headers, sessionId),
+      handles: new Handles(new Sealer(runtime.keyring), handleOwner(name, caller?.subject)),
       headers,
       signal: framed.signal,
       mode: framed.mode,
