@@ -134,7 +134,7 @@ export const legacy: EraAdapter = {
   },
   sessionId: readSessionId,
   // A fresh id for each handshake, which the client sends on every later request: it keeps an
-  // anonymous caller's cancellations to its own calls (see call/cancel.ts).
+  // anonymous caller's cancellations to its own calls (see `cancellationKey` in call/call.ts).
   resultHeaders(method) {
     return method === "initialize" ? { [Header.sessionId]: mintSessionId() } : undefined;
   },
