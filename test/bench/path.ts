@@ -4,7 +4,8 @@
 // first records its module, and one request per case is served in this Node process after a
 // warm-up request (the first builds the catalog). A module is entered when one of its functions
 // is called from another module (or by the runtime: a promise callback); its calls to itself are
-// not entries, and consecutive entries from the same module are one. Prints each entry with its
+// not entries, and consecutive entries from the same module are one; getters and setters (reads
+// of a value, such as a server's name) are not traced. Prints each entry with its
 // functions and where it came from, and marks a module entered again. Not in the package.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -38,7 +39,9 @@ function instrument(file: string, text: string): string {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const edits: { at: number; text: string }[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isFunctionLike(node) && "body" in node && node.body) {
+    // A getter or setter is a read of a value the module made, not a step of the request.
+    const accessor = ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node);
+    if (ts.isFunctionLike(node) && !accessor && "body" in node && node.body) {
       const body = node.body as ts.Node;
       if (ts.isBlock(body)) edits.push({ at: body.getStart(source) + 1, text: `${call};` });
       else {
