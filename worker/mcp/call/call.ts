@@ -1,5 +1,7 @@
 import { TASKS_EXTENSION, type ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
+import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
+import type { LogLevel } from "../../../shared/protocol/meta.ts";
 import type { Caller } from "../../auth/bearer.ts";
 import type { ReplyMode } from "../../http/accept.ts";
 import type { Handles } from "../../state/handles.ts";
@@ -13,13 +15,13 @@ import type { Coordination } from "../ports.ts";
 import { failure } from "../request/errors.ts";
 import { Reply, type Outcome } from "../request/reply.ts";
 import { RawResult } from "../results/ready.ts";
-import {
-  createContext,
-  notifierFor,
-  refuseAsking,
-  type Asking,
-  type Notify,
-  type RequestInfo,
+import type {
+  Asking,
+  ChangeNotifier,
+  HandlerContext,
+  ListenEvent,
+  Notify,
+  RequestInfo,
 } from "./context.ts";
 
 /** One routed request, with everything its handler may use. */
@@ -227,4 +229,91 @@ export function cancellationKey(
   if (caller) return `${server}\n${callerIdentity(caller, headers)}`;
   if (sessionId === undefined) return undefined;
   return `${server}\n${callerIdentity(undefined, headers)}\n${sessionId}`;
+}
+/** `ctx.input` and `ctx.relay` in a handler that cannot ask the client for input, and why. */
+export function refuseAsking(reason: string): Asking {
+  const refuse = () => Promise.reject(new RpcError(ErrorCode.InternalError, reason));
+  return { input: refuse, relay: { state: undefined, responses: {}, ask: refuse } };
+}
+
+/**
+ * Builds a handler's context around the request's notification channel. Progress goes out only
+ * with a progress token and only when it increases; log messages only when `logs` lets their
+ * level through (the era decides).
+ */
+export function createContext(parts: {
+  request: RequestInfo;
+  env: Cloudflare.Env;
+  waitUntil: (promise: Promise<unknown>) => void;
+  send: Notify;
+  signal: AbortSignal;
+  caller: Caller | undefined;
+  handles: Handles;
+  notify: ChangeNotifier;
+  asking: Asking;
+  logs: (level: LogLevel) => boolean;
+}): HandlerContext {
+  let last = -Infinity;
+  const { request, send, logs } = parts;
+  const { progressToken } = request;
+  return {
+    request,
+    env: parts.env,
+    waitUntil: parts.waitUntil,
+    signal: parts.signal,
+    caller: parts.caller,
+    handles: parts.handles,
+    input: parts.asking.input,
+    relay: parts.asking.relay,
+    notify: parts.notify,
+    progress(progress, total, message) {
+      if (progressToken === undefined || !(progress > last)) return;
+      last = progress;
+      const params = {
+        progressToken,
+        progress,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      };
+      send({ jsonrpc: "2.0", method: "notifications/progress", params });
+    },
+    log(level, data, logger) {
+      if (!logs(level)) return;
+      const params = { level, ...(logger === undefined ? {} : { logger }), data };
+      send({ jsonrpc: "2.0", method: "notifications/message", params });
+    },
+  };
+}
+
+type Publisher = { publish(server: string, event: ListenEvent): Promise<void> };
+
+/** Without a listen hub there is nobody to tell. */
+const SILENT: ChangeNotifier = {
+  async toolsListChanged() {},
+  async promptsListChanged() {},
+  async resourcesListChanged() {},
+  async resourceUpdated() {},
+};
+const notifiers = new WeakMap<Publisher, Map<string, ChangeNotifier>>();
+
+/** A notifier publishing to the server's listen hub, made once per hub and server. */
+export function notifierFor(hub: Publisher | undefined, server: string): ChangeNotifier {
+  if (!hub) return SILENT;
+  let byServer = notifiers.get(hub);
+  if (!byServer) notifiers.set(hub, (byServer = new Map()));
+  let notifier = byServer.get(server);
+  if (!notifier) byServer.set(server, (notifier = publishing(hub, server)));
+  return notifier;
+}
+
+function publishing(hub: Publisher, server: string): ChangeNotifier {
+  const publish = async (event: ListenEvent) => {
+    await hub.publish(server, event);
+  };
+  return {
+    toolsListChanged: () => publish({ kind: "toolsListChanged" }),
+    promptsListChanged: () => publish({ kind: "promptsListChanged" }),
+    resourcesListChanged: () => publish({ kind: "resourcesListChanged" }),
+    resourceUpdated: (uri) => publish({ kind: "resourceUpdated", uri }),
+  };
 }

@@ -3,7 +3,7 @@ import { MODERN_VERSION } from "../../../shared/protocol/versions.ts";
 import { handleOwner, Handles } from "../../state/handles.ts";
 import { keyringWhenNeeded } from "../../state/keyring.ts";
 import { Sealer } from "../../state/sealer.ts";
-import { createContext, notifierFor } from "../call/context.ts";
+import { createContext, notifierFor } from "../call/call.ts";
 import { answerInput, InputRequiredSignal } from "../input/answers.ts";
 import { executeTool } from "../methods/tools.ts";
 import { traceOf } from "../observe/log.ts";

@@ -1,7 +1,8 @@
 import { isJsonObject } from "../../../../shared/jsonrpc.ts";
 import { ErrorCode, RpcError, ToolError } from "../../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../../shared/protocol/messages.ts";
-import { refuseAsking, type Asking, type Notify } from "../../call/context.ts";
+import { refuseAsking } from "../../call/call.ts";
+import type { Asking, Notify } from "../../call/context.ts";
 import type { InputAnswers } from "../../input/answers.ts";
 import type { InputRelay } from "../../input/relay.ts";
 import type { InputRequest } from "../../input/requests.ts";
