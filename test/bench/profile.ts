@@ -87,7 +87,7 @@ const STAGES: [string, RegExp][] = [
   ["envelope", /worker\/mcp\/era\/(index|era)\.ts$|worker\/mcp\/era\/\w+\/envelope\.ts$/],
   ["route", /worker\/mcp\/request\/route\.ts$|worker\/mcp\/methods\/method\.ts$/],
   // The era's result shaping and its other rules are part of the call.
-  ["call", /worker\/mcp\/(call|methods|results|input|tasks|era)\//],
+  ["call", /worker\/mcp\/(call|methods|results|tasks|era)\//],
   ["respond", /worker\/mcp\/request\/reply\.ts$|worker\/http\/sse\.ts$|shared\/sse\.ts$/],
   ["error path", /worker\/mcp\/request\/errors\.ts$|shared\/error-text\.ts$/],
   ["catalog, definitions", /worker\/mcp\/(catalog|define)\//],

@@ -19,7 +19,7 @@ import {
   refuseWeakConfiguredSecrets,
 } from "../state/keyring.ts";
 import type { Served } from "./define/server.ts";
-import { DEFAULT_LIMITS, type LimitSettings } from "./limits/caller.ts";
+import { DEFAULT_LIMITS, type LimitSettings } from "./request/limits.ts";
 import { servePost, type Runtime, type Settings } from "./pipeline.ts";
 import { checkedCoordination, type Coordination } from "./ports.ts";
 import { loggerFor, logSetting, type LogSetting, type RequestLogger } from "./observe/log.ts";

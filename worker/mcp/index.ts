@@ -34,8 +34,8 @@ export {
   listRoots,
   type Elicited,
   type InputRequest,
-} from "./input/requests.ts";
-export type { InputAnswers } from "./input/answers.ts";
+} from "./call/input/requests.ts";
+export type { InputAnswers } from "./call/input/answers.ts";
 export { UriTemplate } from "../../shared/uri-template.ts";
 export { ErrorCode, RpcError, ToolError } from "../../shared/protocol/errors.ts";
 export type { ContentBlock, ResourceContents } from "../../shared/protocol/content.ts";
@@ -61,7 +61,7 @@ export {
   type McpHandler,
   type WorkerContext,
 } from "./handler.ts";
-export type { LimitSettings } from "./limits/caller.ts";
+export type { LimitSettings } from "./request/limits.ts";
 export type { LogSetting, RequestLog, RequestLogger } from "./observe/log.ts";
 export {
   metadataResponse,
@@ -88,8 +88,8 @@ export type {
 export { DynamicServer } from "./define/dynamic.ts";
 export type { ServeContext, Served } from "./define/server.ts";
 export { ForwardedResult } from "./results/ready.ts";
-export { InputRequiredSignal } from "./input/answers.ts";
-export type { InputRelay } from "./input/relay.ts";
+export { InputRequiredSignal } from "./call/input/answers.ts";
+export type { InputRelay } from "./call/input/relay.ts";
 export { listenFromSource } from "./listen/source.ts";
 export type { ListenSettings, ListenSource, ListenStreams } from "./listen/source.ts";
 export { honouredFilter } from "./listen/filter.ts";

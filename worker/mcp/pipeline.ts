@@ -9,7 +9,7 @@ import { Sealer } from "../state/sealer.ts";
 import { callerIdentity, cancellationKey, listening, startCall } from "./call/call.ts";
 import type { Served } from "./define/server.ts";
 import { eraOf } from "./era/index.ts";
-import { CallerLimits, type LimitSettings } from "./limits/caller.ts";
+import { CallerLimits, type LimitSettings } from "./request/limits.ts";
 import { Observation, traceOf, type RequestLogger } from "./observe/log.ts";
 import type { Coordination } from "./ports.ts";
 import { takeNotification, takeResponse } from "./request/client-messages.ts";

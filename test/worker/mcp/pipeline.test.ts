@@ -9,7 +9,7 @@ import {
   type Framed,
   type Runtime,
 } from "../../../worker/mcp/index.ts";
-import { DEFAULT_LIMITS } from "../../../worker/mcp/limits/caller.ts";
+import { DEFAULT_LIMITS } from "../../../worker/mcp/request/limits.ts";
 import { keyringFrom } from "../../../worker/state/keyring.ts";
 import { mcpRequest, modernBody } from "../../support/mcp-request.ts";
 import { readReply } from "../../support/reply.ts";

@@ -10,7 +10,7 @@ import {
 import type { CompiledTool } from "../catalog/catalog.ts";
 import { listOf, type List } from "../catalog/pages.ts";
 import type { HandlerContext } from "../call/context.ts";
-import { InputRequiredSignal } from "../input/answers.ts";
+import { InputRequiredSignal } from "../call/input/answers.ts";
 import type { Observation } from "../observe/log.ts";
 import { describeIssues, parseParams, type Call, type MethodHandler } from "./method.ts";
 import { missingCapabilities, TASKS_REQUIRED } from "./requirements.ts";

@@ -4,7 +4,7 @@ import { handleOwner, Handles } from "../../state/handles.ts";
 import { keyringWhenNeeded } from "../../state/keyring.ts";
 import { Sealer } from "../../state/sealer.ts";
 import { createContext, notifierFor } from "../call/call.ts";
-import { answerInput, InputRequiredSignal } from "../input/answers.ts";
+import { answerInput, InputRequiredSignal } from "../call/input/answers.ts";
 import { executeTool } from "../methods/tools.ts";
 import { traceOf } from "../observe/log.ts";
 import { registeredServer } from "./registry.ts";

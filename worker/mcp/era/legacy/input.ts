@@ -3,9 +3,9 @@ import { ErrorCode, RpcError, ToolError } from "../../../../shared/protocol/erro
 import type { JsonObject } from "../../../../shared/protocol/messages.ts";
 import { refuseAsking } from "../../call/call.ts";
 import type { Asking, Notify } from "../../call/context.ts";
-import type { InputAnswers } from "../../input/answers.ts";
-import type { InputRelay } from "../../input/relay.ts";
-import type { InputRequest } from "../../input/requests.ts";
+import type { InputAnswers } from "../../call/input/answers.ts";
+import type { InputRelay } from "../../call/input/relay.ts";
+import type { InputRequest } from "../../call/input/requests.ts";
 import { SERVER_REQUEST_PREFIX } from "../../request/client-messages.ts";
 import type { AskingSetup, EraAsking } from "../era.ts";
 

@@ -12,8 +12,8 @@ import {
   InputRequiredSignal,
   undeclared,
   type InputAnswers,
-} from "../../input/answers.ts";
-import { wireRequestNeeds, type InputRequest } from "../../input/requests.ts";
+} from "../../call/input/answers.ts";
+import { wireRequestNeeds, type InputRequest } from "../../call/input/requests.ts";
 import { paramsDigest } from "./digest.ts";
 
 const STATE_PURPOSE = "requestState";
