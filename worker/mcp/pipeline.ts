@@ -8,7 +8,7 @@ import type { Keyring } from "../state/keyring.ts";
 import { Sealer } from "../state/sealer.ts";
 import { callerIdentity, cancellationKey, listening, startCall } from "./call/call.ts";
 import type { Served } from "./define/server.ts";
-import { eraOf } from "./era/index.ts";
+import { eraOf, targetOfHeaders } from "./era/index.ts";
 import { CallerLimits, type LimitSettings } from "./request/limits.ts";
 import { Observation, traceOf, type RequestLogger } from "./observe/log.ts";
 import type { Coordination } from "./ports.ts";
@@ -22,7 +22,6 @@ import {
   mutatingIn,
   routeOf,
   targetOfBody,
-  targetOfHeaders,
   toolFilter,
 } from "./request/route.ts";
 

@@ -4,11 +4,9 @@ import type { Catalog } from "../catalog/catalog.ts";
 import type { EraAdapter } from "../era/era.ts";
 import type { Route } from "../methods/method.ts";
 import type { Coordination } from "../ports.ts";
-import { decodeHeaderValue, Header } from "../../../shared/protocol/headers.ts";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { NAME_PARAM } from "../../../shared/protocol/methods.ts";
-import { isHandshakeEraVersion } from "../../../shared/protocol/versions.ts";
 import { AuthError, type Caller } from "../../auth/bearer.ts";
 import { decide, type Access, type Target } from "../../auth/policy.ts";
 import { HttpError } from "../../http/http-error.ts";
@@ -79,20 +77,6 @@ export function mutatingIn(catalog: Catalog): (tool: string) => boolean {
     const tool = catalog.tools.get(name);
     return tool !== undefined && tool.wire.annotations?.readOnlyHint !== true;
   };
-}
-
-/**
- * What a request's routing headers say it asks for, when they are the 2026-07-28 ones a gateway
- * routes by (`MCP-Protocol-Version` of that era and `Mcp-Method`); undefined otherwise, and
- * then the body decides. The envelope stage later refuses a body that disagrees with them.
- */
-export function targetOfHeaders(headers: Headers): Target | undefined {
-  const version = headers.get(Header.protocolVersion)?.trim();
-  const method = headers.get(Header.method)?.trim();
-  if (version === undefined || isHandshakeEraVersion(version) || !method) return undefined;
-  const raw = headers.get(Header.name);
-  const decoded = raw === null ? undefined : decodeHeaderValue(raw);
-  return { method, name: decoded?.ok ? decoded.value : undefined };
 }
 
 /** What a parsed request asks for: its method and the member its name header would mirror. */
