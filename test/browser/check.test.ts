@@ -115,7 +115,11 @@ describe("check this server", () => {
     const { page, close } = await openPlayground(chromium.browser);
     await page.locator(".era-modern, .era-legacy").first().waitFor();
     await page.keyboard.press("Control+k");
-    await page.keyboard.type("Check this server");
+    await page.locator("#palette-input").fill("Check this server");
+    // Enter runs the highlighted match: wait until it is this command.
+    await expect
+      .poll(() => page.locator("#palette-list li.active").textContent())
+      .toContain("Check this server");
     await page.keyboard.press("Enter");
     await page.locator(".check-summary").waitFor({ timeout: 45_000 });
     expect(await page.locator("#check-title").textContent()).toBe("Check this server");
