@@ -9,26 +9,14 @@
 // functions and where it came from, and marks a module entered again. Not in the package.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { register } from "node:module";
 import { relative } from "node:path";
 import * as esbuild from "esbuild";
 import ts from "typescript";
+import { registerWorkersStandIn } from "./stand-in.ts";
 import { ROOT, WORKERS_DIR } from "./paths.ts";
 import { benchRequest, initializeRequest, legacyRequest, type BenchRequest } from "./wire.ts";
 
-// `cloudflare:workers` (imported by the hub) is the runtime's module; in Node a stand-in gives
-// what the bench Workers use of it.
-const STAND_IN = `export function waitUntil(promise) { promise.catch(() => {}); }
-export class DurableObject {}
-export const env = {};`;
-register(
-  `data:text/javascript,${encodeURIComponent(`
-export async function resolve(specifier, context, next) {
-  if (specifier === "cloudflare:workers")
-    return { url: "data:text/javascript,${encodeURIComponent(STAND_IN)}", shortCircuit: true };
-  return next(specifier, context);
-}`)}`,
-);
+registerWorkersStandIn();
 
 const TRACED = /[\\/]worker[\\/](mcp|hub)[\\/].*\.ts$/;
 

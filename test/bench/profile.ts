@@ -8,30 +8,18 @@
 // PROFILE_SCENARIOS (default all), BENCH_OUT (default bench-results).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
-import { register } from "node:module";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { workerBindings } from "./bindings.ts";
 import { build, type Bundle } from "./build.ts";
 import { outputDir, positiveNumber } from "./options.ts";
+import { registerWorkersStandIn } from "./stand-in.ts";
 import { ROOT } from "./paths.ts";
 import { SCENARIOS } from "./scenarios.ts";
 import { table } from "./format.ts";
 import { benchRequest, initializeRequest, legacyRequest, type BenchRequest } from "./wire.ts";
 
-// `cloudflare:workers` (imported by the hub) is the runtime's module; in Node a stand-in gives
-// what the bench Workers use of it.
-const STAND_IN = `export function waitUntil(promise) { promise.catch(() => {}); }
-export class DurableObject {}
-export const env = {};`;
-register(
-  `data:text/javascript,${encodeURIComponent(`
-export async function resolve(specifier, context, next) {
-  if (specifier === "cloudflare:workers")
-    return { url: "data:text/javascript,${encodeURIComponent(STAND_IN)}", shortCircuit: true };
-  return next(specifier, context);
-}`)}`,
-);
+registerWorkersStandIn();
 
 type Handler = {
   fetch(request: Request, env: Record<string, string>, ctx: object): Promise<Response>;
