@@ -1,5 +1,8 @@
+import { fromBase64Url } from "../../shared/base64.ts";
 import { readVar } from "../env-vars.ts";
+import { readLimited } from "../http/body.ts";
 import { HttpError } from "../http/http-error.ts";
+import { isLocalHost } from "../http/origin.ts";
 import { AuthError, bearerTokenOf, type Authenticate, type Caller } from "./bearer.ts";
 
 /**
@@ -8,8 +11,9 @@ import { AuthError, bearerTokenOf, type Authenticate, type Caller } from "./bear
  * their audience, within their lifetime. Signatures are checked with WebCrypto, the platform's
  * own: Hono's JWT utility changed its verify signature and header rules within the Hono versions
  * this package supports (claims checked before the signature and without clock skew up to 4.8,
- * options from 4.9, a `typ` option only in late 4.13 releases), so relying on it would make the same token valid or
- * not depending on the user's Hono. This module decodes, chooses the key and decides.
+ * options from 4.9, a `typ` option only in late 4.13 releases), so relying on it would make the
+ * same token valid or not depending on the user's Hono. This module decodes, chooses the key and
+ * decides.
  *
  * Configuration, from the Worker's variables (names below are the defaults):
  * - `JWT_ISSUER`: the one issuer whose tokens are accepted (`iss`). Required once any key is set.
@@ -30,8 +34,6 @@ export type JwtOptions = {
   rolesClaim?: string;
   /** Fetches the JWK Set (default: the global fetch). */
   fetch?: typeof fetch;
-  /** Asked about a token that is not a JWT (another scheme's opaque token, say). */
-  next?: Authenticate;
 };
 
 /** A JSON Web Key as issuers publish it. */
@@ -110,7 +112,7 @@ function allowedJwksUrl(text: string): boolean {
     return false;
   }
   if (url.protocol === "https:") return true;
-  return url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+  return url.protocol === "http:" && isLocalHost(url.hostname);
 }
 
 function settingsOf(env: Cloudflare.Env, options: JwtOptions): Settings | undefined {
@@ -162,31 +164,6 @@ function settingsOf(env: Cloudflare.Env, options: JwtOptions): Settings | undefi
 
 /** A fetched JWK Set and when it was fetched; `pending` while a fetch runs. */
 type JwksEntry = { keys: Jwk[]; fetchedAt: number; failedAt?: number; pending?: Promise<Jwk[]> };
-
-/** Reads a response body up to a bound, or throws. */
-async function boundedText(response: Response, limit: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new Error(`the JWK Set is larger than ${limit} bytes`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
 
 /**
  * The JWK Sets this isolate fetched, by URL: fetched once per TTL, once more (at most every
@@ -240,7 +217,8 @@ class JwksCache {
         await response.body?.cancel();
         throw new Error(`HTTP ${response.status}`);
       }
-      const keys = parseKeys(await boundedText(response, JWKS_MAX_BYTES), "The JWK Set");
+      const body = await readLimited(response, { maxBytes: JWKS_MAX_BYTES, deadlineMs: 0 });
+      const keys = parseKeys(decoder.decode(body), "The JWK Set");
       this.entries.set(url, { keys, fetchedAt: Date.now() });
       return keys;
     })();
@@ -262,20 +240,19 @@ type Decoded = {
   signature: Uint8Array<ArrayBuffer>;
 };
 
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  if (!BASE64URL.test(text)) throw new Error("not base64url");
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+/** A base64url part's bytes, or a throw (decode turns it into "not a JWT"). */
+function bytesOf(part: string): Uint8Array<ArrayBuffer> {
+  const bytes = fromBase64Url(part);
+  if (!bytes) throw new Error("not base64url");
+  return new Uint8Array(bytes);
 }
 
 function jsonObject(text: string): Record<string, unknown> {
-  const value: unknown = JSON.parse(
-    new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(fromBase64url(text)),
-  );
+  const value: unknown = JSON.parse(strictUtf8.decode(bytesOf(text)));
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw new Error("not an object");
   return value as Record<string, unknown>;
@@ -290,8 +267,8 @@ function decode(token: string): Decoded | undefined {
     return {
       header: jsonObject(head),
       payload: jsonObject(body),
-      signed: new Uint8Array(new TextEncoder().encode(`${head}.${body}`)),
-      signature: fromBase64url(signature),
+      signed: new Uint8Array(encoder.encode(`${head}.${body}`)),
+      signature: bytesOf(signature),
     };
   } catch {
     return undefined;
@@ -330,9 +307,7 @@ function cryptoKey(key: string | Jwk, alg: Algorithm): Promise<CryptoKey> {
   if (typeof key === "string") {
     let found = importedSecrets.get(key);
     if (!found) {
-      found = crypto.subtle.importKey("raw", new TextEncoder().encode(key), importAs, false, [
-        "verify",
-      ]);
+      found = crypto.subtle.importKey("raw", encoder.encode(key), importAs, false, ["verify"]);
       if (importedSecrets.size > 16) importedSecrets.clear();
       importedSecrets.set(key, found);
     }
@@ -385,7 +360,8 @@ function stringList(value: unknown): string[] {
 
 /**
  * Authenticates callers by JWT bearer tokens (see JwtOptions for the configuration). A request
- * without a token is anonymous; a token that is not a JWT goes to `next`, or is refused. A JWT
+ * without a token is anonymous; a token that is not a JWT is refused (put static tokens in front
+ * with `bearerTokens({ variable, next: jwtBearer() })`). A JWT
  * is refused (401, `invalid_token`) unless its signature verifies with a configured key for its
  * `alg`, `iss` is the issuer, `aud` names an accepted audience, `exp` is set and not past, and
  * `nbf`, if set, is not ahead (each within the clock skew), and it has a `sub`. The caller's
@@ -426,10 +402,8 @@ export function jwtBearer(options: JwtOptions = {}): Authenticate {
     const token = bearerTokenOf(request);
     if (token === undefined) return undefined;
     const decoded = decode(token);
-    if (!decoded || !settings) {
-      if (options.next) return options.next(request, env, context);
+    if (!decoded || !settings)
       return invalid("The bearer token is not valid for this MCP endpoint.");
-    }
     const { header, payload } = decoded;
     const alg = header.alg;
     const allowed: readonly string[] = [
@@ -478,8 +452,7 @@ export function jwtBearer(options: JwtOptions = {}): Authenticate {
     };
     return caller;
   };
-  authenticate.configured = (env) =>
-    settingsFor(env) !== undefined || (options.next?.configured?.(env) ?? false);
+  authenticate.configured = (env) => settingsFor(env) !== undefined;
   return authenticate;
 }
 

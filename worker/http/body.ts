@@ -26,11 +26,14 @@ export type BodyLimits = {
 };
 
 /**
- * Reads a request body as bytes, stopping as soon as it passes `maxBytes` (a declared length is
+ * Reads a request body (or a fetched response's) as bytes, stopping as soon as it passes `maxBytes` (a declared length is
  * refused up front, a streamed body is cancelled once too much has arrived) or when it is still
  * arriving after `deadlineMs`: a body sent a byte at a time cannot hold the request open.
  */
-export async function readLimited(request: Request, limits: BodyLimits): Promise<Uint8Array> {
+export async function readLimited(
+  request: Pick<Request, "headers" | "body">,
+  limits: BodyLimits,
+): Promise<Uint8Array> {
   const { maxBytes, deadlineMs } = limits;
   const declared = request.headers.get("Content-Length");
   if (declared !== null && Number(declared) > maxBytes) throw new BodyTooLarge(maxBytes);

@@ -1,5 +1,15 @@
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
+/** Whether a host name is this machine: localhost (and its subdomains), [::1], 127.x.x.x. */
+export function isLocalHost(host: string): boolean {
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "[::1]" ||
+    /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
 /** Which browser origins may call the MCP endpoints. */
 export type OriginPolicy = {
   /** Extra allowed origins (exact `scheme://host[:port]`), or "*" for any. */

@@ -1,4 +1,5 @@
 import { readVar } from "../env-vars.ts";
+import { isLocalHost } from "../http/origin.ts";
 import { toBase64Url } from "../../shared/base64.ts";
 import { errorText } from "../../shared/error-text.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
@@ -127,13 +128,7 @@ function splitSecrets(text: string | undefined): string[] {
 
 /** Whether a request was sent to this machine (the published secrets serve only those). */
 export function isLocalRequest(request: Request): boolean {
-  const host = new URL(request.url).hostname;
-  return (
-    host === "localhost" ||
-    host.endsWith(".localhost") ||
-    host === "[::1]" ||
-    /^127(\.\d{1,3}){3}$/.test(host)
-  );
+  return isLocalHost(new URL(request.url).hostname);
 }
 
 /**
