@@ -158,10 +158,14 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         const preflight = guardOrigin(request, policyOf(env));
         if (preflight) return preflight;
         origin = request.headers.get("Origin");
-        // A 2025 client ending its session: the id holds no state, so it is ended already.
+        // A 2025 client ending its session: the id holds no state, so it is ended already (the
+        // id is not even read, so a malformed one is no reason to refuse).
         if (request.method === "DELETE" && request.headers.has(Header.sessionId))
           return withCors(new Response(null, { status: 204 }), origin);
-        if (request.method !== "POST") throw notAllowed(request.method);
+        if (request.method !== "POST") {
+          const message = `${request.method} is not supported: this MCP endpoint is stateless, send JSON-RPC messages with POST.`;
+          throw new HttpError(405, message, { Allow: "POST, OPTIONS" });
+        }
         coordination ??= await configured(() => checkedCoordination(options.durable?.(env)));
         // A call from the hub of this Worker (or its catalog reader) was counted there.
         const marked = inProcessMark(ctx);
@@ -202,16 +206,6 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       }
     },
   };
-}
-
-/**
- * Anything but POST (and a 2025 client's DELETE of its session, answered 204: the
- * `Mcp-Session-Id` its `initialize` got holds no state, so there is nothing to end): 405, which
- * the 2025 transport allows for GET (no standalone stream).
- */
-function notAllowed(method: string): HttpError {
-  const why = "this MCP endpoint is stateless, send JSON-RPC messages with POST.";
-  return new HttpError(405, `${method} is not supported: ${why}`, { Allow: "POST, OPTIONS" });
 }
 
 /** An AuthError's challenge names this endpoint's metadata document. */
