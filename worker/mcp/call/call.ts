@@ -9,7 +9,7 @@ import type { Catalog } from "../catalog/catalog.ts";
 import type { EraAdapter, EraAsking } from "../era/era.ts";
 import { InputRequiredSignal } from "./input/answers.ts";
 import type { Listening, MethodHandler, Result } from "../methods/method.ts";
-import type { CallerLimits } from "../request/limits.ts";
+import { callerIdentity, type CallerLimits } from "../request/limits.ts";
 import type { Observation } from "../observe/log.ts";
 import type { Coordination } from "../ports.ts";
 import { failure } from "../request/errors.ts";
@@ -204,14 +204,6 @@ async function run(
 }
 
 /**
- * Who is calling, across endpoints: the caller's subject or, without sessions, an anonymous
- * caller's address (what rates and caps are counted against).
- */
-export function callerIdentity(caller: Caller | undefined, headers: Headers): string {
-  return caller ? `sub:${caller.subject}` : `ip:${headers.get("CF-Connecting-IP") ?? "local"}`;
-}
-
-/**
  * Whose request ids these are, for cancelling a call from another request: the server, and the
  * caller's subject or, for an anonymous caller, its address and the session id its 2025
  * `initialize` was given (`sessionId`, read by the era). Request ids are small integers that
@@ -230,6 +222,7 @@ export function cancellationKey(
   if (sessionId === undefined) return undefined;
   return `${server}\n${callerIdentity(undefined, headers)}\n${sessionId}`;
 }
+
 /** `ctx.input` and `ctx.relay` in a handler that cannot ask the client for input, and why. */
 export function refuseAsking(reason: string): Asking {
   const refuse = () => Promise.reject(new RpcError(ErrorCode.InternalError, reason));

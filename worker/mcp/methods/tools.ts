@@ -174,7 +174,7 @@ export async function executeTool(
 }
 
 /** Turns what a tool's `run` returned into a CallToolResult (its era shapes it further). */
-export function shapeToolResult(tool: CompiledTool, value: unknown): JsonObject {
+function shapeToolResult(tool: CompiledTool, value: unknown): JsonObject {
   const { output } = tool.definition;
   // A copy, so the era's adjustments leave the forwarded object alone.
   if (value instanceof ForwardedResult) return { ...value.json };
@@ -200,7 +200,7 @@ export function shapeToolResult(tool: CompiledTool, value: unknown): JsonObject 
  * the model; any other exception may hold secrets or internals, so the model reads only that the
  * tool failed, with the correlation id that finds the details in the log.
  */
-export function toolFailure(tool: CompiledTool, error: unknown, correlationId: string): JsonObject {
+function toolFailure(tool: CompiledTool, error: unknown, correlationId: string): JsonObject {
   const message =
     error instanceof ToolError
       ? error.message
@@ -234,13 +234,14 @@ const CONTENT_TYPES = new Set(["text", "image", "audio", "resource_link", "resou
 const looksLikeContent = (value: unknown): boolean =>
   isJsonObject(value) && typeof value.type === "string" && CONTENT_TYPES.has(value.type);
 
+// Built once, on the first tool that returns content blocks.
+const ContentBlocksSchema = /* @__PURE__ */ z.lazy(() => z.array(ContentBlockSchema));
+
 /**
  * The content of a tool without an output schema: text, content blocks as given, and any other
  * JSON value (an array of rows, a number, a plain object) as its JSON text. A value meant as
  * content but not valid content, or one JSON cannot carry, is a server bug (-32603).
  */
-// Built once, on the first tool that returns content blocks.
-const ContentBlocksSchema = /* @__PURE__ */ z.lazy(() => z.array(ContentBlockSchema));
 
 function contentOf(tool: CompiledTool, value: unknown): ContentBlock[] {
   if (typeof value === "string") return [{ type: "text", text: value }];

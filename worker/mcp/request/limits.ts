@@ -1,3 +1,4 @@
+import type { Caller } from "../../auth/bearer.ts";
 import { HttpError } from "../../http/http-error.ts";
 import type { Budget, CallerTasks, Limits, TaskStart } from "../ports.ts";
 
@@ -37,7 +38,15 @@ export class TooManyRequests extends HttpError {
 }
 
 /**
- * One caller's limits on one endpoint: `key` names the caller (`callerKey`), `limits` counts
+ * Who is calling, across endpoints: the caller's subject or, without sessions, an anonymous
+ * caller's address (what rates and caps are counted against).
+ */
+export function callerIdentity(caller: Caller | undefined, headers: Headers): string {
+  return caller ? `sub:${caller.subject}` : `ip:${headers.get("CF-Connecting-IP") ?? "local"}`;
+}
+
+/**
+ * One caller's limits on one endpoint: `key` names the caller (`callerIdentity`), `limits` counts
  * across instances. Every check fails closed: a caller over a limit is refused before its work
  * starts.
  */

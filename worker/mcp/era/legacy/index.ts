@@ -27,7 +27,7 @@ const ROUTES = {
  * `structuredContent` that is not an object, which 2025 clients reject (the text block still
  * carries the value).
  */
-export function legacyResult(result: JsonObject, id: JsonRpcId): string {
+function legacyResult(result: JsonObject, id: JsonRpcId): string {
   if (
     !("ttlMs" in result) &&
     !("cacheScope" in result) &&
@@ -42,7 +42,7 @@ export function legacyResult(result: JsonObject, id: JsonRpcId): string {
 }
 
 /** 2025 clients get 200 for everything but malformed messages: to them a 404 means "session expired". */
-export function legacyStatus(error: RpcError): number {
+function legacyStatus(error: RpcError): number {
   const malformed = error.code === ErrorCode.ParseError || error.code === ErrorCode.InvalidRequest;
   return malformed ? 400 : 200;
 }
@@ -59,7 +59,7 @@ function legacyItem(item: object, json: string): string {
 }
 
 /** 2025 list pages: the items alone, as 2025 clients accept them. */
-export const legacyPage = pagesIn((list: List) => ({
+const legacyPage = pagesIn((list: List) => ({
   open: "{",
   items: list.items.map((item, i) => legacyItem(item, list.json[i] ?? JSON.stringify(item))),
   close: "}",
@@ -81,7 +81,7 @@ const SESSION_ID = new RegExp(`^[\\x21-\\x7e]{1,${MAX_SESSION_ID_LENGTH}}$`);
  * stored: the id only names the scope the client's later cancellations reach (an anonymous
  * caller's `notifications/cancelled` reaches only calls made with the same id).
  */
-export function mintSessionId(): string {
+function mintSessionId(): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
 }
 
@@ -90,7 +90,7 @@ export function mintSessionId(): string {
  * ids it is sent (it keeps none), so any well-formed id is accepted; a malformed one is an
  * HTTP 400.
  */
-export function readSessionId(headers: Headers): string | undefined {
+function readSessionId(headers: Headers): string | undefined {
   const id = headers.get(Header.sessionId);
   if (id === null) return undefined;
   if (!SESSION_ID.test(id)) {

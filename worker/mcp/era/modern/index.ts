@@ -36,10 +36,7 @@ const advertised = new WeakMap<Catalog, Map<string, ServerCapabilities>>();
  * task store and a tool that may run as a task, or the server's own task router. Computed once
  * per catalog and set of ports.
  */
-export function modernCapabilities(
-  catalog: Catalog,
-  coordination: Coordination,
-): ServerCapabilities {
+function modernCapabilities(catalog: Catalog, coordination: Coordination): ServerCapabilities {
   const key = `${coordination.listen ? "l" : ""}${coordination.tasks ? "t" : ""}`;
   let byPorts = advertised.get(catalog);
   if (!byPorts) advertised.set(catalog, (byPorts = new Map()));
@@ -66,7 +63,7 @@ function build(catalog: Catalog, coordination: Coordination): ServerCapabilities
 const serverMeta = new WeakMap<Catalog, string>();
 
 /** A 2026 result: `resultType`, and the server's identity in `_meta`. */
-export function modernResult(result: JsonObject, id: JsonRpcId, catalog: Catalog): string {
+function modernResult(result: JsonObject, id: JsonRpcId, catalog: Catalog): string {
   if (!("_meta" in result) && !("resultType" in result)) {
     // The usual result: its members serialized once, between the envelope's serialized parts.
     let meta = serverMeta.get(catalog);
@@ -98,12 +95,12 @@ const STATUS: Readonly<Record<number, number>> = {
 };
 
 /** 2026 errors carry the HTTP status the transport fixes for them; the rest are 200. */
-export function modernStatus(error: RpcError): number {
+function modernStatus(error: RpcError): number {
   return error.httpStatus ?? STATUS[error.code] ?? 200;
 }
 
 /** 2026 list pages: `resultType` first, the cache hint and the server's identity last. */
-export const modernPage = pagesIn((list: List) => ({
+const modernPage = pagesIn((list: List) => ({
   open: `{"resultType":"complete",`,
   items: list.json,
   close: `,"ttlMs":${list.cache.ttlMs},"cacheScope":${JSON.stringify(list.cache.cacheScope)},"_meta":${JSON.stringify({ [MetaKey.serverInfo]: list.serverInfo })}}`,
