@@ -21,8 +21,10 @@ export const AnnotationsSchema = /* @__PURE__ */ z.lazy(() =>
 );
 export type Annotations = z.infer<typeof AnnotationsSchema>;
 
+// Inside a schema being built, members are taken unwrapped (`_zod.innerType`): a lazy member
+// would cost a getter on every block parsed, and tool results parse every block they return.
 const common = () => ({
-  annotations: z.optional(AnnotationsSchema),
+  annotations: z.optional(AnnotationsSchema._zod.innerType),
   _meta: z.optional(JsonObjectSchema),
 });
 
@@ -89,11 +91,11 @@ export const EmbeddedResourceSchema = /* @__PURE__ */ z.lazy(() =>
 
 export const ContentBlockSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion("type", [
-    TextContentSchema,
-    ImageContentSchema,
-    AudioContentSchema,
-    ResourceLinkSchema,
-    EmbeddedResourceSchema,
+    TextContentSchema._zod.innerType,
+    ImageContentSchema._zod.innerType,
+    AudioContentSchema._zod.innerType,
+    ResourceLinkSchema._zod.innerType,
+    EmbeddedResourceSchema._zod.innerType,
   ]),
 );
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;

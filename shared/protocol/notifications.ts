@@ -49,11 +49,12 @@ export const SubscriptionAcknowledgedSchema = /* @__PURE__ */ z.lazy(() =>
 const Plain = () => z.optional(z.looseObject({ _meta: z.optional(JsonObjectSchema) }));
 
 /** A notification a listen stream delivers after its acknowledgement. */
-export const ListenNotificationSchema = /* @__PURE__ */ z.lazy(() =>
-  z.discriminatedUnion("method", [
-    z.object({ method: z.literal("notifications/tools/list_changed"), params: Plain() }),
-    z.object({ method: z.literal("notifications/prompts/list_changed"), params: Plain() }),
-    z.object({ method: z.literal("notifications/resources/list_changed"), params: Plain() }),
+export const ListenNotificationSchema = /* @__PURE__ */ z.lazy(() => {
+  const plain = Plain();
+  return z.discriminatedUnion("method", [
+    z.object({ method: z.literal("notifications/tools/list_changed"), params: plain }),
+    z.object({ method: z.literal("notifications/prompts/list_changed"), params: plain }),
+    z.object({ method: z.literal("notifications/resources/list_changed"), params: plain }),
     z.object({
       method: z.literal("notifications/resources/updated"),
       params: z.looseObject({ uri: z.string(), _meta: z.optional(JsonObjectSchema) }),
@@ -62,6 +63,6 @@ export const ListenNotificationSchema = /* @__PURE__ */ z.lazy(() =>
       method: z.literal("notifications/tasks"),
       params: TaskSchema,
     }),
-  ]),
-);
+  ]);
+});
 export type ListenNotification = z.infer<typeof ListenNotificationSchema>;

@@ -29,7 +29,7 @@ export const GetPromptParamsSchema = /* @__PURE__ */ z.lazy(() =>
 );
 
 /** An absolute URI (RFC 3986): a scheme, then visible ASCII; other characters are percent-encoded. */
-const UriSchema = () =>
+const uriString = () =>
   z
     .string()
     .check(
@@ -40,7 +40,7 @@ const UriSchema = () =>
     );
 
 export const ReadResourceParamsSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ uri: UriSchema(), ...Mrtr() }),
+  z.object({ uri: uriString(), ...Mrtr() }),
 );
 
 export const CompleteParamsSchema = /* @__PURE__ */ z.lazy(() =>
@@ -71,7 +71,7 @@ export const SetLevelParamsSchema = /* @__PURE__ */ z.lazy(() =>
 );
 
 /** Params of the legacy `resources/subscribe` and `resources/unsubscribe`. */
-export const SubscribeParamsSchema = /* @__PURE__ */ z.lazy(() => z.object({ uri: UriSchema() }));
+export const SubscribeParamsSchema = /* @__PURE__ */ z.lazy(() => z.object({ uri: uriString() }));
 
 /** What a `subscriptions/listen` request asks for; every member is optional. */
 export const ListenFilterSchema = /* @__PURE__ */ z.lazy(() =>
