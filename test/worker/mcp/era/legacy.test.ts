@@ -45,6 +45,23 @@ describe("initialize (2025 clients)", () => {
     },
   );
 
+  it("gives the session id on an SSE reply too (a client that accepts only event streams)", async () => {
+    const request = legacyRequest(
+      "initialize",
+      {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "old", version: "1" },
+      },
+      { version: null, headers: { Accept: "text/event-stream" } },
+    );
+    const response = await exports.default.fetch(request);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    expect(response.headers.get("Mcp-Session-Id")).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await response.text()).toContain('"protocolVersion":"2025-11-25"');
+  });
+
   it("answers missing initialize params with -32602", async () => {
     const { final } = await legacy("initialize", {}, { version: null });
     expect(final?.error.code).toBe(-32602);
