@@ -12,9 +12,16 @@ import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import * as esbuild from "esbuild";
 import ts from "typescript";
-import { registerWorkersStandIn } from "./stand-in.ts";
+import {
+  fileAt,
+  registerWorkersStandIn,
+  scenarioCase,
+  sendInNode,
+  sourceMap,
+  type Handler,
+} from "./in-node.ts";
 import { ROOT, WORKERS_DIR } from "./paths.ts";
-import { benchRequest, initializeRequest, legacyRequest, type BenchRequest } from "./wire.ts";
+import type { BenchRequest } from "./wire.ts";
 
 registerWorkersStandIn();
 
@@ -77,23 +84,12 @@ async function bundle(worker: "edgemcp" | "hub"): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-type Handler = {
-  fetch(request: Request, env: Record<string, string>, ctx: object): Promise<Response>;
-};
-
 /** One entry into a module: a function of it called from another module, or by the runtime. */
 type Entry = { module: string; fn: string; from: string };
 let recording: Entry[] | undefined;
 /** The bundle's modules by line: esbuild's `// path` comment before each module's code. */
-let modulesByLine: { line: number; module: string }[] = [];
-function moduleAt(line: number): string {
-  let found = "(bundle)";
-  for (const mark of modulesByLine) {
-    if (mark.line > line) break;
-    found = mark.module;
-  }
-  return found;
-}
+let modulesByLine: { line: number; file: string }[] = [];
+const moduleAt = (line: number) => fileAt(modulesByLine, line).replace(/^.*?(?=worker\/)/, "");
 function enter(module: string): void {
   if (!recording) return;
   const prepare = Error.prepareStackTrace;
@@ -117,42 +113,9 @@ function enter(module: string): void {
 (globalThis as { __pathEnter?: typeof enter }).__pathEnter = enter;
 
 const env = { N_TOOLS: "1", EDGEMCP_SECRET: randomBytes(32).toString("hex") };
-const ctx = { waitUntil: (p: Promise<unknown>) => void p.catch(() => {}), props: {} };
-async function send(handler: Handler, r: BenchRequest): Promise<number> {
-  const request = new Request("http://127.0.0.1/", {
-    method: "POST",
-    headers: r.headers,
-    body: r.body,
-  });
-  const response = await handler.fetch(request, env, ctx);
-  await response.arrayBuffer();
-  return response.status;
-}
+const send = (handler: Handler, r: BenchRequest) => sendInNode(handler, env, r);
 
-const echo = (name: string) => ({
-  method: "tools/call",
-  params: { name, arguments: { text: "hi" } },
-  name,
-});
-const cases: {
-  label: string;
-  worker: "edgemcp" | "hub";
-  request: BenchRequest;
-  before?: BenchRequest[];
-}[] = [
-  { label: "2026-07-28 tools/call echo", worker: "edgemcp", request: benchRequest(echo("echo")) },
-  {
-    label: "2025 tools/call echo, after initialize",
-    worker: "edgemcp",
-    request: legacyRequest(echo("echo")),
-    before: [initializeRequest()],
-  },
-  {
-    label: "hub: 2026-07-28 tools/call bench__echo, upstream in-process",
-    worker: "hub",
-    request: benchRequest(echo("bench__echo")),
-  },
-];
+const cases = [scenarioCase("echo"), scenarioCase("echo-2025"), scenarioCase("hub", "hub")];
 
 const short = (module: string) => module.replace(/^worker\/mcp\//, "");
 const loaded = new Map<string, { handler: Handler; lines: typeof modulesByLine }>();
@@ -160,10 +123,7 @@ for (const c of cases) {
   let worker = loaded.get(c.worker);
   if (!worker) {
     const code = await bundle(c.worker);
-    const lines = code.split("\n").flatMap((text, line) => {
-      const match = /^\/\/ (?:\.\.\/)*(\S+\.(?:ts|js|mjs))$/.exec(text);
-      return match ? [{ line, module: match[1]!.replace(/^.*?(?=worker\/)/, "") }] : [];
-    });
+    const lines = sourceMap(code);
     const url = `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`;
     const handler = ((await import(url)) as { default: Handler }).default;
     worker = { handler, lines };

@@ -13,48 +13,19 @@ import { pathToFileURL } from "node:url";
 import { workerBindings } from "./bindings.ts";
 import { build, type Bundle } from "./build.ts";
 import { outputDir, positiveNumber } from "./options.ts";
-import { registerWorkersStandIn } from "./stand-in.ts";
+import {
+  fileAt,
+  registerWorkersStandIn,
+  scenarioCase,
+  sendInNode,
+  sourceMap,
+  type Case,
+  type Handler,
+} from "./in-node.ts";
 import { ROOT } from "./paths.ts";
-import { SCENARIOS } from "./scenarios.ts";
 import { table } from "./format.ts";
-import { benchRequest, initializeRequest, legacyRequest, type BenchRequest } from "./wire.ts";
 
 registerWorkersStandIn();
-
-type Handler = {
-  fetch(request: Request, env: Record<string, string>, ctx: object): Promise<Response>;
-};
-
-type Case = {
-  id: string;
-  label: string;
-  worker: "edgemcp" | "hub";
-  tools: number;
-  request: BenchRequest;
-  /** Requests sent once before profiling (the 2025 handshake). */
-  before?: BenchRequest[];
-};
-
-function scenarioCase(id: string, worker: Case["worker"] = "edgemcp"): Case {
-  const scenario = SCENARIOS.find((s) => s.id === id);
-  if (!scenario) throw new Error(`There is no bench scenario "${id}".`);
-  if (scenario.era === "2026")
-    return {
-      id,
-      label: scenario.label,
-      worker,
-      tools: scenario.tools,
-      request: benchRequest(scenario.request),
-    };
-  return {
-    id,
-    label: scenario.label,
-    worker,
-    tools: scenario.tools,
-    request: legacyRequest(scenario.request),
-    before: [initializeRequest()],
-  };
-}
 
 const CASES: Case[] = [
   scenarioCase("echo"),
@@ -92,25 +63,6 @@ const STAGES: [string, RegExp][] = [
   // esbuild's helpers before the first module: __name (wrangler builds with keep_names).
   ["bundle helpers (__name)", /^\(bundle prelude\)$/],
 ];
-
-/** Source files of a non-minified esbuild bundle: its `// path` comments, by line (0-based). */
-function sourceMap(code: string): { line: number; file: string }[] {
-  const marks: { line: number; file: string }[] = [];
-  code.split("\n").forEach((text, line) => {
-    const match = /^\/\/ ((?:\.\.\/)*)([^\s]+\.(?:ts|js|mjs))$/.exec(text);
-    if (match) marks.push({ line, file: match[2]! });
-  });
-  return marks;
-}
-
-function fileAt(marks: { line: number; file: string }[], line: number): string {
-  let found = "(bundle prelude)";
-  for (const mark of marks) {
-    if (mark.line > line) break;
-    found = mark.file;
-  }
-  return found;
-}
 
 type ProfileNode = {
   id: number;
@@ -209,21 +161,7 @@ session.connect();
 await session.post("Profiler.enable");
 await session.post("Profiler.setSamplingInterval", { interval: 100 });
 
-const ctx = {
-  waitUntil: (p: Promise<unknown>) => void p.catch(() => {}),
-  passThroughOnException() {},
-  props: {},
-};
-const send = async (handler: Handler, env: Record<string, string>, r: BenchRequest) => {
-  const request = new Request("http://127.0.0.1/", {
-    method: "POST",
-    headers: r.headers,
-    body: r.body,
-  });
-  const response = await handler.fetch(request, env, ctx);
-  await response.arrayBuffer();
-  return response.status;
-};
+const send = sendInNode;
 
 const report: string[] = [`# edgemcp request-path profile, ${new Date().toISOString()}`, ""];
 report.push(

@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextproto
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mcpRequest } from "../../support/mcp-request.ts";
 import { epoch, keyPair, signJwt, type SigningKey } from "../../support/jwt.ts";
 import { startWorker, type StartedWorker } from "../../support/start-worker.ts";
 import { CLIENT_INFO } from "../support/clients.ts";
@@ -112,17 +113,13 @@ describe("JWT bearer tokens with the official clients", () => {
     );
     await client.close();
 
-    const response = await fetch(`${base}/mcp/notes`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Accept: "application/json, text/event-stream",
-        "MCP-Protocol-Version": "2026-07-28",
-        "Mcp-Method": "tools/call",
-        "Mcp-Name": "create_note",
-      },
-      body: "{}",
-    });
+    // A raw request, as a client without the SDK's help sends it.
+    const raw = mcpRequest(
+      "tools/call",
+      { name: "create_note", arguments: NOTE },
+      { server: "notes" },
+    );
+    const response = await fetch(new Request(`${base}/mcp/notes`, raw));
     expect(response.status).toBe(401);
     const { resourceMetadataUrl } = extractWWWAuthenticateParams(response);
     expect(resourceMetadataUrl?.href).toBe(
