@@ -36,7 +36,11 @@ export async function readLimited(
 ): Promise<Uint8Array> {
   const { maxBytes, deadlineMs } = limits;
   const declared = request.headers.get("Content-Length");
-  if (declared !== null && Number(declared) > maxBytes) throw new BodyTooLarge(maxBytes);
+  if (declared !== null && Number(declared) > maxBytes) {
+    // Not a byte of it is wanted (a fetched response's body would otherwise stay open).
+    request.body?.cancel().catch(() => {});
+    throw new BodyTooLarge(maxBytes);
+  }
   if (!request.body) return new Uint8Array();
 
   const reader = request.body.getReader();
