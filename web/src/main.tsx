@@ -11,7 +11,11 @@ theme.value =
     : matchMedia("(prefers-color-scheme: dark)").matches
       ? "dark"
       : "light";
-theme.subscribe((value) => localStorage.setItem("edgemcp.theme", value));
+// Applied as the signal changes, not after the next render: no frame shows the old colours.
+theme.subscribe((value) => {
+  document.documentElement.dataset.theme = value;
+  localStorage.setItem("edgemcp.theme", value);
+});
 
 render(<App />, document.getElementById("app")!);
 

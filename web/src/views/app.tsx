@@ -10,7 +10,6 @@ import {
   selectedKey,
   session,
   targetUrl,
-  theme,
   toast,
 } from "../state/store.ts";
 import { CallView } from "./call-view.tsx";
@@ -123,9 +122,6 @@ function Main() {
 
 /** The page: connection bar, catalog, the selected item, the panes; keyboard shortcuts. */
 export function App() {
-  useEffect(() => {
-    document.documentElement.dataset.theme = theme.value;
-  }, [theme.value]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") {
