@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "preact/hooks";
 import type {
   CallToolResult,
   GetPromptResult,
@@ -173,13 +174,23 @@ export function CallView({
   outputSchema?: Schema | undefined;
 }) {
   const running = call.status === "running";
-  const elapsed = (call.endedAt ?? clock.value) - call.startedAt;
-  const sinceActivity = clock.value - call.lastActivity;
+  // The clock ticks a few times a second: just after a start it can be behind the call's times.
+  const elapsed = Math.max(0, (call.endedAt ?? clock.value) - call.startedAt);
+  const sinceActivity = Math.max(0, clock.value - call.lastActivity);
   const p = call.progress;
   const task = call.taskId ? tasks.value.find((t) => t.taskId === call.taskId) : undefined;
   const reply = call.tool ?? call.prompt ?? call.resource;
+  // A call just sent is brought into view, and again when a quick one ends (its result is
+  // taller than the running call was): below a long form it would start, and end, out of sight.
+  // An earlier call shown again (its item reopened), or a long call the person may have scrolled
+  // away from, leaves the page where it is.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const quick = Date.now() - call.startedAt < 2000;
+    if (quick) section.current?.scrollIntoView({ block: "start" });
+  }, [call.id, running]);
   return (
-    <section class="call" aria-label="Call" aria-live="polite" aria-busy={running}>
+    <section ref={section} class="call" aria-label="Call" aria-live="polite" aria-busy={running}>
       <div class="call-status">
         <span class={`status-dot ${call.status}`} aria-hidden="true" />
         <strong>
