@@ -67,7 +67,7 @@ function corsDiagnosis(facts: Facts, cors: CorsFacts): Diagnosis {
       detail: `The server answered, but without Access-Control-Allow-Origin for ${origin}, so the browser hid the answer.`,
       actions: [
         `Have the server send Access-Control-Allow-Origin: ${origin} (or list this origin in its allowed origins).`,
-        "Answer the OPTIONS preflight with Access-Control-Allow-Headers: Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*.",
+        "Answer the OPTIONS preflight with Access-Control-Allow-Headers: Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-* (and Mcp-Session-Id for 2025 servers).",
         "Expose MCP-Protocol-Version, WWW-Authenticate (and Mcp-Session-Id for 2025 servers) with Access-Control-Expose-Headers.",
       ],
       suggestions: [],
