@@ -62,6 +62,10 @@ describe("the playground's front door", () => {
     await page.locator(".upstream").first().waitFor();
     await page.keyboard.press("Control+k");
     await page.keyboard.type("add numbers");
+    // Enter runs the highlighted match: wait until the typing has reached it.
+    await expect
+      .poll(() => page.locator("#palette-list li.active").textContent())
+      .toContain("Add numbers");
     await screenshot(page, "palette-light");
     await checkAccessibility(page, "command palette");
     await page.keyboard.press("Enter");
