@@ -1,4 +1,5 @@
 import { toBase64 } from "../base64.ts";
+import { isHandshakeEraVersion } from "./versions.ts";
 
 /** HTTP headers of the Streamable HTTP transport (names are case-insensitive on the wire). */
 export const Header = {
@@ -66,4 +67,26 @@ export function decodeHeaderValue(raw: string): DecodedHeader {
   } catch {
     return { ok: false, reason: "has a base64 payload that is not valid UTF-8" };
   }
+}
+
+/**
+ * Whether a request's `MCP-Protocol-Version` header names the 2026-07-28 revision (or a later
+ * one): present, and not an older dated version that a 2025 client negotiated by `initialize`.
+ */
+export function carriesModernVersion(headers: Headers): boolean {
+  const header = headers.get(Header.protocolVersion)?.trim();
+  return header !== undefined && !isHandshakeEraVersion(header);
+}
+
+/**
+ * What a request's routing headers say it asks for, when they are the 2026-07-28 ones a gateway
+ * routes and authorizes by (`MCP-Protocol-Version` of that era and `Mcp-Method`, with `Mcp-Name`
+ * when it decodes); undefined otherwise, and then only the body can tell.
+ */
+export function routingTarget(headers: Headers): { method: string; name?: string } | undefined {
+  const method = headers.get(Header.method)?.trim();
+  if (!method || !carriesModernVersion(headers)) return undefined;
+  const raw = headers.get(Header.name);
+  const decoded = raw === null ? undefined : decodeHeaderValue(raw);
+  return decoded?.ok ? { method, name: decoded.value } : { method };
 }

@@ -1,5 +1,7 @@
 import { parseMessage, peekId, type JsonRpcMessage } from "../../shared/jsonrpc.ts";
+import { routingTarget } from "../../shared/protocol/headers.ts";
 import type { JsonRpcId } from "../../shared/protocol/messages.ts";
+import { admit, admitHeaders, targetOfBody, type ToolAccess } from "../auth/admit.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { Access } from "../auth/policy.ts";
 import type { ReplyMode } from "../http/accept.ts";
@@ -7,23 +9,19 @@ import { handleOwner, Handles } from "../state/handles.ts";
 import type { Keyring } from "../state/keyring.ts";
 import { Sealer } from "../state/sealer.ts";
 import { cancellationKey, listening, startCall } from "./call/call.ts";
+import type { Catalog } from "./catalog/catalog.ts";
 import type { Served } from "./define/server.ts";
-import { eraOf, targetOfHeaders } from "./era/index.ts";
+import type { EraAdapter } from "./era/era.ts";
+import { eraOf } from "./era/index.ts";
 import { CallerLimits, callerIdentity, type LimitSettings } from "./request/limits.ts";
-import { Observation, traceOf, type RequestLogger } from "./observe/log.ts";
+import { logRequest, type RequestLogger } from "./observe/log.ts";
+import { observe, type Observation } from "./observe/trace.ts";
 import type { Coordination } from "./ports.ts";
 import { takeNotification, takeResponse } from "./request/client-messages.ts";
 import { failure } from "./request/errors.ts";
 import { frame } from "./request/frame.ts";
-import { jsonResponse, respond, type Outcome } from "./request/reply.ts";
-import {
-  admit,
-  admitUnnamed,
-  mutatingIn,
-  routeOf,
-  targetOfBody,
-  toolFilter,
-} from "./request/route.ts";
+import { jsonResponse } from "./request/reply.ts";
+import { routeOf } from "./request/route.ts";
 
 /** Limits and timings of one endpoint, settled once per isolate. */
 export type Settings = {
@@ -74,9 +72,16 @@ export type Framed = {
   caller: Caller | undefined;
 };
 
+/** Before the catalog is needed: no tool is known, so none is mutating. */
+const NO_TOOLS: ToolAccess = {
+  mutating: () => false,
+  names: () => [],
+};
+
 /**
- * Serves one POST to an MCP endpoint whose caller is known: frame, then the message. Every
- * failure before the era is known is answered here, with no era.
+ * Serves one POST to an MCP endpoint whose caller is known: the gate on the routing headers,
+ * framing, then the message. Every failure before the era is known is answered here, with no
+ * era.
  */
 export async function servePost(
   server: Served,
@@ -87,19 +92,21 @@ export async function servePost(
   let id: JsonRpcId | undefined;
   try {
     // A gateway's decision: on the routing headers, before the body is read. The body is
-    // checked again below (2025 requests carry no routing headers; a 2026 body that disagrees
-    // with its headers is refused by the envelope).
-    const target = runtime.access && targetOfHeaders(request.headers);
-    if (target) {
-      const catalog = target.method === "tools/call" ? await server.catalogFor(runtime) : undefined;
-      admit(runtime.access, caller, target, catalog ? mutatingIn(catalog) : () => false);
-    } else admitUnnamed(runtime.access, caller);
+    // decided again after the envelope (2025 requests carry no routing headers; a 2026 body
+    // that disagrees with its headers is refused by the envelope). Only a tool call needs the
+    // catalog here (whether the tool is read-only), and then brings it to the pipeline.
+    let catalog: Catalog | undefined;
+    if (runtime.access) {
+      if (routingTarget(request.headers)?.method === "tools/call")
+        catalog = await server.catalogFor(runtime);
+      admitHeaders(runtime.access, caller, request.headers, catalog ?? NO_TOOLS);
+    }
     const { maxBodyBytes: maxBytes, bodyDeadlineMs: deadlineMs } = runtime.settings;
     const { value, mode } = await frame(request, { maxBytes, deadlineMs });
     id = peekId(value);
     const message = parseMessage(value);
     const { headers, signal } = request;
-    return await serveMessage(server, { message, headers, signal, mode, caller }, runtime);
+    return await serveMessage(server, { message, headers, signal, mode, caller }, runtime, catalog);
   } catch (error) {
     return jsonResponse(failure(error, id));
   }
@@ -107,14 +114,15 @@ export async function servePost(
 
 /**
  * Serves one framed JSON-RPC message, the pipeline after framing: envelope, route, call,
- * respond. A proxy that already holds a parsed message (a hub calling a server of the same
- * isolate) enters here. Notifications are answered 202; a client's responses go to the call
- * waiting for them.
+ * respond, each asked once, in that order. A proxy that already holds a parsed message (a hub
+ * calling a server of the same isolate) enters here, with the server's catalog if it has it.
+ * Notifications are answered 202; a client's responses go to the call waiting for them.
  */
 export async function serveMessage(
   server: Served,
   framed: Framed,
   runtime: Runtime,
+  catalog?: Catalog,
 ): Promise<Response> {
   const { message, headers, caller } = framed;
   const { coordination, access } = runtime;
@@ -136,7 +144,7 @@ export async function serveMessage(
   }
   if (message.kind === "notification") {
     const notification = message.message;
-    admit(access, caller, { method: notification.method }, () => false);
+    admit(access, caller, { method: notification.method }, NO_TOOLS);
     const sessionId = eraOf(notification, headers).sessionId(headers);
     const key = cancellationKey(name, caller, headers, sessionId);
     return takeNotification(notification, key, coordination);
@@ -148,18 +156,21 @@ export async function serveMessage(
   const observation = observe(name, request.method, request.params, headers);
   observation.era = era.name;
   observation.subject = caller?.subject;
-  const logged = (outcome: Outcome): Outcome => {
-    runtime.log?.(observation.entry(outcome.status, outcome.error));
-    return outcome;
-  };
-  // A request over its rate is logged like any other refusal.
-  if (refused !== undefined)
-    return jsonResponse(logged(failure(refused, undefined, era, observation)));
+  // A request over its rate is logged like any other refusal (an HTTP 429, answered without
+  // its id as the other refusals before the envelope are).
+  if (refused !== undefined) return refusal(refused, undefined, era, observation, runtime.log);
   try {
-    const catalog = await server.catalogFor(runtime);
-    const envelope = era.envelope(request, headers, catalog);
+    catalog ??= await server.catalogFor(runtime);
+    // Envelope: what the request speaks and what it is offered, in one call of its era.
+    const { envelope, capabilities, sessionId, answers } = era.envelope(
+      request,
+      headers,
+      catalog,
+      coordination,
+    );
     // The decision that counts: on the body, in every era.
-    admit(access, caller, targetOfBody(request.method, request.params), mutatingIn(catalog));
+    admit(access, caller, targetOfBody(request.method, request.params), catalog);
+    const route = routeOf(era, request.method, { capabilities, catalog, coordination });
     const info = {
       ...envelope,
       id: request.id,
@@ -168,9 +179,6 @@ export async function serveMessage(
       correlationId: observation.correlationId,
       traceparent: observation.trace.traceparent,
     };
-    const capabilities = era.capabilities(catalog, coordination);
-    const sessionId = era.sessionId(headers);
-    const route = routeOf(era, request.method, { capabilities, catalog, coordination });
     // Everything the call may use, and the listen route's streams too.
     const calling = {
       era,
@@ -180,8 +188,9 @@ export async function serveMessage(
       catalog,
       capabilities,
       caller,
-      mayCall: toolFilter(access, caller, catalog),
+      access,
       cancellationKey: cancellationKey(name, caller, headers, sessionId),
+      answers,
       handles: new Handles(new Sealer(runtime.keyring), handleOwner(name, caller?.subject)),
       headers,
       signal: framed.signal,
@@ -193,6 +202,7 @@ export async function serveMessage(
       waitUntil: runtime.waitUntil,
       coordination,
       observation,
+      log: runtime.log,
       limits,
     };
     if ("stream" in route) {
@@ -201,29 +211,27 @@ export async function serveMessage(
       const response = await (limits
         ? limits.holdStream(listenMaxMs, runtime.waitUntil, open)
         : open());
-      runtime.log?.(observation.entry(response.status));
+      logRequest(runtime.log, observation, response.status);
       return response;
     }
-    const { reply, outcome } = await startCall(route, calling);
-    // Failures past this point are outcomes: the reply frames them as JSON or SSE.
-    return await respond(reply, outcome.then(logged));
+    // The call ends its reply and logs the request itself (a stream outlives this function).
+    return await startCall(route, calling);
   } catch (error) {
-    return jsonResponse(logged(failure(error, request.id, era, observation)));
+    return refusal(error, request.id, era, observation, runtime.log);
   }
 }
 
-/** A request's observation: its trace (`_meta.traceparent`, else the header) and what it names. */
-function observe(
-  server: string,
-  method: string,
-  params: Record<string, unknown> | undefined,
-  headers: Headers,
-): Observation {
-  const observation = new Observation(server, traceOf(params?._meta, headers));
-  observation.method = method;
-  const name = method === "resources/read" ? params?.uri : params?.name;
-  if (typeof name === "string") observation.name = name.slice(0, 256);
-  return observation;
+/** A request refused before its call: logged, and answered as JSON in the request's era. */
+function refusal(
+  error: unknown,
+  id: JsonRpcId | undefined,
+  era: EraAdapter,
+  observation: Observation,
+  log: RequestLogger | undefined,
+): Response {
+  const outcome = failure(error, id, era, observation);
+  logRequest(log, observation, outcome.status, outcome.error);
+  return jsonResponse(outcome);
 }
 
 /** The tool a message calls, for its per-tool rate (checked against the catalog later). */

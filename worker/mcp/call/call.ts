@@ -2,18 +2,21 @@ import { TASKS_EXTENSION, type ServerCapabilities } from "../../../shared/protoc
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { LogLevel } from "../../../shared/protocol/meta.ts";
+import type { Access } from "../../auth/policy.ts";
 import type { Caller } from "../../auth/bearer.ts";
 import type { ReplyMode } from "../../http/accept.ts";
+import { SSE_HEADERS, SseWriter, type SseSettings } from "../../http/sse.ts";
 import type { Handles } from "../../state/handles.ts";
 import type { Catalog } from "../catalog/catalog.ts";
-import type { EraAdapter, EraAsking } from "../era/era.ts";
+import type { AskingSetup, EraAdapter, EraAsking } from "../era/era.ts";
 import { InputRequiredSignal } from "./input/answers.ts";
 import type { Listening, MethodHandler, Result } from "../methods/method.ts";
 import { callerIdentity, type CallerLimits } from "../request/limits.ts";
-import type { Observation } from "../observe/log.ts";
+import { logRequest, type RequestLogger } from "../observe/log.ts";
+import type { Observation } from "../observe/trace.ts";
 import type { Coordination } from "../ports.ts";
 import { failure } from "../request/errors.ts";
-import { Reply, type Outcome } from "../request/reply.ts";
+import { respond, type Outcome } from "../request/reply.ts";
 import { RawResult } from "../results/ready.ts";
 import type {
   Asking,
@@ -33,13 +36,19 @@ export type Calling = {
   catalog: Catalog;
   capabilities: ServerCapabilities;
   caller: Caller | undefined;
+  /** Who may do what on this endpoint (tools/list shows each caller what it may call). */
+  access: Access | undefined;
   /**
    * Whose calls a `notifications/cancelled` with this request's id would stop (see
    * `cancellationKey`); undefined: no other request can cancel this one.
    */
   cancellationKey: string | undefined;
-  /** Which tools this caller may call, when not every one (tools/list shows only those). */
-  mayCall: ((tool: string) => boolean) | undefined;
+  /**
+   * Whether the request answers an earlier round (2026 `inputResponses` or `requestState`):
+   * then its input is opened, and checked, before the handler runs; otherwise only when the
+   * handler first asks.
+   */
+  answers: boolean;
   handles: Handles;
   headers: Headers;
   /** Aborts when the client goes away. */
@@ -54,12 +63,11 @@ export type Calling = {
   coordination: Coordination;
   /** What the request's log line will say, gathered as it is served. */
   observation: Observation;
+  /** Where that line goes when the call is over; undefined when nothing logs. */
+  log: RequestLogger | undefined;
   /** The caller's limits here; undefined when nothing counts them. */
   limits: CallerLimits | undefined;
 };
-
-/** A call under way: the reply it talks through, and the outcome it will end with. */
-export type Running = { reply: Reply; outcome: Promise<Outcome> };
 
 /** A route's handler, answered once; `asks`: it may ask the client for input. */
 type Method = { run: MethodHandler; asks?: true };
@@ -83,10 +91,12 @@ function refused(method: string): Asking {
 /**
  * The call stage: prepares how the handler may ask for input (where that can fail, before any
  * reply), ties the call's lifetime to the client (going away, closing the stream, cancelling
- * from another request), and starts the handler. Its outcome never rejects: a failure is an
- * error outcome of the request's era.
+ * from another request), and starts the handler. Resolves with the response: a stream from the
+ * handler's first notification, else the whole reply once the handler is done. The call then
+ * ends its reply and writes the request's log line; a failure is an error outcome of the
+ * request's era, never a rejection.
  */
-export async function startCall(route: Method, calling: Calling): Promise<Running> {
+export async function startCall(route: Method, calling: Calling): Promise<Response> {
   const { era, info, params, handles, coordination } = calling;
   const abort = new AbortController();
   const reply = new Reply(
@@ -94,20 +104,63 @@ export async function startCall(route: Method, calling: Calling): Promise<Runnin
     { keepAliveMs: calling.keepAliveMs, maxBufferedBytes: calling.sseBufferBytes },
     abort,
   );
-  const asking: EraAsking = route.asks
-    ? await era.asking({
-        method: info.method,
-        params,
-        info,
-        handles,
-        send: reply.send,
-        signal: abort.signal,
-        coordination,
-      })
-    : refused(info.method);
-  const release = bind(route, calling, reply, abort);
-  const outcome = run(route, calling, asking, reply, abort.signal).finally(release);
-  return { reply, outcome };
+  let asking: EraAsking;
+  if (route.asks) {
+    const setup: AskingSetup = {
+      method: info.method,
+      params,
+      info,
+      handles,
+      send: reply.send,
+      signal: abort.signal,
+      coordination,
+    };
+    asking = calling.answers ? await era.asking(setup) : askingOnDemand(era, setup);
+  } else asking = refused(info.method);
+  void run(route, calling, asking, reply, abort);
+  return reply.response;
+}
+
+/**
+ * `ctx.input` and `ctx.relay` of a request that answers no earlier round, set up by the era
+ * only when the handler first asks (most calls never do). Its members are bound: the context
+ * hands them to the handler on their own.
+ */
+function askingOnDemand(era: EraAdapter, setup: AskingSetup): EraAsking {
+  const demand = new Demand(era, setup);
+  // Methods of a literal, not arrows: name-keeping bundlers would rename arrows per request.
+  return {
+    async input(requests) {
+      return (await demand.open()).input(requests);
+    },
+    relay: {
+      state: undefined,
+      responses: {},
+      async ask(requests, next) {
+        return (await demand.open()).relay.ask(requests, next);
+      },
+    },
+    // Only asking ends a round, so the era's asking is open by the time this is reached.
+    async inputRequired(signal) {
+      const asking = await demand.open();
+      if (!asking.inputRequired) throw signal;
+      return asking.inputRequired(signal);
+    },
+  };
+}
+
+/** The era's asking for one request, set up on first use. */
+class Demand {
+  #opened: Promise<EraAsking> | undefined;
+
+  constructor(
+    private readonly era: EraAdapter,
+    private readonly setup: AskingSetup,
+  ) {}
+
+  open(): Promise<EraAsking> {
+    return (this.#opened ??= this.era.asking(this.setup));
+  }
 }
 
 /** A listen request as its stream sees it: contexts that live as long as the stream. */
@@ -160,7 +213,26 @@ function bind(route: Method, calling: Calling, reply: Reply, abort: AbortControl
   };
 }
 
+/** Runs the handler to its outcome, ends the reply with it, and logs the request. */
 async function run(
+  route: Method,
+  calling: Calling,
+  asking: EraAsking,
+  reply: Reply,
+  abort: AbortController,
+): Promise<void> {
+  const release = bind(route, calling, reply, abort);
+  let outcome: Outcome;
+  try {
+    outcome = await outcomeOf(route, calling, asking, reply, abort.signal);
+  } finally {
+    release();
+  }
+  reply.end(outcome);
+  logRequest(calling.log, calling.observation, outcome.status, outcome.error);
+}
+
+async function outcomeOf(
   route: Method,
   calling: Calling,
   asking: EraAsking,
@@ -185,7 +257,7 @@ async function run(
         ctx,
         tasks,
         observation: calling.observation,
-        mayCall: calling.mayCall,
+        access: calling.access,
       });
     } catch (error) {
       // A handler still missing answers ends this round (2026), where the era has rounds.
@@ -200,6 +272,53 @@ async function run(
     return { json, status: 200, ...(headers ? { headers } : {}) };
   } catch (error) {
     return failure(error, info.id, era, calling.observation);
+  }
+}
+
+/**
+ * The call's reply while it runs: an SSE stream from the handler's first notification (when
+ * `Accept` allows one), else nothing until the outcome, which the respond stage frames whole.
+ * Closing that stream, or leaving too much of it unread, aborts the call; nothing is sent after
+ * that.
+ */
+class Reply {
+  readonly response: Promise<Response>;
+  /** Sends a message before the response; false when the client cannot receive it. */
+  readonly send: Notify;
+  /** Aborts the call because the client went away (a listener for the request's signal). */
+  readonly gone: () => void;
+  #settle!: (response: Response) => void;
+  #stream: SseWriter | undefined;
+
+  constructor(
+    private readonly mode: ReplyMode,
+    private readonly sse: SseSettings,
+    private readonly abort: AbortController,
+  ) {
+    this.response = new Promise((resolve) => (this.#settle = resolve));
+    // Assigned here rather than as an arrow property, which name-keeping bundlers rename per call.
+    this.send = (message) => this.#send(message);
+    this.gone = () => abort.abort(new Error("The client closed the request."));
+  }
+
+  #send(message: JsonObject): boolean {
+    if (this.abort.signal.aborted || this.mode === "json-only") return false;
+    if (!this.#stream) {
+      const writer = new SseWriter(this.sse, () =>
+        this.abort.abort(new Error("The client closed the stream.")),
+      );
+      this.#settle(new Response(writer.readable, { headers: SSE_HEADERS }));
+      this.#stream = writer;
+    }
+    this.#stream.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Ends the reply with the call's outcome: last on the stream, or as the whole response. */
+  end(outcome: Outcome): void {
+    if (!this.#stream) return this.#settle(respond(outcome, this.mode));
+    if (!this.abort.signal.aborted) this.#stream.send(outcome.json);
+    this.#stream.close();
   }
 }
 

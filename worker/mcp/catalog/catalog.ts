@@ -1,3 +1,4 @@
+import type { ToolAccess } from "../../auth/admit.ts";
 import type { ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
 import type { Implementation, Resource } from "../../../shared/protocol/primitives.ts";
 import type { UriTemplate } from "../../../shared/uri-template.ts";
@@ -32,7 +33,7 @@ const DEFAULT_CACHE: CacheHint = { ttlMs: 60_000, cacheScope: "public" };
  * the compiled tools, resources, templates and prompts, what the server offers, and its lists.
  * Building it checks the definition and throws on what clients would reject.
  */
-export class Catalog {
+export class Catalog implements ToolAccess {
   readonly serverInfo: Implementation;
   readonly capabilities: ServerCapabilities;
   readonly tools = new Map<string, CompiledTool>();
@@ -51,7 +52,15 @@ export class Catalog {
   /** Whether any tool may run as a task. */
   readonly taskTools: boolean;
 
+  /** Whether a tool exists and is not annotated `readOnlyHint: true` (for access rules). */
+  readonly mutating: (name: string) => boolean;
+
   constructor(readonly definition: ServerDefinition) {
+    // Built here rather than as a method, so policies can take it unbound.
+    this.mutating = (tool) => {
+      const compiled = this.tools.get(tool);
+      return compiled !== undefined && compiled.wire.annotations?.readOnlyHint !== true;
+    };
     const { name, version, title, description, websiteUrl, icons } = definition;
     this.serverInfo = strip({ name, version, title, description, websiteUrl, icons });
     const base = definition.cache
@@ -151,6 +160,11 @@ export class Catalog {
   }
 
   /** The fixed resources, in definition order. */
+  /** The tools' names (ToolAccess). */
+  names(): Iterable<string> {
+    return this.tools.keys();
+  }
+
   staticResources(): Resource[] {
     return [...this.resources.values()].map((r) => resourceWire(r));
   }

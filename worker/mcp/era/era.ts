@@ -13,6 +13,20 @@ import type { InputRequiredSignal } from "../call/input/answers.ts";
 import type { EraRules, Route } from "../methods/method.ts";
 import type { Coordination } from "../ports.ts";
 
+/** What the envelope stage learns of a request, in its era. */
+export type Enveloped = {
+  envelope: Envelope;
+  /** What the server advertises to this era's clients (the capability gate reads it). */
+  capabilities: ServerCapabilities;
+  /** The session id that scopes an anonymous caller's cancellations (see `sessionId`). */
+  sessionId: string | undefined;
+  /**
+   * Whether the request answers an earlier round of input (2026 `inputResponses` or
+   * `requestState`): its input is then opened, and checked, before the handler runs.
+   */
+  answers: boolean;
+};
+
 /** What an era needs to let a handler ask its client for input. */
 export type AskingSetup = {
   method: string;
@@ -38,14 +52,21 @@ export type EraAsking = Asking & {
  */
 export interface EraAdapter extends EraRules {
   readonly name: Era;
-  /** Reads and checks the request's envelope: `_meta` and routing headers, or the negotiated version. */
-  envelope(message: JsonRpcRequest, headers: Headers, catalog: Catalog): Envelope;
+  /**
+   * The envelope stage, in one call: reads and checks the request's envelope (`_meta` and every
+   * `MCP-*`/`Mcp-*` header: routing and parameter headers, or the negotiated version and the
+   * session id) and says what the server advertises to the request's era.
+   */
+  envelope(
+    message: JsonRpcRequest,
+    headers: Headers,
+    catalog: Catalog,
+    coordination: Coordination,
+  ): Enveloped;
   /** The methods this era serves. */
   readonly routes: Readonly<Record<string, Route>>;
   /** Extra words for -32601 on methods that exist in the other era. */
   readonly notFoundHints: Readonly<Record<string, string>>;
-  /** What the server advertises to this era's clients. */
-  capabilities(catalog: Catalog, coordination: Coordination): ServerCapabilities;
   /** `ctx.input` and `ctx.relay` for a method that may ask (MRTR, or server-to-client requests). */
   asking(setup: AskingSetup): Promise<EraAsking>;
   /** Whether a log message at `level` goes to the client. */

@@ -1,10 +1,9 @@
 import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
-import { decodeHeaderValue, Header } from "../../../shared/protocol/headers.ts";
+import { carriesModernVersion } from "../../../shared/protocol/headers.ts";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
 import type { JsonRpcNotification, JsonRpcRequest } from "../../../shared/protocol/messages.ts";
 import { MetaKey } from "../../../shared/protocol/meta.ts";
-import { isHandshakeEraVersion, type Era } from "../../../shared/protocol/versions.ts";
-import type { Target } from "../../auth/policy.ts";
+import type { Era } from "../../../shared/protocol/versions.ts";
 import type { RequestInfo } from "../call/context.ts";
 import type { EraAdapter } from "./era.ts";
 import { legacy } from "./legacy/index.ts";
@@ -21,13 +20,7 @@ const ERAS: Readonly<Record<Era, EraAdapter>> = { modern, legacy };
 export function eraOf(message: JsonRpcRequest | JsonRpcNotification, headers: Headers): EraAdapter {
   const { params } = message;
   if (isJsonObject(params?._meta) && MetaKey.protocolVersion in params._meta) return modern;
-  return modernByHeader(headers) ? modern : legacy;
-}
-
-/** An `MCP-Protocol-Version` header that is not an older dated version: a 2026 request. */
-function modernByHeader(headers: Headers): boolean {
-  const header = headers.get(Header.protocolVersion)?.trim();
-  return header !== undefined && !isHandshakeEraVersion(header);
+  return carriesModernVersion(headers) ? modern : legacy;
 }
 
 /**
@@ -37,18 +30,4 @@ function modernByHeader(headers: Headers): boolean {
  */
 export function upstreamCapabilities(request: RequestInfo): ClientCapabilities {
   return ERAS[request.era].upstreamCapabilities(request);
-}
-
-/**
- * What a request's routing headers say it asks for, when they are the 2026-07-28 ones a gateway
- * routes by (`MCP-Protocol-Version` of that era and `Mcp-Method`); undefined otherwise, and
- * then the body decides. The envelope stage later refuses a body that disagrees with them.
- * Asked before the body is read, by the gate (request/route.ts decides).
- */
-export function targetOfHeaders(headers: Headers): Target | undefined {
-  const method = headers.get(Header.method)?.trim();
-  if (!modernByHeader(headers) || !method) return undefined;
-  const raw = headers.get(Header.name);
-  const decoded = raw === null ? undefined : decodeHeaderValue(raw);
-  return { method, name: decoded?.ok ? decoded.value : undefined };
 }

@@ -10,7 +10,8 @@ import type { Handles } from "../../state/handles.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { List } from "../catalog/pages.ts";
 import type { HandlerContext, RequestInfo } from "../call/context.ts";
-import type { Observation } from "../observe/log.ts";
+import type { Observation } from "../observe/trace.ts";
+import type { Access } from "../../auth/policy.ts";
 import type { CallerTasks, ListenHub } from "../ports.ts";
 import type { RawResult } from "../results/ready.ts";
 
@@ -36,8 +37,8 @@ export type Call = {
   tasks: CallerTasks | undefined;
   /** The request's log line in the making (absent where nothing logs the request). */
   observation?: Observation | undefined;
-  /** Which tools this caller may call, when not every one (tools/list shows only those). */
-  mayCall?: ((tool: string) => boolean) | undefined;
+  /** Who may do what on this endpoint (tools/list shows each caller only what it may call). */
+  access?: Access | undefined;
 };
 
 /** A method's answer: a result object (shaped for its era afterwards) or final bytes. */

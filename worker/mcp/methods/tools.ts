@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { toolFilter } from "../../auth/admit.ts";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
 import { ErrorCode, RpcError, ToolError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
@@ -11,7 +12,7 @@ import type { CompiledTool } from "../catalog/catalog.ts";
 import { listOf, type List } from "../catalog/pages.ts";
 import type { HandlerContext } from "../call/context.ts";
 import { InputRequiredSignal } from "../call/input/answers.ts";
-import type { Observation } from "../observe/log.ts";
+import type { Observation } from "../observe/trace.ts";
 import { describeIssues, parseParams, type Call, type MethodHandler } from "./method.ts";
 import { missingCapabilities, TASKS_REQUIRED } from "./requirements.ts";
 import { ContentBlockSchema, type ContentBlock } from "../../../shared/protocol/content.ts";
@@ -25,8 +26,9 @@ export const listTools: MethodHandler = (call) => {
     cursor === undefined || typeof cursor === "string"
       ? cursor
       : parseParams(ListParamsSchema, call).cursor;
-  const list = call.mayCall
-    ? callableTools(call.catalog.lists.tools, call.mayCall)
+  const mayCall = toolFilter(call.access, call.ctx.caller, call.catalog);
+  const list = mayCall
+    ? callableTools(call.catalog.lists.tools, mayCall)
     : call.catalog.lists.tools;
   return call.era.page(list, given, call.ctx.handles);
 };

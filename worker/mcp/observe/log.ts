@@ -1,6 +1,6 @@
 import { errorText } from "../../../shared/error-text.ts";
-import { isJsonObject } from "../../../shared/jsonrpc.ts";
 import type { Era } from "../../../shared/protocol/versions.ts";
+import type { Observation } from "./trace.ts";
 
 /**
  * One line per request, as the logging hook receives it. `level` is `error` when the server
@@ -67,52 +67,6 @@ export function loggerFor(setting: LogSetting): RequestLogger | undefined {
   };
 }
 
-/** What a request's log line needs besides its outcome, gathered while it is served. */
-export class Observation {
-  readonly started = Date.now();
-  method: string | undefined;
-  name: string | undefined;
-  era: Era | undefined;
-  subject: string | undefined;
-  /** The exception behind a generic failure: details for the log only. */
-  fault: unknown;
-  /** Whether a tool answered `isError`. */
-  toolError = false;
-
-  constructor(
-    readonly server: string,
-    readonly trace: Trace,
-  ) {}
-
-  get correlationId(): string {
-    return this.trace.spanId;
-  }
-
-  /** The log entry of the finished request. */
-  entry(httpStatus: number, error?: { code: number; message: string }): RequestLog {
-    const failed = error !== undefined;
-    const bug = this.fault !== undefined || error?.code === -32603;
-    const details = this.fault === undefined ? error?.message : describeFault(this.fault);
-    return {
-      time: new Date(this.started).toISOString(),
-      level: bug ? "error" : failed ? "warn" : "info",
-      server: this.server,
-      ...(this.method === undefined ? {} : { method: this.method }),
-      ...(this.name === undefined ? {} : { name: this.name }),
-      ...(this.subject ? { subject: this.subject } : {}),
-      ...(this.era === undefined ? {} : { era: this.era }),
-      status: failed ? "error" : this.toolError ? "tool_error" : "ok",
-      ...(failed ? { code: error.code } : {}),
-      httpStatus,
-      durationMs: Date.now() - this.started,
-      ...(details === undefined ? {} : { error: details }),
-      correlationId: this.correlationId,
-      traceId: this.trace.traceId,
-      ...(this.trace.parentId ? { parentId: this.trace.parentId } : {}),
-    };
-  }
-}
-
 /** An exception's message and stack, for the log. */
 function describeFault(fault: unknown): string {
   if (fault instanceof Error && fault.stack) {
@@ -124,71 +78,43 @@ function describeFault(fault: unknown): string {
 }
 
 /**
- * The W3C trace context of one request: the trace it belongs to (the caller's, when it sent a
- * valid `traceparent`, else a new one), the caller's span, and this request's own span, which
- * doubles as its correlation id in logs and error messages.
+ * Writes the finished request's line to the request's logger, if it has one: the last step of
+ * every request, whatever stage ended it.
  */
-export type Trace = {
-  traceId: string;
-  /** This request's span id (16 hex digits): its correlation id. */
-  spanId: string;
-  /** The caller's span, from a valid incoming `traceparent`. */
-  parentId?: string;
-  /** Trace flags (2 hex digits; "01" sampled). */
-  flags: string;
-  /** The `traceparent` to send upstream: this trace, with this request as the parent span. */
-  traceparent: string;
-};
-
-// version-traceid-parentid-flags, lowercase hex (W3C Trace Context, level 1).
-const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
-const ZEROS = /^0+$/;
-
-/**
- * Reads a `traceparent` value, or undefined when it is malformed: wrong shape or case, version
- * ff, an all-zero trace or parent id, or a version-00 value with anything after the flags.
- * Future versions may append fields, which are ignored.
- */
-export function parseTraceparent(
-  value: unknown,
-): { traceId: string; parentId: string; flags: string } | undefined {
-  if (typeof value !== "string" || value.length > 512) return undefined;
-  const match = TRACEPARENT.exec(value.trim());
-  if (!match) return undefined;
-  const [, version, traceId, parentId, flags, rest] = match as unknown as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string | undefined,
-  ];
-  if (version === "ff" || (version === "00" && rest !== undefined)) return undefined;
-  if (ZEROS.test(traceId) || ZEROS.test(parentId)) return undefined;
-  return { traceId, parentId, flags };
+export function logRequest(
+  log: RequestLogger | undefined,
+  observation: Observation,
+  httpStatus: number,
+  error?: { code: number; message: string },
+): void {
+  log?.(entryOf(observation, httpStatus, error));
 }
 
-function randomHex(bytes: number): string {
-  const values = crypto.getRandomValues(new Uint8Array(bytes));
-  return Array.from(values, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/**
- * The trace of a request: `_meta.traceparent` first, then the `traceparent` header; a
- * malformed value is ignored (never trusted, never echoed) and the request starts a new trace.
- */
-export function traceOf(meta: unknown, headers: Headers | undefined): Trace {
-  const incoming =
-    parseTraceparent(isJsonObject(meta) ? meta.traceparent : undefined) ??
-    parseTraceparent(headers?.get("traceparent"));
-  const spanId = randomHex(8);
-  const traceId = incoming?.traceId ?? randomHex(16);
-  const flags = incoming?.flags ?? "00";
+/** The log entry of a finished request. */
+export function entryOf(
+  observation: Observation,
+  httpStatus: number,
+  error?: { code: number; message: string },
+): RequestLog {
+  const failed = error !== undefined;
+  const bug = observation.fault !== undefined || error?.code === -32603;
+  const details =
+    observation.fault === undefined ? error?.message : describeFault(observation.fault);
   return {
-    traceId,
-    spanId,
-    ...(incoming ? { parentId: incoming.parentId } : {}),
-    flags,
-    traceparent: `00-${traceId}-${spanId}-${flags}`,
+    time: new Date(observation.started).toISOString(),
+    level: bug ? "error" : failed ? "warn" : "info",
+    server: observation.server,
+    ...(observation.method === undefined ? {} : { method: observation.method }),
+    ...(observation.name === undefined ? {} : { name: observation.name }),
+    ...(observation.subject ? { subject: observation.subject } : {}),
+    ...(observation.era === undefined ? {} : { era: observation.era }),
+    status: failed ? "error" : observation.toolError ? "tool_error" : "ok",
+    ...(failed ? { code: error.code } : {}),
+    httpStatus,
+    durationMs: Date.now() - observation.started,
+    ...(details === undefined ? {} : { error: details }),
+    correlationId: observation.correlationId,
+    traceId: observation.trace.traceId,
+    ...(observation.trace.parentId ? { parentId: observation.trace.parentId } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { JsonRpcId } from "../../../shared/protocol/messages.ts";
 import { HttpError } from "../../http/http-error.ts";
 import type { EraAdapter } from "../era/era.ts";
-import type { Observation } from "../observe/log.ts";
+import type { Observation } from "../observe/trace.ts";
 import type { Outcome } from "./reply.ts";
 
 /**

@@ -1,8 +1,6 @@
-import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { encodeSseMessage } from "../../../shared/sse.ts";
 import type { ReplyMode } from "../../http/accept.ts";
-import { SSE_HEADERS, SseWriter, type SseSettings } from "../../http/sse.ts";
-import type { Notify } from "../call/context.ts";
+import { SSE_HEADERS } from "../../http/sse.ts";
 
 /** A finished exchange, serialized: the JSON-RPC response and the HTTP status it would have alone. */
 export type Outcome = {
@@ -28,66 +26,12 @@ export function jsonResponse({ json, status, headers }: Outcome): Response {
 const JSON_HEADERS: Readonly<Record<string, string>> = { "Content-Type": "application/json" };
 
 /**
- * The reply to one request while its call runs: plain JSON if the call finishes before sending
- * any notification, an SSE stream from the first notification on (when `Accept` allows it).
- * Closing that stream, or leaving too much of it unread, aborts `abort`; nothing is sent after
- * that.
+ * The respond stage for a call that sent nothing before its outcome: the whole reply, as JSON,
+ * or as a one-event SSE stream for a client that accepts only that. (A call that sent a
+ * notification first is answered by the stream its call opened, which the outcome ends.)
  */
-export class Reply {
-  readonly response: Promise<Response>;
-  /** Sends a message before the response; false when the client cannot receive it. */
-  readonly send: Notify;
-  /** Aborts the call because the client went away (a listener for the request's signal). */
-  readonly gone: () => void;
-  #settle!: (response: Response) => void;
-  #stream: SseWriter | undefined;
-
-  constructor(
-    private readonly mode: ReplyMode,
-    private readonly sse: SseSettings,
-    private readonly abort: AbortController,
-  ) {
-    this.response = new Promise((resolve) => (this.#settle = resolve));
-    // Assigned here rather than as an arrow property, which name-keeping bundlers rename per call.
-    this.send = (message) => this.#send(message);
-    this.gone = () => abort.abort(new Error("The client closed the request."));
-  }
-
-  #send(message: JsonObject): boolean {
-    if (this.abort.signal.aborted || this.mode === "json-only") return false;
-    this.#stream ??= this.#open();
-    this.#stream.send(JSON.stringify(message));
-    return true;
-  }
-
-  /** Ends the reply with the call's outcome: last on the stream, or as the whole response. */
-  end(outcome: Outcome): void {
-    if (this.#stream) {
-      if (!this.abort.signal.aborted) this.#stream.send(outcome.json);
-      this.#stream.close();
-    } else if (this.mode === "sse-only") {
-      const body = encodeSseMessage(outcome.json);
-      const headers = outcome.headers ? { ...SSE_HEADERS, ...outcome.headers } : SSE_HEADERS;
-      this.#settle(new Response(body, { status: outcome.status, headers }));
-    } else {
-      this.#settle(jsonResponse(outcome));
-    }
-  }
-
-  #open(): SseWriter {
-    const writer = new SseWriter(this.sse, () =>
-      this.abort.abort(new Error("The client closed the stream.")),
-    );
-    this.#settle(new Response(writer.readable, { headers: SSE_HEADERS }));
-    return writer;
-  }
-}
-
-/**
- * The respond stage: the response to a running call, settled by its first notification (a
- * stream) or by its outcome, whichever comes first.
- */
-export function respond(reply: Reply, outcome: Promise<Outcome>): Promise<Response> {
-  void outcome.then((finished) => reply.end(finished));
-  return reply.response;
+export function respond(outcome: Outcome, mode: ReplyMode): Response {
+  if (mode !== "sse-only") return jsonResponse(outcome);
+  const headers = outcome.headers ? { ...SSE_HEADERS, ...outcome.headers } : SSE_HEADERS;
+  return new Response(encodeSseMessage(outcome.json), { status: outcome.status, headers });
 }

@@ -6,7 +6,7 @@ import { Sealer } from "../../state/sealer.ts";
 import { createContext, notifierFor } from "../call/call.ts";
 import { answerInput, InputRequiredSignal } from "../call/input/answers.ts";
 import { executeTool } from "../methods/tools.ts";
-import { traceOf } from "../observe/log.ts";
+import { traceOf } from "../observe/trace.ts";
 import { registeredServer } from "./registry.ts";
 import type { TaskState } from "./state.ts";
 

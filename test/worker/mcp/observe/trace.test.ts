@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTraceparent, traceOf } from "../../../../worker/mcp/observe/log.ts";
+import { parseTraceparent, traceOf } from "../../../../worker/mcp/observe/trace.ts";
 
 const TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
 const PARENT = "00f067aa0ba902b7";

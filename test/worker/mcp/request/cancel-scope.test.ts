@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decodeSse } from "../../../../shared/sse.ts";
-import { MAX_SESSION_ID_LENGTH } from "../../../../worker/mcp/era/legacy/index.ts";
+import { MAX_SESSION_ID_LENGTH } from "../../../../worker/mcp/era/legacy/envelope.ts";
 import { eventually } from "../../../support/eventually.ts";
 import { legacyRequest, mcpRequest } from "../../../support/mcp-request.ts";
 import { call, send } from "../../call.ts";

@@ -1,6 +1,8 @@
 import {
   ClientCapabilitiesSchema,
+  TASKS_EXTENSION,
   type ClientCapabilities,
+  type ServerCapabilities,
 } from "../../../../shared/protocol/capabilities.ts";
 import { ErrorCode, RpcError } from "../../../../shared/protocol/errors.ts";
 import {
@@ -19,9 +21,28 @@ import {
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../../../../shared/protocol/versions.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { Envelope } from "../../call/context.ts";
+import type { Coordination } from "../../ports.ts";
+import type { Enveloped } from "../era.ts";
 
 function badMeta(message: string): RpcError {
   return new RpcError(ErrorCode.InvalidParams, message, undefined, 400);
+}
+
+/**
+ * The envelope stage of a 2026 request: its envelope, and what the server advertises. Sessions
+ * are gone: an `Mcp-Session-Id` is ignored.
+ */
+export function modernEnvelope(
+  message: JsonRpcRequest,
+  headers: Headers,
+  catalog: Catalog,
+  coordination: Coordination,
+): Enveloped {
+  const envelope = readEnvelope(message, headers, catalog);
+  const capabilities = modernCapabilities(catalog, coordination);
+  const params = message.params;
+  const answers = params?.inputResponses !== undefined || params?.requestState !== undefined;
+  return { envelope, capabilities, sessionId: undefined, answers };
 }
 
 /**
@@ -29,11 +50,7 @@ function badMeta(message: string): RpcError {
  * routing headers against the body (-32020, -32022), the optional `_meta` keys (-32602), and a
  * tool call's `Mcp-Param-*` headers against its arguments (-32020).
  */
-export function readEnvelope(
-  message: JsonRpcRequest,
-  headers: Headers,
-  catalog: Catalog,
-): Envelope {
+function readEnvelope(message: JsonRpcRequest, headers: Headers, catalog: Catalog): Envelope {
   const meta = message.params?._meta;
   if (!isJsonObject(meta)) {
     throw badMeta(
@@ -226,4 +243,35 @@ function matches(param: HeaderParam, header: string, value: unknown): boolean {
       // Integers compare numerically: "42.0" and 42 are the same value.
       return header.trim() !== "" && Number(header) === value;
   }
+}
+
+const advertised = new WeakMap<Catalog, Map<string, ServerCapabilities>>();
+
+/**
+ * What a server advertises to 2026 clients: change notifications and resource subscriptions
+ * when there is a listen source (the listen hub, or the server's own); tasks when there is a
+ * task store and a tool that may run as a task, or the server's own task router. Computed once
+ * per catalog and set of ports.
+ */
+function modernCapabilities(catalog: Catalog, coordination: Coordination): ServerCapabilities {
+  const key = `${coordination.listen ? "l" : ""}${coordination.tasks ? "t" : ""}`;
+  let byPorts = advertised.get(catalog);
+  if (!byPorts) advertised.set(catalog, (byPorts = new Map()));
+  let caps = byPorts.get(key);
+  if (!caps) byPorts.set(key, (caps = build(catalog, coordination)));
+  return caps;
+}
+
+function build(catalog: Catalog, coordination: Coordination): ServerCapabilities {
+  const base = catalog.capabilities;
+  const { definition } = catalog;
+  const caps: ServerCapabilities = { ...base };
+  if (coordination.listen || definition.listen) {
+    if (base.tools) caps.tools = { listChanged: true };
+    if (base.prompts) caps.prompts = { listChanged: true };
+    if (base.resources) caps.resources = { subscribe: true, listChanged: true };
+  }
+  if (definition.tasks || (coordination.tasks && catalog.taskTools))
+    caps.extensions = { ...base.extensions, [TASKS_EXTENSION]: {} };
+  return caps;
 }

@@ -8,14 +8,9 @@ import type { Route } from "../../methods/method.ts";
 import { requireCapabilities } from "../../methods/requirements.ts";
 import { cancelTask, getTask, updateTask } from "../../methods/tasks.ts";
 import type { EraAdapter } from "../era.ts";
-import { readEnvelope } from "./envelope.ts";
+import { modernEnvelope } from "./envelope.ts";
 import { modernAsking } from "./mrtr.ts";
-import {
-  TASKS_EXTENSION,
-  type ServerCapabilities,
-} from "../../../../shared/protocol/capabilities.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
-import type { Coordination } from "../../ports.ts";
 import type { JsonObject, JsonRpcId } from "../../../../shared/protocol/messages.ts";
 import { pagesIn, type List } from "../../catalog/pages.ts";
 
@@ -27,37 +22,6 @@ const ROUTES = {
   "tasks/update": { run: updateTask },
   "tasks/cancel": { run: cancelTask },
 } satisfies Record<ModernMethod, Route>;
-
-const advertised = new WeakMap<Catalog, Map<string, ServerCapabilities>>();
-
-/**
- * What a server advertises to 2026 clients: change notifications and resource subscriptions
- * when there is a listen source (the listen hub, or the server's own); tasks when there is a
- * task store and a tool that may run as a task, or the server's own task router. Computed once
- * per catalog and set of ports.
- */
-function modernCapabilities(catalog: Catalog, coordination: Coordination): ServerCapabilities {
-  const key = `${coordination.listen ? "l" : ""}${coordination.tasks ? "t" : ""}`;
-  let byPorts = advertised.get(catalog);
-  if (!byPorts) advertised.set(catalog, (byPorts = new Map()));
-  let caps = byPorts.get(key);
-  if (!caps) byPorts.set(key, (caps = build(catalog, coordination)));
-  return caps;
-}
-
-function build(catalog: Catalog, coordination: Coordination): ServerCapabilities {
-  const base = catalog.capabilities;
-  const { definition } = catalog;
-  const caps: ServerCapabilities = { ...base };
-  if (coordination.listen || definition.listen) {
-    if (base.tools) caps.tools = { listChanged: true };
-    if (base.prompts) caps.prompts = { listChanged: true };
-    if (base.resources) caps.resources = { subscribe: true, listChanged: true };
-  }
-  if (definition.tasks || (coordination.tasks && catalog.taskTools))
-    caps.extensions = { ...base.extensions, [TASKS_EXTENSION]: {} };
-  return caps;
-}
 
 /** `_meta` with the server's identity, serialized once per catalog. */
 const serverMeta = new WeakMap<Catalog, string>();
@@ -112,10 +76,9 @@ const modernPage = pagesIn((list: List) => ({
  */
 export const modern: EraAdapter = {
   name: "modern",
-  envelope: readEnvelope,
+  envelope: modernEnvelope,
   routes: ROUTES,
   notFoundHints: {},
-  capabilities: modernCapabilities,
   asking: modernAsking,
   // A client hears log messages at or above the level its `_meta` asked for, and no others.
   logs(level, info) {

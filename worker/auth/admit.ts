@@ -1,0 +1,103 @@
+import { isJsonObject } from "../../shared/jsonrpc.ts";
+import { routingTarget } from "../../shared/protocol/headers.ts";
+import type { JsonObject } from "../../shared/protocol/messages.ts";
+import { NAME_PARAM } from "../../shared/protocol/methods.ts";
+import { HttpError } from "../http/http-error.ts";
+import { AuthError, type Caller } from "./bearer.ts";
+import { decide, type Access, type Target } from "./policy.ts";
+
+/**
+ * What admission needs to know of a server's tools: whether one exists and is not annotated
+ * `readOnlyHint: true` (an anonymous read-only caller may call only those), and their names.
+ */
+export type ToolAccess = {
+  mutating(name: string): boolean;
+  names(): Iterable<string>;
+};
+
+/** What a catalog reader (a proxy of this isolate listing its upstreams) may ask. */
+const LISTING = new Set([
+  "initialize",
+  "ping",
+  "server/discover",
+  "tools/list",
+  "prompts/list",
+  "resources/list",
+  "resources/templates/list",
+  "notifications/initialized",
+]);
+
+/**
+ * The gate before the body is read: a request whose 2026-07-28 routing headers name what it asks
+ * for is decided on them (a gateway decides the same way); one without them is refused only if
+ * no body could make it allowed (no credential where the endpoint admits no anonymous caller).
+ * The body is decided again after the envelope has checked that it agrees with the headers.
+ */
+export function admitHeaders(
+  access: Access | undefined,
+  caller: Caller | undefined,
+  headers: Headers,
+  tools: ToolAccess,
+): void {
+  if (!access) return;
+  const target = routingTarget(headers);
+  if (target) admit(access, caller, target, tools);
+  else if (!caller && access.credentialsConfigured && !access.catalogReader) {
+    if (access.anonymous === "none") throw unauthenticated(access, { method: "" });
+  }
+}
+
+/** What a parsed request asks for: its method and the member its name header would mirror. */
+export function targetOfBody(method: string, params: JsonObject | undefined): Target {
+  const key = NAME_PARAM[method];
+  const name = key && isJsonObject(params) ? params[key] : undefined;
+  return { method, name: typeof name === "string" ? name : undefined };
+}
+
+/**
+ * Refuses a request the endpoint's access rules do not allow: 401 with the endpoint's bearer
+ * challenge when a credential could help, 403 with a JSON-RPC error when it would not.
+ */
+export function admit(
+  access: Access | undefined,
+  caller: Caller | undefined,
+  target: Target,
+  tools: ToolAccess,
+): void {
+  if (!access) return;
+  if (access.catalogReader) {
+    if (LISTING.has(target.method)) return;
+    throw unauthenticated(access, target);
+  }
+  const decision = decide(access, caller, target, tools.mutating);
+  if (decision === "allow") return;
+  if (decision === "unauthenticated") throw unauthenticated(access, target);
+  const what = target.name === undefined ? target.method : `${target.method} "${target.name}"`;
+  throw new HttpError(403, `Forbidden: this caller may not use ${what} on this server.`, {
+    "WWW-Authenticate": `Bearer error="insufficient_scope"${access.metadataUrl ? `, resource_metadata="${access.metadataUrl}"` : ""}`,
+  });
+}
+
+function unauthenticated(access: Access, target: Target): AuthError {
+  const message =
+    target.method === "tools/call" && access.anonymous === "read-only"
+      ? `Calling ${target.name === undefined ? "this tool" : `"${target.name}"`} needs a bearer token: without one, this server allows only tools annotated readOnlyHint.`
+      : "This MCP endpoint needs a bearer token (Authorization: Bearer <token>).";
+  return new AuthError(message, undefined, access.metadataUrl);
+}
+
+/**
+ * Whether the caller may call a tool, for lists that show each caller only what it may call;
+ * undefined when everyone may call everything (the shared list serves).
+ */
+export function toolFilter(
+  access: Access | undefined,
+  caller: Caller | undefined,
+  tools: ToolAccess,
+): ((tool: string) => boolean) | undefined {
+  if (!access || access.catalogReader) return undefined;
+  const allowed = (name: string) =>
+    decide(access, caller, { method: "tools/call", name }, tools.mutating) === "allow";
+  for (const name of tools.names()) if (!allowed(name)) return allowed;
+  return undefined;
+}

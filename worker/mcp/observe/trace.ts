@@ -1,0 +1,111 @@
+import { isJsonObject } from "../../../shared/jsonrpc.ts";
+import type { Era } from "../../../shared/protocol/versions.ts";
+
+/**
+ * A request's observation, opened as it is served: its trace (`_meta.traceparent`, else the
+ * header) and what it names. observe/log.ts writes its line when the request is over.
+ */
+export function observe(
+  server: string,
+  method: string,
+  params: Record<string, unknown> | undefined,
+  headers: Headers,
+): Observation {
+  const observation = new Observation(server, traceOf(params?._meta, headers));
+  observation.method = method;
+  const name = method === "resources/read" ? params?.uri : params?.name;
+  if (typeof name === "string") observation.name = name.slice(0, 256);
+  return observation;
+}
+
+/** What a request's log line needs besides its outcome, gathered while it is served. */
+export class Observation {
+  readonly started = Date.now();
+  method: string | undefined;
+  name: string | undefined;
+  era: Era | undefined;
+  subject: string | undefined;
+  /** The exception behind a generic failure: details for the log only. */
+  fault: unknown;
+  /** Whether a tool answered `isError`. */
+  toolError = false;
+
+  constructor(
+    readonly server: string,
+    readonly trace: Trace,
+  ) {}
+
+  get correlationId(): string {
+    return this.trace.spanId;
+  }
+}
+
+/**
+ * The W3C trace context of one request: the trace it belongs to (the caller's, when it sent a
+ * valid `traceparent`, else a new one), the caller's span, and this request's own span, which
+ * doubles as its correlation id in logs and error messages.
+ */
+export type Trace = {
+  traceId: string;
+  /** This request's span id (16 hex digits): its correlation id. */
+  spanId: string;
+  /** The caller's span, from a valid incoming `traceparent`. */
+  parentId?: string;
+  /** Trace flags (2 hex digits; "01" sampled). */
+  flags: string;
+  /** The `traceparent` to send upstream: this trace, with this request as the parent span. */
+  traceparent: string;
+};
+
+// version-traceid-parentid-flags, lowercase hex (W3C Trace Context, level 1).
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
+const ZEROS = /^0+$/;
+
+/**
+ * Reads a `traceparent` value, or undefined when it is malformed: wrong shape or case, version
+ * ff, an all-zero trace or parent id, or a version-00 value with anything after the flags.
+ * Future versions may append fields, which are ignored.
+ */
+export function parseTraceparent(
+  value: unknown,
+): { traceId: string; parentId: string; flags: string } | undefined {
+  if (typeof value !== "string" || value.length > 512) return undefined;
+  const match = TRACEPARENT.exec(value.trim());
+  if (!match) return undefined;
+  const [, version, traceId, parentId, flags, rest] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string | undefined,
+  ];
+  if (version === "ff" || (version === "00" && rest !== undefined)) return undefined;
+  if (ZEROS.test(traceId) || ZEROS.test(parentId)) return undefined;
+  return { traceId, parentId, flags };
+}
+
+function randomHex(bytes: number): string {
+  const values = crypto.getRandomValues(new Uint8Array(bytes));
+  return Array.from(values, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The trace of a request: `_meta.traceparent` first, then the `traceparent` header; a
+ * malformed value is ignored (never trusted, never echoed) and the request starts a new trace.
+ */
+export function traceOf(meta: unknown, headers: Headers | undefined): Trace {
+  const incoming =
+    parseTraceparent(isJsonObject(meta) ? meta.traceparent : undefined) ??
+    parseTraceparent(headers?.get("traceparent"));
+  const spanId = randomHex(8);
+  const traceId = incoming?.traceId ?? randomHex(16);
+  const flags = incoming?.flags ?? "00";
+  return {
+    traceId,
+    spanId,
+    ...(incoming ? { parentId: incoming.parentId } : {}),
+    flags,
+    traceparent: `00-${traceId}-${spanId}-${flags}`,
+  };
+}
