@@ -1,5 +1,4 @@
 import { isJsonObject } from "../../shared/jsonrpc.ts";
-import { routingTarget } from "../../shared/protocol/headers.ts";
 import type { JsonObject } from "../../shared/protocol/messages.ts";
 import { NAME_PARAM } from "../../shared/protocol/methods.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -29,18 +28,18 @@ const LISTING = new Set([
 
 /**
  * The gate before the body is read: a request whose 2026-07-28 routing headers name what it asks
- * for is decided on them (a gateway decides the same way); one without them is refused only if
- * no body could make it allowed (no credential where the endpoint admits no anonymous caller).
- * The body is decided again after the envelope has checked that it agrees with the headers.
+ * for (`routingTarget`) is decided on them, as a gateway decides; one without them is refused
+ * only if no body could make it allowed (no credential where the endpoint admits no anonymous
+ * caller). The body is decided again after the envelope has checked that it agrees with the
+ * headers.
  */
-export function admitHeaders(
+export function admitRouted(
   access: Access | undefined,
   caller: Caller | undefined,
-  headers: Headers,
+  target: Target | undefined,
   tools: ToolAccess,
 ): void {
   if (!access) return;
-  const target = routingTarget(headers);
   if (target) admit(access, caller, target, tools);
   else if (!caller && access.credentialsConfigured && !access.catalogReader) {
     if (access.anonymous === "none") throw unauthenticated(access, { method: "" });

@@ -1,7 +1,7 @@
 import { parseMessage, peekId, type JsonRpcMessage } from "../../shared/jsonrpc.ts";
 import { routingTarget } from "../../shared/protocol/headers.ts";
 import type { JsonRpcId } from "../../shared/protocol/messages.ts";
-import { admit, admitHeaders, targetOfBody, type ToolAccess } from "../auth/admit.ts";
+import { admit, admitRouted, targetOfBody, type ToolAccess } from "../auth/admit.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { Access } from "../auth/policy.ts";
 import type { ReplyMode } from "../http/accept.ts";
@@ -97,9 +97,9 @@ export async function servePost(
     // catalog here (whether the tool is read-only), and then brings it to the pipeline.
     let catalog: Catalog | undefined;
     if (runtime.access) {
-      if (routingTarget(request.headers)?.method === "tools/call")
-        catalog = await server.catalogFor(runtime);
-      admitHeaders(runtime.access, caller, request.headers, catalog ?? NO_TOOLS);
+      const target = routingTarget(request.headers);
+      if (target?.method === "tools/call") catalog = await server.catalogFor(runtime);
+      admitRouted(runtime.access, caller, target, catalog ?? NO_TOOLS);
     }
     const { maxBodyBytes: maxBytes, bodyDeadlineMs: deadlineMs } = runtime.settings;
     const { value, mode } = await frame(request, { maxBytes, deadlineMs });

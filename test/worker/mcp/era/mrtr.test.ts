@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { paramsDigest } from "../../../../worker/mcp/era/modern/digest.ts";
-import { defineServer, elicit, prompt } from "../../../../worker/mcp/index.ts";
+import { defineServer, elicit, prompt, tool as defineTool } from "../../../../worker/mcp/index.ts";
 import { handleOwner } from "../../../../worker/state/handles.ts";
 import { keyringFrom } from "../../../../worker/state/keyring.ts";
 import { Sealer } from "../../../../worker/state/sealer.ts";
@@ -289,6 +289,55 @@ describe("input kinds follow the request's declared capabilities", () => {
     expect(
       Object.values(final?.result.inputRequests).map((r) => (r as { method: string }).method),
     ).toEqual(["sampling/createMessage"]);
+  });
+
+  it("opens a round's answers before the tool runs, and asks only when the tool does", async () => {
+    // A tool with a side effect before it asks: a refused round must not reach it.
+    let runs = 0;
+    const server = serve(
+      defineServer({
+        name: "counting",
+        version: "1",
+        tools: [
+          defineTool({
+            name: "confirm_then_count",
+            input: z.object({}),
+            run: async (_args, ctx) => {
+              runs += 1;
+              const { ok } = await ctx.input({
+                ok: elicit({ message: "Sure?", schema: z.object({ sure: z.boolean() }) }),
+              });
+              return ok.action;
+            },
+          }),
+        ],
+      }),
+    );
+    const send = (extra: Record<string, unknown>) =>
+      server.send(
+        mcpRequest(
+          "tools/call",
+          { name: "confirm_then_count", arguments: {}, ...extra },
+          { capabilities: ALL },
+        ),
+        "tools/call",
+      );
+    const forged = await send({ requestState: "not-a-sealed-state", inputResponses: {} });
+    expect(forged.final?.error).toMatchObject({ code: -32602 });
+    expect(runs).toBe(0);
+
+    // Without round fields, the tool runs and its first ask ends the round.
+    const first = await send({});
+    expect(runs).toBe(1);
+    expect(first.final?.result).toMatchObject({ resultType: "input_required" });
+    const requestState = first.final?.result.requestState;
+    expect(typeof requestState).toBe("string");
+    const second = await send({
+      requestState,
+      inputResponses: { ok: accept({ sure: true }) },
+    });
+    expect(runs).toBe(2);
+    expect(second.final?.result.content).toEqual([{ type: "text", text: "accept" }]);
   });
 
   it("is a server bug in handlers that cannot ask (completion)", async () => {
