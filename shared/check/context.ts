@@ -17,7 +17,7 @@ export type Findings = {
 export class CheckContext {
   readonly results: CheckResult[] = [];
   readonly found: Findings = {};
-  /** What the run expects of the server: unknown until `server/discover` or `initialize` shows its era. */
+  /** What the run expects of the server: unknown until `server/discover` or `initialize` tells. */
   era: ServerRules = unknown;
 
   constructor(
