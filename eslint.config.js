@@ -74,6 +74,23 @@ const noCycle = {
   },
 };
 
+const noExportAll = {
+  selector: "ExportAllDeclaration",
+  message: "Export names explicitly instead of `export *`.",
+};
+// Era differences live in the era folders (worker/mcp/era, shared/client/era, shared/check/era):
+// everywhere else asks the era object instead of comparing its name.
+const ERA_NAME = "/^(modern|legacy)$/";
+const eraMessage =
+  "Compare eras only in an era folder (**/era/**): ask the era object what differs instead.";
+const noEraComparison = [
+  {
+    selector: `BinaryExpression[operator=/^[!=]==?$/]:matches([left.value=${ERA_NAME}], [right.value=${ERA_NAME}])`,
+    message: eraMessage,
+  },
+  { selector: `SwitchCase[test.value=${ERA_NAME}]`, message: eraMessage },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -104,14 +121,12 @@ export default tseslint.config(
       ],
       "import-x/no-cycle": "error",
       "local/no-cycle": "error",
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "ExportAllDeclaration",
-          message: "Export names explicitly instead of `export *`.",
-        },
-      ],
+      "no-restricted-syntax": ["error", noExportAll, ...noEraComparison],
     },
+  },
+  {
+    files: ["**/era/**"],
+    rules: { "no-restricted-syntax": ["error", noExportAll] },
   },
   ...layers({
     // shared/ runs in browsers, Workers and Node; web/ may use shared/ but nothing else (cli/ is

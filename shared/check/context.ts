@@ -1,11 +1,12 @@
 import type { ServerCapabilities } from "../protocol/capabilities.ts";
+import type { ServerRules } from "./era/era.ts";
+import { unknown } from "./era/unknown.ts";
 import { fixFor } from "./fixes.ts";
 import type { Probe } from "./probe.ts";
-import type { CheckGroup, CheckResult, CheckStatus, ServerEra } from "./report.ts";
+import type { CheckGroup, CheckResult, CheckStatus } from "./report.ts";
 
 /** What the checks found out about the server, for the checks that come after. */
 export type Findings = {
-  era: ServerEra;
   capabilities?: ServerCapabilities;
   server?: { name: string; version: string };
   /** The first resource listed, which the read check reads. */
@@ -15,7 +16,9 @@ export type Findings = {
 /** The probe, the findings so far, and the results; each group of checks adds to them. */
 export class CheckContext {
   readonly results: CheckResult[] = [];
-  readonly found: Findings = { era: "unknown" };
+  readonly found: Findings = {};
+  /** What the run expects of the server: unknown until `server/discover` or `initialize` tells. */
+  era: ServerRules = unknown;
 
   constructor(
     readonly probe: Probe,
@@ -57,8 +60,9 @@ export class CheckContext {
     title: string,
     capability?: keyof ServerCapabilities,
   ): boolean {
-    if (this.found.era !== "modern") {
-      this.record(group, id, title, "skip", "the server does not speak 2026-07-28");
+    const no2026 = this.era.no2026;
+    if (no2026 !== undefined) {
+      this.record(group, id, title, "skip", no2026);
       return false;
     }
     if (capability !== undefined && !this.advertises(capability)) {

@@ -1,7 +1,7 @@
 import { Header } from "../protocol/headers.ts";
 import type { CheckContext } from "./context.ts";
 import { firstProblems } from "./expect.ts";
-import { INITIALIZE_PARAMS } from "./legacy-checks.ts";
+import { INITIALIZE_PARAMS } from "./era/handshake.ts";
 
 // What a browser client's requests carry besides the simple headers.
 const REQUESTED = ["content-type", "mcp-protocol-version", "mcp-method", "mcp-name"];
@@ -46,10 +46,7 @@ export async function corsChecks(ctx: CheckContext): Promise<void> {
     problems.push("Authorization is not allowed, so browsers cannot send tokens");
   ctx.expect("cors", "cors.preflight", preflightTitle, firstProblems(problems, 5), "warn");
 
-  const reply =
-    ctx.found.era === "legacy"
-      ? await ctx.probe.legacy("initialize", INITIALIZE_PARAMS, { Origin: origin })
-      : await ctx.probe.modern("server/discover", {}, { headers: { Origin: origin } });
+  const reply = await ctx.era.corsReply(ctx.probe, origin);
   const replyOrigin = reply.headers.get("Access-Control-Allow-Origin");
   const session = reply.headers.get(Header.sessionId);
   const exposed = listed(reply.headers.get("Access-Control-Expose-Headers"));

@@ -1,40 +1,23 @@
 import * as z from "zod/mini";
-import { ErrorCode } from "../protocol/errors.ts";
 import { Header } from "../protocol/headers.ts";
 import { MetaKey } from "../protocol/meta.ts";
 import { LooseImplementationSchema } from "../protocol/primitives.ts";
 import { DiscoverResultSchema } from "../protocol/results.ts";
 import { MODERN_VERSION } from "../protocol/versions.ts";
 import type { CheckContext } from "./context.ts";
+import { eraOfDiscover } from "./era/index.ts";
 import { cacheHintProblem, described, oneLine } from "./expect.ts";
-
-// Errors only a 2026-07-28 server sends: a server answering with one speaks the revision.
-const MODERN_ERRORS: readonly number[] = [
-  ErrorCode.HeaderMismatch,
-  ErrorCode.MissingRequiredClientCapability,
-  ErrorCode.UnsupportedProtocolVersion,
-];
 
 /** `server/discover`: whether the server speaks 2026-07-28, and what it says about itself. */
 export async function discoverChecks(ctx: CheckContext): Promise<void> {
   const exchange = await ctx.probe.modern("server/discover");
   const title = "server/discover answers with a valid result";
+  ctx.era = eraOfDiscover(exchange);
   if (exchange.status !== 200 || !exchange.result) {
-    if (exchange.error && MODERN_ERRORS.includes(exchange.error.code)) {
-      ctx.found.era = "modern";
-      ctx.record("discover", "discover.answers", title, "fail", described(exchange));
-    } else {
-      ctx.record(
-        "discover",
-        "discover.answers",
-        title,
-        "warn",
-        `no 2026-07-28 reply (${described(exchange)}): the 2026 checks are skipped`,
-      );
-    }
+    const { status, detail } = ctx.era.discoverRefused(described(exchange));
+    ctx.record("discover", "discover.answers", title, status, detail);
     return;
   }
-  ctx.found.era = "modern";
   const parsed = DiscoverResultSchema.safeParse(exchange.result);
   if (!parsed.success) {
     ctx.record(

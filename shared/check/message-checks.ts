@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
-import { isJsonObject } from "../jsonrpc.ts";
 import { ServerMessageSchema } from "../protocol/messages.ts";
-import { MetaKey } from "../protocol/meta.ts";
 import type { CheckContext } from "./context.ts";
+import { MESSAGE_RULES } from "./era/index.ts";
 import { firstProblems, oneLine } from "./expect.ts";
 import type { Received } from "./probe.ts";
 import { INPUT_REQUIRED_SCHEMA, NOTIFICATION_SCHEMAS, RESULT_SCHEMAS } from "./result-schemas.ts";
@@ -40,12 +39,7 @@ function inspect(received: Received, found: Findings): void {
     return;
   }
   const result = data.result;
-  if (era === "modern") {
-    if (typeof result.resultType !== "string") found.resultType.push(method);
-    const meta = result._meta;
-    if (!isJsonObject(meta) || !isJsonObject(meta[MetaKey.serverInfo]))
-      found.serverInfo.push(method);
-  }
+  for (const member of MESSAGE_RULES[era].missingMembers(result)) found[member].push(method);
   const schema =
     result.resultType === "input_required" ? INPUT_REQUIRED_SCHEMA : RESULT_SCHEMAS[method];
   const parsed = schema && z.safeParse(schema, result);

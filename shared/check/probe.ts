@@ -6,7 +6,7 @@ import { encodeHeaderValue, Header } from "../protocol/headers.ts";
 import { JsonRpcErrorObjectSchema } from "../protocol/messages.ts";
 import { MetaKey } from "../protocol/meta.ts";
 import { NAME_PARAM } from "../protocol/methods.ts";
-import { MODERN_VERSION } from "../protocol/versions.ts";
+import { MODERN_VERSION, type Era } from "../protocol/versions.ts";
 import { decodeSse } from "../sse.ts";
 
 /** Where and how the checks reach the server. */
@@ -19,7 +19,7 @@ export type ProbeOptions = {
 };
 
 /** One message the server sent, with the request it came back on, for the message checks. */
-export type Received = { method: string; era: "modern" | "legacy"; message: unknown };
+export type Received = { method: string; era: Era; message: unknown };
 
 /** An HTTP exchange as the checks see it. */
 export type Exchange = {

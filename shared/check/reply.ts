@@ -1,12 +1,15 @@
+import type { Era } from "../protocol/versions.ts";
+import { MESSAGE_RULES } from "./era/index.ts";
 import { error, warning, type Finding } from "./finding.ts";
 import { headerOf, mediaType, type HeaderBag } from "./headers.ts";
 
 /** What an HTTP reply answered: a request (with its era), or a notification. */
-export type ReplyContext = { era: "modern" | "legacy"; notification: boolean };
+export type ReplyContext = { era: Era; notification: boolean };
 
 /**
  * Checks an HTTP reply before its body: a notification is accepted with 202; a request is
- * answered with JSON or an SSE stream (errors may come as JSON with a 4xx status).
+ * answered with JSON or an SSE stream (errors may come as JSON with a 4xx status), with the
+ * headers its era allows.
  */
 export function checkHttpReply(
   status: number,
@@ -33,7 +36,5 @@ export function checkHttpReply(
     ];
   if (type === "text/event-stream" && status !== 200)
     return [error("http.status", `An SSE reply must have status 200, not ${status}.`)];
-  if (context.era === "modern" && headerOf(headers, "Mcp-Session-Id") !== undefined)
-    return [error("http.session", "2026 servers never mint Mcp-Session-Id.")];
-  return [];
+  return MESSAGE_RULES[context.era].replyHeaders(headers);
 }

@@ -2,9 +2,9 @@ import type { FetchLike } from "../client/index.ts";
 import { CheckContext } from "./context.ts";
 import { corsChecks } from "./cors-checks.ts";
 import { discoverChecks } from "./discover-checks.ts";
+import { legacyChecks } from "./era/legacy-checks.ts";
 import { errorChecks } from "./error-checks.ts";
 import { headerChecks } from "./header-checks.ts";
-import { legacyChecks } from "./legacy-checks.ts";
 import { listChecks } from "./list-checks.ts";
 import { messageChecks } from "./message-checks.ts";
 import { Probe } from "./probe.ts";
@@ -56,7 +56,7 @@ export async function runChecks(url: string, options: CheckOptions = {}): Promis
   const counts = countStatuses(ctx.results);
   return {
     url,
-    era: ctx.found.era,
+    era: ctx.era.name,
     ...(ctx.found.server ? { server: ctx.found.server } : {}),
     checks: ctx.results,
     counts,

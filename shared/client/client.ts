@@ -15,6 +15,7 @@ import type { Task } from "../protocol/tasks.ts";
 import type { Era } from "../protocol/versions.ts";
 import { paramHeaders, startToolCall, type ToolArguments } from "./call-tool.ts";
 import type { ClientCore } from "./core.ts";
+import type { EraTraits } from "./era/era.ts";
 import type { ServerDescription } from "./description.ts";
 import { list, listTools, PROMPTS, RESOURCES, TEMPLATES } from "./lists.ts";
 import { openListen } from "./listen/listen.ts";
@@ -40,6 +41,11 @@ export class McpClient {
 
   get era(): Era {
     return this.core.era.name;
+  }
+
+  /** What a user interface says and offers for the era: its label, handshake, listen streams. */
+  get eraTraits(): EraTraits {
+    return this.core.era.traits;
   }
 
   /** What the server said about itself when connecting (or at the last `discover`). */

@@ -3,6 +3,7 @@ export { connect } from "./connect.ts";
 export { McpClient } from "./client.ts";
 export { McpError, hasRpcCode, type McpErrorKind } from "./errors.ts";
 export type { Era } from "../protocol/versions.ts";
+export type { EraTraits } from "./era/era.ts";
 export type { ServerDescription } from "./description.ts";
 export type { ToolArguments } from "./call-tool.ts";
 export { Subscription, type ListenEnd } from "./listen/subscription.ts";

@@ -40,6 +40,18 @@ describe("live panes", () => {
     await close();
   });
 
+  it("offers no listen stream on a 2025 connection, and says why", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await page.selectOption("#era", "legacy");
+    await connectTo(page, "/mcp/notes");
+    await page.click("#pane-tab-listen");
+    expect(await page.locator(".banner.warn").textContent()).toContain(
+      "Listen streams are a 2026-07-28 feature",
+    );
+    expect(await page.locator("text=Open listen stream").isDisabled()).toBe(true);
+    await close();
+  });
+
   it("opens a task, follows it to the end, and shows its result", async () => {
     const { page, close } = await openPlayground(chromium.browser);
     await connectTo(page, "/mcp/ops");

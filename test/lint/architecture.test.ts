@@ -72,4 +72,23 @@ describe("the architecture lint", () => {
     if (refusal === undefined) expect(found).toEqual([]);
     else expect(found).toEqual([expect.stringContaining(refusal)]);
   });
+
+  it.each([
+    ["web/src/views/x.tsx", 1, 'export const m = (era: string) => era === "modern";\n'],
+    ["shared/check/x.ts", 1, 'export const l = (era: string) => "legacy" !== era;\n'],
+    [
+      "worker/mcp/x.ts",
+      1,
+      'export const n = (era: string) => {\n  switch (era) {\n    case "legacy":\n      return 1;\n  }\n  return 0;\n};\n',
+    ],
+    ["shared/check/era/x.ts", 0, 'export const m = (era: string) => era === "modern";\n'],
+    ["worker/mcp/era/modern/x.ts", 0, 'export const l = (era: string) => era !== "legacy";\n'],
+    ["shared/x.ts", 0, 'export const o = (kind: string) => kind === "modernish";\n'],
+  ])("%s: %i era-name comparison(s) refused", async (file, count, text) => {
+    const problems = await lint({ [file]: text });
+    const found = (problems[file] ?? []).filter((p) => p.startsWith("no-restricted-syntax"));
+    expect(found).toEqual(
+      Array(count).fill(expect.stringContaining("Compare eras only in an era folder")),
+    );
+  });
 });

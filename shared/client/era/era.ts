@@ -26,6 +26,16 @@ export type Routing = {
   params?: Readonly<Record<string, string>>;
 };
 
+/** What a user interface says and offers for an era, so it never compares era names. */
+export type EraTraits = {
+  /** A short name for the era: `2026 stateless` or `2025 handshake`. */
+  readonly label: string;
+  /** Whether the connection began with `initialize` (and may hold a session). */
+  readonly handshake: boolean;
+  /** Whether listen streams can be opened (2026-07-28 only). */
+  readonly listen: boolean;
+};
+
 /**
  * One generation of the protocol as the client speaks it: everything that differs between a
  * 2026-07-28 connection and one to a 2025 server that began with `initialize`. Negotiation
@@ -33,6 +43,7 @@ export type Routing = {
  */
 export interface ClientEra {
   readonly name: Era;
+  readonly traits: EraTraits;
   /** A request's params with its `_meta`. */
   envelope(conn: Connection, params: JsonObject, extras: EnvelopeExtras): JsonObject;
   /** Headers for one POST: the caller's, then the transport's (which win). */

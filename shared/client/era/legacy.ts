@@ -68,6 +68,7 @@ async function answerServerRequest(
  */
 export const legacy: ClientEra = {
   name: "legacy",
+  traits: { label: "2025 handshake", handshake: true, listen: false },
   envelope(_conn, params, extras) {
     const meta = {
       ...extras.meta,

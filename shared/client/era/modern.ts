@@ -12,6 +12,7 @@ import type { ClientEra } from "./era.ts";
  */
 export const modern: ClientEra = {
   name: "modern",
+  traits: { label: "2026 stateless", handshake: false, listen: true },
   envelope(conn, params, extras) {
     return {
       ...params,

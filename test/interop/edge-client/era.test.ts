@@ -22,6 +22,7 @@ describe("edgemcp client: era detection against fake servers", () => {
     });
     const client = await connect(fake.url);
     expect(client.era).toBe("legacy");
+    expect(client.eraTraits).toEqual({ label: "2025 handshake", handshake: true, listen: false });
     expect(client.server).toEqual({
       era: "legacy",
       protocolVersion: "2025-06-18",
@@ -68,6 +69,7 @@ describe("edgemcp client: era detection against fake servers", () => {
     });
     const client = await connect(fake.url);
     expect(client.era).toBe("modern");
+    expect(client.eraTraits).toEqual({ label: "2026 stateless", handshake: false, listen: true });
     expect(client.server.serverInfo).toEqual({ name: "fake-2026", version: "1.0.0" });
     expect(fake.callsOf("initialize")).toEqual([]);
   });

@@ -28,8 +28,17 @@ import { recordingFetch } from "./wire.ts";
 
 const LAST = "edgemcp.connection";
 const HEADERS = "edgemcp.headers";
+
+/** How each era choice connects: the handshake it starts with, and whether it needs 2026-07-28. */
+const CHOICES: Record<EraChoice, { handshake: "probe" | "initialize"; only2026: boolean }> = {
+  auto: { handshake: "probe", only2026: false },
+  modern: { handshake: "probe", only2026: true },
+  legacy: { handshake: "initialize", only2026: false },
+};
+const isEraChoice = (v: unknown): v is EraChoice =>
+  typeof v === "string" && Object.hasOwn(CHOICES, v);
 const isLast = (v: unknown): v is { url: string; era: EraChoice } =>
-  isRecord(v) && typeof v.url === "string" && typeof v.era === "string";
+  isRecord(v) && typeof v.url === "string" && isEraChoice(v.era);
 const isRows = (v: unknown): v is HeaderRow[] =>
   Array.isArray(v) &&
   v.every((r) => isRecord(r) && typeof r.name === "string" && typeof r.value === "string");
@@ -131,6 +140,7 @@ export async function connectTo(
   era = eraChoice.value,
 ): Promise<boolean> {
   const mine = ++attempt;
+  const choice = CHOICES[era];
   await disconnect();
   connecting.value = true;
   diagnosis.value = undefined;
@@ -160,14 +170,14 @@ export async function connectTo(
         extensions: { [TASKS_EXTENSION]: {} },
       },
       clientInfo: { name: "edgemcp-playground", version: "0.1.0", title: "edgemcp playground" },
-      handshake: era === "legacy" ? "initialize" : "probe",
+      handshake: choice.handshake,
       signal: AbortSignal.timeout(30_000),
     });
     if (mine !== attempt) {
       await client.close().catch(() => {});
       return false;
     }
-    if (era === "modern" && client.era === "legacy") {
+    if (choice.only2026 && client.eraTraits.handshake) {
       await client.close();
       diagnosis.value = diagnose({
         url,

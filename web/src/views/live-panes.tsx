@@ -20,12 +20,12 @@ export function ListenPane() {
     resourcesListChanged: true,
   });
   const [uris, setUris] = useState("");
-  const modern = session.value?.client.era === "modern";
+  const listens = session.value?.client.eraTraits.listen ?? false;
   return (
     <div class="pad">
       {!session.value ? (
         <p class="muted">Connect first.</p>
-      ) : !modern ? (
+      ) : !listens ? (
         <p class="banner warn">Listen streams are a 2026-07-28 feature; this server speaks 2025.</p>
       ) : null}
       <fieldset class="group">
@@ -53,7 +53,7 @@ export function ListenPane() {
         <button
           type="button"
           class="primary"
-          disabled={!modern}
+          disabled={!listens}
           onClick={() => {
             const resourceSubscriptions = uris
               .split("\n")

@@ -19,9 +19,7 @@ export function ServerPane() {
             </dd>
             <dt>Era</dt>
             <dd>
-              <span class={`badge era-${d.era}`}>
-                {d.era === "modern" ? "2026 stateless" : "2025 handshake"}
-              </span>{" "}
+              <span class={`badge era-${live.client.era}`}>{live.client.eraTraits.label}</span>{" "}
               protocol {d.protocolVersion}
               {live.client.sessionId ? (
                 <span class="muted small"> · session {live.client.sessionId}</span>

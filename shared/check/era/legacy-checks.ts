@@ -1,19 +1,10 @@
 import * as z from "zod/mini";
-import { Header } from "../protocol/headers.ts";
-import { InitializeResultSchema, ListToolsResultSchema } from "../protocol/results.ts";
-import { isHandshakeEraVersion } from "../protocol/versions.ts";
-import type { CheckContext } from "./context.ts";
-import { described, failure, oneLine } from "./expect.ts";
-
-/** The newest handshake-era revision, the one 2025 clients ask for. */
-const LEGACY_VERSION = "2025-11-25";
-
-/** The `initialize` request a 2025 client starts with. */
-export const INITIALIZE_PARAMS = {
-  protocolVersion: LEGACY_VERSION,
-  capabilities: {},
-  clientInfo: { name: "edgemcp-check", version: "1.0.0" },
-};
+import { Header } from "../../protocol/headers.ts";
+import { InitializeResultSchema, ListToolsResultSchema } from "../../protocol/results.ts";
+import { isHandshakeEraVersion } from "../../protocol/versions.ts";
+import type { CheckContext } from "../context.ts";
+import { described, failure, oneLine } from "../expect.ts";
+import { INITIALIZE_PARAMS } from "./handshake.ts";
 
 /** The 2025 handshake, and a 2025 client's first requests on the session it opens. */
 export async function legacyChecks(ctx: CheckContext): Promise<void> {
@@ -23,22 +14,14 @@ export async function legacyChecks(ctx: CheckContext): Promise<void> {
   if (init.status !== 200 || !parsed.success) {
     const got =
       parsed.success || !init.result ? described(init) : oneLine(z.prettifyError(parsed.error));
-    if (ctx.found.era === "modern") {
-      ctx.record("legacy", "legacy.initialize", title, "skip", `a 2026-only server (${got})`);
-    } else {
-      ctx.record(
-        "legacy",
-        "legacy.initialize",
-        title,
-        "fail",
-        `neither server/discover nor initialize works: ${got}`,
-      );
-    }
+    const { status, detail } = ctx.era.handshakeRefused(got);
+    ctx.record("legacy", "legacy.initialize", title, status, detail);
     return;
   }
   const result = parsed.data;
-  if (ctx.found.era === "unknown") {
-    ctx.found.era = "legacy";
+  const revealed = ctx.era.revealedByHandshake;
+  if (revealed) {
+    ctx.era = revealed;
     ctx.found.capabilities = result.capabilities;
     ctx.found.server = { name: result.serverInfo.name, version: result.serverInfo.version };
   }
