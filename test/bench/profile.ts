@@ -44,11 +44,16 @@ const STAGES: [string, RegExp][] = [
     /worker\/mcp\/request\/(frame|client-messages)\.ts$|shared\/jsonrpc\.ts$|worker\/http\/(body|accept)\.ts$/,
   ],
   ["envelope", /worker\/mcp\/era\/(index|era)\.ts$|worker\/mcp\/era\/\w+\/envelope\.ts$/],
-  ["route", /worker\/mcp\/request\/route\.ts$|worker\/mcp\/methods\/method\.ts$/],
+  // Admission (the header gate and the body's) is the route stage's access decision.
+  [
+    "route",
+    /worker\/mcp\/request\/route\.ts$|worker\/mcp\/methods\/method\.ts$|worker\/auth\/admit\.ts$/,
+  ],
   // The era's result shaping and its other rules are part of the call.
   ["call", /worker\/mcp\/(call|methods|results|tasks|era)\//],
   ["respond", /worker\/mcp\/request\/reply\.ts$|worker\/http\/sse\.ts$|shared\/sse\.ts$/],
   ["error path", /worker\/mcp\/request\/errors\.ts$|shared\/error-text\.ts$/],
+  ["observe (trace, log line)", /worker\/mcp\/observe\//],
   ["catalog, definitions", /worker\/mcp\/(catalog|define)\//],
   [
     "handler, pipeline, http",
