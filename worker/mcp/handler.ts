@@ -11,13 +11,9 @@ import {
 import { readVar } from "../env-vars.ts";
 import { guardOrigin, withCors } from "../http/cors.ts";
 import { HttpError } from "../http/http-error.ts";
-import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
+import { isLocalHost, parseOriginList, type OriginPolicy } from "../http/origin.ts";
 import { DEFAULT_SSE_BUFFER_BYTES } from "../http/sse.ts";
-import {
-  isLocalRequest,
-  keyringWhenNeeded,
-  refuseWeakConfiguredSecrets,
-} from "../state/keyring.ts";
+import { keyringWhenNeeded, refuseWeakConfiguredSecrets } from "../state/keyring.ts";
 import type { Served } from "./define/server.ts";
 import { DEFAULT_LIMITS, type LimitSettings } from "./request/limits.ts";
 import { servePost, type Runtime, type Settings } from "./pipeline.ts";
@@ -106,9 +102,22 @@ export const METADATA_PREFIX = "/.well-known/oauth-protected-resource";
 
 /** The metadata document's URL for the endpoint a request was sent to. */
 export function resourceMetadataUrl(request: Request): string {
-  const url = new URL(request.url);
-  const path = url.pathname.replace(/\/+$/, "");
-  return `${url.origin}${METADATA_PREFIX}${path}`;
+  return endpointAt(request.url).metadataUrl;
+}
+
+/** What the handler reads from a request's URL: whether it went to localhost, and its metadata URL. */
+type Endpoint = { url: string; local: boolean; metadataUrl: string };
+
+// The last URL read: an endpoint is asked at the same URL request after request, so its URL is
+// parsed once, not once per request. The entry depends on the URL alone.
+let lastEndpoint: Endpoint | undefined;
+
+function endpointAt(url: string): Endpoint {
+  if (lastEndpoint?.url === url) return lastEndpoint;
+  const parsed = new URL(url);
+  const path = parsed.pathname.replace(/\/+$/, "");
+  const metadataUrl = `${parsed.origin}${METADATA_PREFIX}${path}`;
+  return (lastEndpoint = { url, local: isLocalHost(parsed.hostname), metadataUrl });
 }
 
 /** How a call from another endpoint of this Worker is marked, if it is one (markInProcess). */
@@ -170,8 +179,9 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         // A call from the hub of this Worker (or its catalog reader) was counted there.
         const marked = inProcessMark(ctx);
         // A proxy of this isolate calls with a made-up host; its own request was checked.
-        const local = marked !== undefined || isLocalRequest(request);
-        if (!local) await configured(() => refuseWeakConfiguredSecrets(env));
+        const endpoint = endpointAt(request.url);
+        const local = marked !== undefined || endpoint.local;
+        if (!local) configuredNow(() => refuseWeakConfiguredSecrets(env));
         const runtime: Runtime = {
           env,
           // A method, not an arrow: bundlers keeping names would rename an arrow per request.
@@ -198,7 +208,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
           anonymous: options.anonymous ?? "none",
           rules,
           catalogReader: !caller && marked === "catalog",
-          metadataUrl: resourceMetadataUrl(request),
+          metadataUrl: endpoint.metadataUrl,
         };
         return withCors(await servePost(server, request, caller, runtime), origin);
       } catch (error) {
@@ -219,10 +229,24 @@ async function configured<T>(read: () => T | Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    const message = errorText(error);
-    console.error(message);
-    throw new HttpError(500, `Server misconfigured: ${message}`);
+    throw misconfigured(error);
   }
+}
+
+/** `configured` for a check that needs no I/O: no await on every request. */
+function configuredNow<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw misconfigured(error);
+  }
+}
+
+/** A configuration problem: logged, and answered 500 saying what to fix. */
+function misconfigured(error: unknown): HttpError {
+  const message = errorText(error);
+  console.error(message);
+  return new HttpError(500, `Server misconfigured: ${message}`);
 }
 
 /** Limits from options, then the Worker's variables, then the defaults; 0 turns one off. */

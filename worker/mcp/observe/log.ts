@@ -60,11 +60,18 @@ export function logSetting(
 export function loggerFor(setting: LogSetting): RequestLogger | undefined {
   if (typeof setting === "function") return setting;
   if (setting === "off") return undefined;
-  const all = setting === "requests";
-  return (entry) => {
-    if (entry.level === "error") console.error(JSON.stringify(entry));
-    else if (all) console.log(JSON.stringify(entry));
-  };
+  return setting === "requests" ? logEveryRequest : logServerFailures;
+}
+
+/** `"requests"`: one JSON line per request, on `console.error` for the server's failures. */
+function logEveryRequest(entry: RequestLog): void {
+  if (entry.level === "error") console.error(JSON.stringify(entry));
+  else console.log(JSON.stringify(entry));
+}
+
+/** `"errors"`: one JSON line per request the server failed (see `logRequest`). */
+function logServerFailures(entry: RequestLog): void {
+  if (entry.level === "error") console.error(JSON.stringify(entry));
 }
 
 /** An exception's message and stack, for the log. */
@@ -87,7 +94,15 @@ export function logRequest(
   httpStatus: number,
   error?: { code: number; message: string },
 ): void {
-  log?.(entryOf(observation, httpStatus, error));
+  if (!log) return;
+  // The default setting writes only the server's failures: for the rest, no entry is built.
+  if (log === logServerFailures && !isServerFailure(observation, error)) return;
+  log(entryOf(observation, httpStatus, error));
+}
+
+/** A bug: an exception behind a generic failure, or -32603 (the entry's `error` level). */
+function isServerFailure(observation: Observation, error: { code: number } | undefined): boolean {
+  return observation.fault !== undefined || error?.code === -32603;
 }
 
 /** The log entry of a finished request. */
@@ -97,7 +112,7 @@ export function entryOf(
   error?: { code: number; message: string },
 ): RequestLog {
   const failed = error !== undefined;
-  const bug = observation.fault !== undefined || error?.code === -32603;
+  const bug = isServerFailure(observation, error);
   const details =
     observation.fault === undefined ? error?.message : describeFault(observation.fault);
   return {

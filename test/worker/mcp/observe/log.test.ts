@@ -138,6 +138,9 @@ describe("the request log", () => {
     const served = serve(server);
     await served.send(post("tools/call", { name: "add", arguments: { a: 1, b: 2 } }), "tools/call");
     await served.send(post("tools/call", { name: "boom" }), "tools/call");
+    // A refusal (-32602 here) is the client's mistake, not the server's failure: not printed.
+    const refused = await served.send(post("tools/call", { name: "nope" }), "tools/call");
+    expect(refused.final?.error.code).toBe(-32602);
     expect(out).not.toHaveBeenCalled();
     expect(err).toHaveBeenCalledTimes(1);
     expect(JSON.parse(String(err.mock.calls[0]?.[0]))).toMatchObject({ name: "boom" });

@@ -54,3 +54,20 @@ describe("traceparent", () => {
     expect(trace.traceparent).toBe(`00-${trace.traceId}-${trace.spanId}-00`);
   });
 });
+
+describe("new traces", () => {
+  it("get fresh lowercase-hex ids every time, across refills of the random block", () => {
+    // 24 random bytes a trace: 200 traces draw the 1 KiB block several times over.
+    const traces = Array.from({ length: 200 }, () => traceOf(undefined, undefined));
+    for (const trace of traces) {
+      expect(trace.traceId).toMatch(/^[0-9a-f]{32}$/);
+      expect(trace.spanId).toMatch(/^[0-9a-f]{16}$/);
+      expect(trace.traceparent).toBe(`00-${trace.traceId}-${trace.spanId}-00`);
+    }
+    const ids = traces.flatMap((t) => [t.traceId, t.spanId]);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Every byte value can appear: the digits are not stuck on a subset.
+    const digits = new Set(ids.join(""));
+    expect(digits.size).toBe(16);
+  });
+});
