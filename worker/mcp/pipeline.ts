@@ -14,8 +14,8 @@ import { Observation, traceOf, type RequestLogger } from "./observe/log.ts";
 import type { Coordination } from "./ports.ts";
 import { takeNotification, takeResponse } from "./request/client-messages.ts";
 import { failure } from "./request/errors.ts";
-import { frame } from "./request/frame.ts";
-import { jsonResponse, respond, type Outcome } from "./request/reply.ts";
+import { frame, frameHeaders } from "./request/frame.ts";
+import { jsonResponse, respond, whole, type Outcome } from "./request/reply.ts";
 import {
   admit,
   admitUnnamed,
@@ -74,16 +74,34 @@ export type Framed = {
   caller: Caller | undefined;
 };
 
+/** A message handed over by a caller in this isolate, in place of a body to frame. */
+export type Handed = { message: unknown };
+
 /**
  * Serves one POST to an MCP endpoint whose caller is known: frame, then the message. Every
- * failure before the era is known is answered here, with no era.
+ * failure before the era is known is answered here, with no era. A `handed` message has no body
+ * to read: framing checks the headers alone, and a whole reply comes back as its outcome.
  */
+export function servePost(
+  server: Served,
+  request: Request,
+  caller: Caller | undefined,
+  runtime: Runtime,
+): Promise<Response>;
+export function servePost(
+  server: Served,
+  request: Request,
+  caller: Caller | undefined,
+  runtime: Runtime,
+  handed: Handed,
+): Promise<Response | Outcome>;
 export async function servePost(
   server: Served,
   request: Request,
   caller: Caller | undefined,
   runtime: Runtime,
-): Promise<Response> {
+  handed?: Handed,
+): Promise<Response | Outcome> {
   let id: JsonRpcId | undefined;
   try {
     // A gateway's decision: on the routing headers, before the body is read. The body is
@@ -94,11 +112,17 @@ export async function servePost(
       const catalog = target.method === "tools/call" ? await server.catalogFor(runtime) : undefined;
       admit(runtime.access, caller, target, catalog ? mutatingIn(catalog) : () => false);
     } else admitUnnamed(runtime.access, caller);
+    const { headers, signal } = request;
+    if (handed) {
+      const mode = frameHeaders(headers);
+      id = peekId(handed.message);
+      const message = parseMessage(handed.message);
+      return await serveMessage(server, { message, headers, signal, mode, caller }, runtime, true);
+    }
     const { maxBodyBytes: maxBytes, bodyDeadlineMs: deadlineMs } = runtime.settings;
     const { value, mode } = await frame(request, { maxBytes, deadlineMs });
     id = peekId(value);
     const message = parseMessage(value);
-    const { headers, signal } = request;
     return await serveMessage(server, { message, headers, signal, mode, caller }, runtime);
   } catch (error) {
     return jsonResponse(failure(error, id));
@@ -107,15 +131,23 @@ export async function servePost(
 
 /**
  * Serves one framed JSON-RPC message, the pipeline after framing: envelope, route, call,
- * respond. A proxy that already holds a parsed message (a hub calling a server of the same
- * isolate) enters here. Notifications are answered 202; a client's responses go to the call
- * waiting for them.
+ * respond. A proxy that already holds a parsed message enters here. Notifications are answered
+ * 202; a client's responses go to the call waiting for them. `handed`: the caller is in this
+ * isolate and takes a whole reply as its outcome (see `whole`).
  */
+export function serveMessage(server: Served, framed: Framed, runtime: Runtime): Promise<Response>;
+export function serveMessage(
+  server: Served,
+  framed: Framed,
+  runtime: Runtime,
+  handed: boolean,
+): Promise<Response | Outcome>;
 export async function serveMessage(
   server: Served,
   framed: Framed,
   runtime: Runtime,
-): Promise<Response> {
+  handed = false,
+): Promise<Response | Outcome> {
   const { message, headers, caller } = framed;
   const { coordination, access } = runtime;
   const { name } = server;
@@ -154,7 +186,7 @@ export async function serveMessage(
   };
   // A request over its rate is logged like any other refusal.
   if (refused !== undefined)
-    return jsonResponse(logged(failure(refused, undefined, era, observation)));
+    return whole(logged(failure(refused, undefined, era, observation)), handed);
   try {
     const catalog = await server.catalogFor(runtime);
     const envelope = era.envelope(request, headers, catalog);
@@ -186,6 +218,7 @@ export async function serveMessage(
       headers,
       signal: framed.signal,
       mode: framed.mode,
+      handed,
       keepAliveMs: runtime.settings.keepAliveMs,
       sseBufferBytes: runtime.settings.sseBufferBytes,
       listenMaxMs: runtime.settings.listenMaxMs,
@@ -208,7 +241,7 @@ export async function serveMessage(
     // Failures past this point are outcomes: the reply frames them as JSON or SSE.
     return await respond(reply, outcome.then(logged));
   } catch (error) {
-    return jsonResponse(logged(failure(error, request.id, era, observation)));
+    return whole(logged(failure(error, request.id, era, observation)), handed);
   }
 }
 

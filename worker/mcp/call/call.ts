@@ -45,6 +45,8 @@ export type Calling = {
   /** Aborts when the client goes away. */
   signal: AbortSignal;
   mode: ReplyMode;
+  /** The caller is in this isolate and takes a whole reply as its outcome (see `Reply`). */
+  handed: boolean;
   keepAliveMs: number;
   /** Bytes an SSE reply may hold unread before the client counts as gone. */
   sseBufferBytes: number;
@@ -93,6 +95,7 @@ export async function startCall(route: Method, calling: Calling): Promise<Runnin
     calling.mode,
     { keepAliveMs: calling.keepAliveMs, maxBufferedBytes: calling.sseBufferBytes },
     abort,
+    calling.handed,
   );
   const asking: EraAsking = route.asks
     ? await era.asking({
@@ -192,12 +195,15 @@ async function run(
       if (!(error instanceof InputRequiredSignal) || !asking.inputRequired) throw error;
       result = await asking.inputRequired(error);
     }
-    const json =
+    // A caller that takes the outcome as it is gets the response object, unless it is text already.
+    const message =
       result instanceof RawResult
         ? `{"jsonrpc":"2.0","id":${JSON.stringify(info.id)},"result":${result.json}}`
-        : era.result(result, info.id, catalog);
+        : reply.handed
+          ? era.resultMessage(result, info.id, catalog)
+          : era.result(result, info.id, catalog);
     const headers = era.resultHeaders(info.method);
-    return { json, status: 200, ...(headers ? { headers } : {}) };
+    return { message, status: 200, ...(headers ? { headers } : {}) };
   } catch (error) {
     return failure(error, info.id, era, calling.observation);
   }
