@@ -19,6 +19,7 @@ export async function connect(url: string | URL, options: ClientOptions = {}): P
   const conn = new Connection({
     url: String(url),
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    send: options.send,
     headers: { ...options.headers },
     clientInfo: options.clientInfo ?? DEFAULT_CLIENT_INFO,
     capabilities: resolveCapabilities(options.capabilities, handlers),

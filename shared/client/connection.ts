@@ -2,12 +2,13 @@ import type { ClientCapabilities } from "../protocol/capabilities.ts";
 import { Header } from "../protocol/headers.ts";
 import type { LogLevel } from "../protocol/meta.ts";
 import type { Implementation } from "../protocol/primitives.ts";
-import type { FetchLike, InputHandlers, WireEvent } from "./options.ts";
+import type { FetchLike, InputHandlers, SendLike, WireEvent } from "./options.ts";
 
 /** What a connection is made of, fixed for its lifetime (headers can be replaced). */
 export type ConnectionInit = {
   url: string;
   fetch: FetchLike;
+  send: SendLike | undefined;
   headers: Record<string, string>;
   clientInfo: Implementation;
   capabilities: ClientCapabilities;
@@ -22,6 +23,7 @@ export type ConnectionInit = {
 export class Connection {
   readonly url: string;
   readonly fetch: FetchLike;
+  readonly send: SendLike | undefined;
   headers: Record<string, string>;
   readonly clientInfo: Implementation;
   readonly capabilities: ClientCapabilities;
@@ -36,6 +38,7 @@ export class Connection {
   constructor(init: ConnectionInit) {
     this.url = init.url;
     this.fetch = init.fetch;
+    this.send = init.send;
     this.headers = init.headers;
     this.clientInfo = init.clientInfo;
     this.capabilities = init.capabilities;

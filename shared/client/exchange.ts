@@ -7,7 +7,7 @@ import type { ClientEra } from "./era/era.ts";
 import { abortError, McpError, type ErrorContext } from "./errors.ts";
 import type { RequestOptions } from "./options.ts";
 import { readReply } from "./read-reply.ts";
-import { post } from "./transport.ts";
+import { deliver, headersOf, post } from "./transport.ts";
 
 /** One request to send: method, params (without `_meta`) and how to follow its reply. */
 export type OutgoingRequest = RequestOptions & {
@@ -59,10 +59,10 @@ export async function exchange(
   const { controller, unlink } = linkedController(request.signal);
   const { serverRequest } = era;
   try {
-    const response = await post(conn, body, headers, controller.signal, context);
-    request.onHeaders?.(response.headers);
+    const reply = await deliver(conn, body, headers, controller.signal, context);
+    request.onHeaders?.(headersOf(reply));
     return await readReply(
-      response,
+      reply,
       {
         id,
         ...(progressToken === undefined ? {} : { progressToken }),

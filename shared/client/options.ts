@@ -4,10 +4,28 @@ import type { CreateMessageResult, ElicitResult, ListRootsResult } from "../prot
 import type { LogLevel } from "../protocol/meta.ts";
 import type { LogMessageParams, Progress } from "../protocol/notifications.ts";
 import type { Implementation } from "../protocol/primitives.ts";
+import type { JsonObject } from "../protocol/messages.ts";
 import type { CacheScope } from "../protocol/results.ts";
 
 /** The fetch the client uses: the global one, a Worker service binding's, or a test's. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Hands one JSON-RPC request to an endpoint in the same process, with the headers a POST would
+ * carry, skipping HTTP: the reply is a response, or a whole 2xx reply as a value (`HandedReply`).
+ */
+export type SendLike = (
+  message: JsonObject,
+  headers: Headers,
+  signal: AbortSignal,
+) => Promise<Response | HandedReply>;
+
+/** A whole reply handed over as a value: the JSON-RPC message (an object, or its text). */
+export type HandedReply = {
+  status: number;
+  headers?: Readonly<Record<string, string>> | undefined;
+  message: unknown;
+};
 
 /** Which input request a handler is answering, and the signal of the call that needs it. */
 export type InputContext = { key: string; signal: AbortSignal | undefined };
@@ -35,6 +53,11 @@ export type ClientOptions = {
   /** Sent on every request (e.g. `Authorization`); change them later with `setHeaders`. */
   headers?: Record<string, string>;
   fetch?: FetchLike;
+  /**
+   * Takes requests in place of `fetch` for an endpoint in the same process (a hub's servers in
+   * its own Worker); listen streams, notifications and anything else still go through `fetch`.
+   */
+  send?: SendLike;
   clientInfo?: Implementation;
   /** Declared capabilities; derived from `handlers` when absent, checked against them when given. */
   capabilities?: ClientCapabilities;

@@ -11,7 +11,7 @@ import {
 } from "../protocol/notifications.ts";
 import { decodeSse } from "../sse.ts";
 import { httpFailure, McpError, rpcError, type ErrorContext } from "./errors.ts";
-import type { RequestOptions } from "./options.ts";
+import type { HandedReply, RequestOptions } from "./options.ts";
 
 /** A request the server sent on a legacy response stream (elicitation, sampling, roots, ping). */
 export type ServerRequest = { id: JsonRpcId; method: string; params: JsonObject | undefined };
@@ -42,6 +42,11 @@ function parseServerMessage(text: string, context: ErrorContext): ServerMessage 
       ...context,
     });
   }
+  return serverMessageOf(json, context);
+}
+
+/** Checks one JSON value as a server message, or fails as a protocol error. */
+function serverMessageOf(json: unknown, context: ErrorContext): ServerMessage {
   const parsed = ServerMessageSchema.safeParse(json);
   if (!parsed.success) {
     throw new McpError(`The ${context.method} reply is not a JSON-RPC message.`, {
@@ -104,14 +109,17 @@ async function dispatch(message: ServerMessage, handlers: ReplyHandlers): Promis
 }
 
 /**
- * Reads the reply to one request, JSON or SSE, and returns its result. Notifications on the
- * stream go to the callbacks as they arrive; errors, bad replies and early ends throw.
+ * Reads the reply to one request, JSON or SSE (or a whole one handed over as a value), and
+ * returns its result. Notifications on the stream go to the callbacks as they arrive; errors,
+ * bad replies and early ends throw.
  */
 export async function readReply(
-  response: Response,
+  reply: Response | HandedReply,
   handlers: ReplyHandlers,
   context: ErrorContext,
 ): Promise<JsonObject> {
+  if (!(reply instanceof Response)) return readHanded(reply, handlers, context);
+  const response = reply;
   if (!response.ok) throw await httpFailure(response, context);
   const type = mediaTypeOf(response);
   if (type === "application/json") {
@@ -140,6 +148,30 @@ export async function readReply(
   throw new McpError(`The ${context.method} reply does not answer request ${handlers.id}.`, {
     kind: "protocol",
     status: response.status,
+    ...context,
+  });
+}
+
+/** A whole reply handed over as a value: the JSON reply, without its text when it has none. */
+async function readHanded(
+  reply: HandedReply,
+  handlers: ReplyHandlers,
+  context: ErrorContext,
+): Promise<JsonObject> {
+  const { status, message } = reply;
+  const text = typeof message === "string" ? message : undefined;
+  if (status < 200 || status >= 300) {
+    const body = text ?? JSON.stringify(message);
+    throw await httpFailure(new Response(body, { status, headers: reply.headers }), context);
+  }
+  const parsed =
+    text === undefined ? serverMessageOf(message, context) : parseServerMessage(text, context);
+  handlers.onMessage?.(parsed);
+  const result = settle(parsed, handlers, status, context);
+  if (result) return result;
+  throw new McpError(`The ${context.method} reply does not answer request ${handlers.id}.`, {
+    kind: "protocol",
+    status,
     ...context,
   });
 }

@@ -1,5 +1,7 @@
+import type { JsonObject } from "../protocol/messages.ts";
 import type { Connection } from "./connection.ts";
 import { abortError, McpError, type ErrorContext } from "./errors.ts";
+import type { HandedReply } from "./options.ts";
 
 /** Headers for one JSON-RPC POST, before its era adds routing: the session's, and the media types. */
 export function postHeaders(conn: Connection): Headers {
@@ -27,12 +29,7 @@ export async function post(
       ...(signal ? { signal } : {}),
     });
   } catch (error) {
-    if (signal?.aborted) throw abortError(signal, context);
-    throw new McpError(`Could not reach ${conn.url}: ${String(error)}`, {
-      kind: "network",
-      cause: error,
-      ...context,
-    });
+    throw unreachable(conn, error, signal, context);
   }
   conn.onWire?.({
     type: "response",
@@ -41,6 +38,55 @@ export async function post(
     headers: response.headers,
   });
   return response;
+}
+
+/**
+ * Sends one JSON-RPC request: handed to the connection's `send` when it has one (an endpoint in
+ * this process), else POSTed. Only a missing reply fails here, statuses are the reader's.
+ */
+export async function deliver(
+  conn: Connection,
+  message: JsonObject,
+  headers: Headers,
+  signal: AbortSignal,
+  context: ErrorContext,
+): Promise<Response | HandedReply> {
+  const { send } = conn;
+  if (!send) return post(conn, message, headers, signal, context);
+  conn.onWire?.({ type: "request", url: conn.url, headers, body: message });
+  let reply: Response | HandedReply;
+  try {
+    reply = await send(message, headers, signal);
+  } catch (error) {
+    throw unreachable(conn, error, signal, context);
+  }
+  conn.onWire?.({
+    type: "response",
+    url: conn.url,
+    status: reply.status,
+    headers: headersOf(reply),
+  });
+  return reply;
+}
+
+/** A reply's headers, as a response has them. */
+export function headersOf(reply: Response | HandedReply): Headers {
+  return reply instanceof Response ? reply.headers : new Headers(reply.headers);
+}
+
+/** Why a request got no reply at all: aborted, or the endpoint could not be reached. */
+function unreachable(
+  conn: Connection,
+  error: unknown,
+  signal: AbortSignal | undefined,
+  context: ErrorContext,
+): McpError {
+  if (signal?.aborted) return abortError(signal, context);
+  return new McpError(`Could not reach ${conn.url}: ${String(error)}`, {
+    kind: "network",
+    cause: error,
+    ...context,
+  });
 }
 
 /** Sends DELETE to end a legacy session; servers without sessions may answer 405. */

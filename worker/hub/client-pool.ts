@@ -122,7 +122,7 @@ export class ClientPool {
     env: Cloudflare.Env,
     signal: AbortSignal,
   ): [string, ClientOptions] {
-    const { url, fetch, headers } = transportOf(
+    const { url, fetch, send, headers } = transportOf(
       config,
       env,
       principal.credential,
@@ -132,6 +132,7 @@ export class ClientPool {
       url,
       {
         fetch,
+        ...(send ? { send } : {}),
         headers,
         clientInfo: { name: "edgemcp-hub", version: "0.1.0" },
         capabilities: principal.capabilities,

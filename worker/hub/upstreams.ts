@@ -1,8 +1,8 @@
 import { waitUntil } from "cloudflare:workers";
 import * as z from "zod/mini";
-import type { FetchLike } from "../../shared/client/index.ts";
+import type { FetchLike, SendLike } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/error-text.ts";
-import { markInProcess } from "../mcp/index.ts";
+import { inProcessEntry, markInProcess } from "../mcp/index.ts";
 
 /** The execution context an in-process call gets (the hub's request keeps the isolate alive). */
 export type CallContext = {
@@ -144,20 +144,31 @@ function credentialHeader(
   return { [credentials.header ?? "Authorization"]: scheme ? `${scheme} ${value}` : value };
 }
 
-/** The endpoint URL, the fetch and the headers a client uses to reach an upstream for a caller. */
+/**
+ * The endpoint URL, the fetch and the headers a client uses to reach an upstream for a caller;
+ * for an edgemcp endpoint of this Worker, `send` too, which hands it requests past HTTP.
+ */
 export function transportOf(
   upstream: UpstreamConfig,
   env: Cloudflare.Env,
   callerCredential?: string,
   listing = false,
-): { url: string; fetch: FetchLike; headers: Record<string, string> } {
+): { url: string; fetch: FetchLike; send?: SendLike; headers: Record<string, string> } {
   const auth = credentialHeader(upstream, env, callerCredential);
   if ("app" in upstream) {
     const app = upstream.app;
     const context = CONTEXTS[listing ? "catalog" : "call"];
+    const url = `https://${upstream.name}.in-process/`;
+    const entry = inProcessEntry(app);
     return {
-      url: `https://${upstream.name}.in-process/`,
+      url,
       fetch: async (url, init) => app.fetch(new Request(url, init), env, context),
+      ...(entry
+        ? {
+            send: (message, headers, signal) =>
+              entry({ url, message, headers, signal }, env, context),
+          }
+        : {}),
       headers: auth,
     };
   }

@@ -16,12 +16,18 @@ import { DEFAULT_SSE_BUFFER_BYTES } from "../http/sse.ts";
 import { keyringWhenNeeded, refuseWeakConfiguredSecrets } from "../state/keyring.ts";
 import type { Served } from "./define/server.ts";
 import { DEFAULT_LIMITS, type LimitSettings } from "./request/limits.ts";
-import { servePost, type Runtime, type Settings } from "./pipeline.ts";
+import { servePost, type Handed, type Runtime, type Settings } from "./pipeline.ts";
 import { checkedCoordination, type Coordination } from "./ports.ts";
 import { loggerFor, logSetting, type LogSetting, type RequestLogger } from "./observe/log.ts";
 import { failure } from "./request/errors.ts";
-import { jsonResponse } from "./request/reply.ts";
+import { jsonResponse, type Outcome } from "./request/reply.ts";
 import { registerServer } from "./tasks/registry.ts";
+import {
+  inProcessMarks,
+  registerEntry,
+  type InProcessEntry,
+  type WorkerContext,
+} from "./request/in-process.ts";
 
 export type McpAppOptions = Partial<Omit<Settings, "limits">> & {
   /**
@@ -59,34 +65,6 @@ export type McpAppOptions = Partial<Omit<Settings, "limits">> & {
   policy?: readonly PolicyRule[];
 };
 
-/**
- * What a Worker's `fetch` gets besides the request. A context made by `markInProcess` marks a
- * call from another endpoint of the same Worker (the hub's), whose caller that endpoint checked.
- */
-export type WorkerContext = {
-  waitUntil(promise: Promise<unknown>): void;
-  props?: unknown;
-};
-
-/**
- * The execution contexts of calls made in-process by an endpoint of this Worker, with their
- * marks. The object itself is the proof: `ctx.props` would not do, since a service binding of
- * another Worker can set props, but no request or binding can hand over an object of this isolate.
- */
-const inProcessContexts = new WeakMap<object, "call" | "catalog">();
-
-/**
- * Marks an execution context for calls an endpoint of this Worker makes in-process (the hub's
- * calls to servers mounted beside it): `"call"` for calls made for its caller, whose request it
- * checked and counted (the server neither counts them again nor checks a token's audience again:
- * it was the hub's), `"catalog"` for its own listing client, which may list everything and
- * nothing else. Returns the context.
- */
-export function markInProcess<T extends object>(ctx: T, mark: "call" | "catalog"): T {
-  inProcessContexts.set(ctx, mark);
-  return ctx;
-}
-
 /** A Worker handler: export it as the Worker, or call it from a router. */
 export type McpHandler = {
   fetch(request: Request, env: Cloudflare.Env, ctx: WorkerContext): Promise<Response>;
@@ -118,11 +96,6 @@ function endpointAt(url: string): Endpoint {
   const path = parsed.pathname.replace(/\/+$/, "");
   const metadataUrl = `${parsed.origin}${METADATA_PREFIX}${path}`;
   return (lastEndpoint = { url, local: isLocalHost(parsed.hostname), metadataUrl });
-}
-
-/** How a call from another endpoint of this Worker is marked, if it is one (markInProcess). */
-function inProcessMark(ctx: WorkerContext): "call" | "catalog" | undefined {
-  return inProcessContexts.get(ctx);
 }
 
 /**
@@ -159,63 +132,90 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       listenMaxMs: options.listenMaxMs ?? DEFAULT_LISTEN_MAX_MS,
       limits: limitsOf(env, options.limits),
     });
-  return {
-    async fetch(request, env, ctx) {
-      // A refused origin gets no CORS headers: the browser must not read the refusal either.
-      let origin: string | null = null;
-      try {
-        const preflight = guardOrigin(request, policyOf(env));
-        if (preflight) return preflight;
-        origin = request.headers.get("Origin");
-        // A 2025 client ending its session: the id holds no state, so it is ended already (the
-        // id is not even read, so a malformed one is no reason to refuse).
-        if (request.method === "DELETE" && request.headers.has(Header.sessionId))
-          return withCors(new Response(null, { status: 204 }), origin);
-        if (request.method !== "POST") {
-          const message = `${request.method} is not supported: this MCP endpoint is stateless, send JSON-RPC messages with POST.`;
-          throw new HttpError(405, message, { Allow: "POST, OPTIONS" });
-        }
-        coordination ??= await configured(() => checkedCoordination(options.durable?.(env)));
-        // A call from the hub of this Worker (or its catalog reader) was counted there.
-        const marked = inProcessMark(ctx);
-        // A proxy of this isolate calls with a made-up host; its own request was checked.
-        const endpoint = endpointAt(request.url);
-        const local = marked !== undefined || endpoint.local;
-        if (!local) configuredNow(() => refuseWeakConfiguredSecrets(env));
-        const runtime: Runtime = {
-          env,
-          // A method, not an arrow: bundlers keeping names would rename an arrow per request.
-          waitUntil(promise) {
-            ctx.waitUntil(promise);
-          },
-          coordination: marked ? { ...coordination, limits: undefined } : coordination,
-          keyring: keyringWhenNeeded(env, { local }),
-          settings: settingsOf(env),
-          log: loggerOf(env),
-        };
-        rules ??= await configured(() =>
-          options.policy
-            ? compilePolicy(options.policy)
-            : parsePolicy(readVar(env, "MCP_POLICY"), "MCP_POLICY"),
-        );
-        const caller = await options.authenticate?.(request, env, {
-          inProcess: marked !== undefined,
-        });
-        runtime.access = {
-          credentialsConfigured: options.authenticate
-            ? (options.authenticate.configured?.(env) ?? true)
-            : false,
-          anonymous: options.anonymous ?? "none",
-          rules,
-          catalogReader: !caller && marked === "catalog",
-          metadataUrl: endpoint.metadataUrl,
-        };
-        return withCors(await servePost(server, request, caller, runtime), origin);
-      } catch (error) {
-        return withCors(jsonResponse(failure(withChallenge(error, request))), origin);
+  /** The handler: the HTTP gate, the caller, then the pipeline; a handed message skips framing. */
+  function serve(request: Request, env: Cloudflare.Env, ctx: WorkerContext): Promise<Response>;
+  function serve(
+    request: Request,
+    env: Cloudflare.Env,
+    ctx: WorkerContext,
+    handed: Handed,
+  ): Promise<Response | Outcome>;
+  async function serve(
+    request: Request,
+    env: Cloudflare.Env,
+    ctx: WorkerContext,
+    handed?: Handed,
+  ): Promise<Response | Outcome> {
+    // A refused origin gets no CORS headers: the browser must not read the refusal either.
+    let origin: string | null = null;
+    try {
+      const preflight = guardOrigin(request, policyOf(env));
+      if (preflight) return preflight;
+      origin = request.headers.get("Origin");
+      // A 2025 client ending its session: the id holds no state, so it is ended already (the
+      // id is not even read, so a malformed one is no reason to refuse).
+      if (request.method === "DELETE" && request.headers.has(Header.sessionId))
+        return withCors(new Response(null, { status: 204 }), origin);
+      if (request.method !== "POST") {
+        const message = `${request.method} is not supported: this MCP endpoint is stateless, send JSON-RPC messages with POST.`;
+        throw new HttpError(405, message, { Allow: "POST, OPTIONS" });
       }
+      coordination ??= await configured(() => checkedCoordination(options.durable?.(env)));
+      // A call from the hub of this Worker (or its catalog reader) was counted there.
+      const marked = inProcessMarks.get(ctx);
+      // A proxy of this isolate calls with a made-up host; its own request was checked.
+      const endpoint = endpointAt(request.url);
+      const local = marked !== undefined || endpoint.local;
+      if (!local) configuredNow(() => refuseWeakConfiguredSecrets(env));
+      const runtime: Runtime = {
+        env,
+        // A method, not an arrow: bundlers keeping names would rename an arrow per request.
+        waitUntil(promise) {
+          ctx.waitUntil(promise);
+        },
+        coordination: marked ? { ...coordination, limits: undefined } : coordination,
+        keyring: keyringWhenNeeded(env, { local }),
+        settings: settingsOf(env),
+        log: loggerOf(env),
+      };
+      rules ??= await configured(() =>
+        options.policy
+          ? compilePolicy(options.policy)
+          : parsePolicy(readVar(env, "MCP_POLICY"), "MCP_POLICY"),
+      );
+      const caller = await options.authenticate?.(request, env, {
+        inProcess: marked !== undefined,
+      });
+      runtime.access = {
+        credentialsConfigured: options.authenticate
+          ? (options.authenticate.configured?.(env) ?? true)
+          : false,
+        anonymous: options.anonymous ?? "none",
+        rules,
+        catalogReader: !caller && marked === "catalog",
+        metadataUrl: endpoint.metadataUrl,
+      };
+      if (handed) {
+        const answer = await servePost(server, request, caller, runtime, handed);
+        return answer instanceof Response ? withCors(answer, origin) : answer;
+      }
+      return withCors(await servePost(server, request, caller, runtime), origin);
+    } catch (error) {
+      return withCors(jsonResponse(failure(withChallenge(error, request))), origin);
+    }
+  }
+  const handler: McpHandler = {
+    fetch(request, env, ctx) {
+      return serve(request, env, ctx);
     },
   };
+  // For a proxy of this isolate: the same checks, on a request with the call's headers and no body.
+  const serveInProcess: InProcessEntry = (call, env, ctx) => {
+    const { url, headers, signal } = call;
+    return serve(new Request(url, { method: "POST", headers, signal }), env, ctx, call);
+  };
+  registerEntry(handler, serveInProcess);
+  return handler;
 }
 
 /** An AuthError's challenge names this endpoint's metadata document. */

@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import type { Served } from "./define/server.ts";
 import { mcpHandler, type McpAppOptions } from "./handler.ts";
+import { inProcessEntry, registerEntry } from "./request/in-process.ts";
 
 /**
  * The same endpoint as a Hono app serving its root path: mount it with
@@ -15,5 +16,8 @@ export function mcpApp(
   const handler = mcpHandler(server, options);
   const app = new Hono<{ Bindings: Cloudflare.Env }>();
   app.all("/", (c) => handler.fetch(c.req.raw, c.env, c.executionCtx));
+  // The app adds nothing on the way to the handler, so a proxy of this isolate may skip both.
+  const entry = inProcessEntry(handler);
+  if (entry) registerEntry(app, entry);
   return app;
 }

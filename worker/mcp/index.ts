@@ -53,14 +53,20 @@ export {
 
 // Serving it: a Worker handler (mcpApp, the same as a Hono app, is `edgemcp/hono`).
 export {
-  markInProcess,
   mcpHandler,
   METADATA_PREFIX,
   resourceMetadataUrl,
   type McpAppOptions,
   type McpHandler,
-  type WorkerContext,
 } from "./handler.ts";
+export {
+  inProcessEntry,
+  markInProcess,
+  type InProcessCall,
+  type InProcessEntry,
+  type InProcessReply,
+  type WorkerContext,
+} from "./request/in-process.ts";
 export type { LimitSettings } from "./request/limits.ts";
 export type { LogSetting, RequestLog, RequestLogger } from "./observe/log.ts";
 export {

@@ -19,8 +19,8 @@ import { observe, type Observation } from "./observe/trace.ts";
 import type { Coordination } from "./ports.ts";
 import { takeNotification, takeResponse } from "./request/client-messages.ts";
 import { failure } from "./request/errors.ts";
-import { frame } from "./request/frame.ts";
-import { jsonResponse } from "./request/reply.ts";
+import { frame, frameHeaders } from "./request/frame.ts";
+import { jsonResponse, whole, type Outcome } from "./request/reply.ts";
 import { routeOf } from "./request/route.ts";
 
 /** Limits and timings of one endpoint, settled once per isolate. */
@@ -78,17 +78,35 @@ const NO_TOOLS: ToolAccess = {
   names: () => [],
 };
 
+/** A message handed over by a caller in this isolate, in place of a body to frame. */
+export type Handed = { message: unknown };
+
 /**
  * Serves one POST to an MCP endpoint whose caller is known: the gate on the routing headers,
  * framing, then the message. Every failure before the era is known is answered here, with no
- * era.
+ * era. A `handed` message has no body to read: framing checks the headers alone, and a whole
+ * reply comes back as its outcome.
  */
+export function servePost(
+  server: Served,
+  request: Request,
+  caller: Caller | undefined,
+  runtime: Runtime,
+): Promise<Response>;
+export function servePost(
+  server: Served,
+  request: Request,
+  caller: Caller | undefined,
+  runtime: Runtime,
+  handed: Handed,
+): Promise<Response | Outcome>;
 export async function servePost(
   server: Served,
   request: Request,
   caller: Caller | undefined,
   runtime: Runtime,
-): Promise<Response> {
+  handed?: Handed,
+): Promise<Response | Outcome> {
   let id: JsonRpcId | undefined;
   try {
     // A gateway's decision: on the routing headers, before the body is read. The body is
@@ -101,12 +119,20 @@ export async function servePost(
       if (target?.method === "tools/call") catalog = await server.catalogFor(runtime);
       admitRouted(runtime.access, caller, target, catalog ?? NO_TOOLS);
     }
-    const { maxBodyBytes: maxBytes, bodyDeadlineMs: deadlineMs } = runtime.settings;
-    const { value, mode } = await frame(request, { maxBytes, deadlineMs });
+    const { headers, signal } = request;
+    let value: unknown;
+    let mode: ReplyMode;
+    if (handed) {
+      mode = frameHeaders(headers);
+      value = handed.message;
+    } else {
+      const { maxBodyBytes: maxBytes, bodyDeadlineMs: deadlineMs } = runtime.settings;
+      ({ value, mode } = await frame(request, { maxBytes, deadlineMs }));
+    }
     id = peekId(value);
     const message = parseMessage(value);
-    const { headers, signal } = request;
-    return await serveMessage(server, { message, headers, signal, mode, caller }, runtime, catalog);
+    const framed = { message, headers, signal, mode, caller };
+    return await serveFramed(server, framed, runtime, catalog, handed !== undefined);
   } catch (error) {
     return jsonResponse(failure(error, id));
   }
@@ -118,12 +144,26 @@ export async function servePost(
  * calling a server of the same isolate) enters here, with the server's catalog if it has it.
  * Notifications are answered 202; a client's responses go to the call waiting for them.
  */
-export async function serveMessage(
+export function serveMessage(
   server: Served,
   framed: Framed,
   runtime: Runtime,
   catalog?: Catalog,
 ): Promise<Response> {
+  return serveFramed(server, framed, runtime, catalog, false) as Promise<Response>;
+}
+
+/**
+ * The pipeline after framing. `handed`: the caller is in this isolate and takes a whole reply as
+ * its outcome (see `whole`); refusals and streams stay responses.
+ */
+async function serveFramed(
+  server: Served,
+  framed: Framed,
+  runtime: Runtime,
+  catalog: Catalog | undefined,
+  handed: boolean,
+): Promise<Response | Outcome> {
   const { message, headers, caller } = framed;
   const { coordination, access } = runtime;
   const { name } = server;
@@ -158,7 +198,8 @@ export async function serveMessage(
   observation.subject = caller?.subject;
   // A request over its rate is logged like any other refusal (an HTTP 429, answered without
   // its id as the other refusals before the envelope are).
-  if (refused !== undefined) return refusal(refused, undefined, era, observation, runtime.log);
+  if (refused !== undefined)
+    return refusal(refused, undefined, era, observation, runtime.log, handed);
   try {
     catalog ??= await server.catalogFor(runtime);
     // Envelope: what the request speaks and what it is offered, in one call of its era.
@@ -195,6 +236,7 @@ export async function serveMessage(
       headers,
       signal: framed.signal,
       mode: framed.mode,
+      handed,
       keepAliveMs: runtime.settings.keepAliveMs,
       sseBufferBytes: runtime.settings.sseBufferBytes,
       listenMaxMs: runtime.settings.listenMaxMs,
@@ -217,7 +259,7 @@ export async function serveMessage(
     // The call ends its reply and logs the request itself (a stream outlives this function).
     return await startCall(route, calling);
   } catch (error) {
-    return refusal(error, request.id, era, observation, runtime.log);
+    return refusal(error, request.id, era, observation, runtime.log, handed);
   }
 }
 
@@ -228,10 +270,11 @@ function refusal(
   era: EraAdapter,
   observation: Observation,
   log: RequestLogger | undefined,
-): Response {
+  handed: boolean,
+): Response | Outcome {
   const outcome = failure(error, id, era, observation);
   logRequest(log, observation, outcome.status, outcome.error);
-  return jsonResponse(outcome);
+  return whole(outcome, handed);
 }
 
 /** The tool a message calls, for its per-tool rate (checked against the catalog later). */

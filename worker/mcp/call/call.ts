@@ -16,7 +16,7 @@ import { logRequest, type RequestLogger } from "../observe/log.ts";
 import type { Observation } from "../observe/trace.ts";
 import type { Coordination } from "../ports.ts";
 import { failure } from "../request/errors.ts";
-import { respond, type Outcome } from "../request/reply.ts";
+import { respond, serialized, type Outcome } from "../request/reply.ts";
 import { RawResult } from "../results/ready.ts";
 import type {
   Asking,
@@ -54,6 +54,8 @@ export type Calling = {
   /** Aborts when the client goes away. */
   signal: AbortSignal;
   mode: ReplyMode;
+  /** The caller is in this isolate and takes a whole reply as its outcome (see `Reply`). */
+  handed: boolean;
   keepAliveMs: number;
   /** Bytes an SSE reply may hold unread before the client counts as gone. */
   sseBufferBytes: number;
@@ -96,13 +98,14 @@ function refused(method: string): Asking {
  * ends its reply and writes the request's log line; a failure is an error outcome of the
  * request's era, never a rejection.
  */
-export async function startCall(route: Method, calling: Calling): Promise<Response> {
+export async function startCall(route: Method, calling: Calling): Promise<Response | Outcome> {
   const { era, info, params, handles, coordination } = calling;
   const abort = new AbortController();
   const reply = new Reply(
     calling.mode,
     { keepAliveMs: calling.keepAliveMs, maxBufferedBytes: calling.sseBufferBytes },
     abort,
+    calling.handed,
   );
   let asking: EraAsking;
   if (route.asks) {
@@ -264,12 +267,15 @@ async function outcomeOf(
       if (!(error instanceof InputRequiredSignal) || !asking.inputRequired) throw error;
       result = await asking.inputRequired(error);
     }
-    const json =
+    // A caller that takes the outcome as it is gets the response object, unless it is text already.
+    const message =
       result instanceof RawResult
         ? `{"jsonrpc":"2.0","id":${JSON.stringify(info.id)},"result":${result.json}}`
-        : era.result(result, info.id, catalog);
+        : calling.handed
+          ? era.resultMessage(result, info.id, catalog)
+          : era.result(result, info.id, catalog);
     const headers = era.resultHeaders(info.method);
-    return { json, status: 200, ...(headers ? { headers } : {}) };
+    return { message, status: 200, ...(headers ? { headers } : {}) };
   } catch (error) {
     return failure(error, info.id, era, calling.observation);
   }
@@ -282,18 +288,20 @@ async function outcomeOf(
  * that.
  */
 class Reply {
-  readonly response: Promise<Response>;
+  readonly response: Promise<Response | Outcome>;
   /** Sends a message before the response; false when the client cannot receive it. */
   readonly send: Notify;
   /** Aborts the call because the client went away (a listener for the request's signal). */
   readonly gone: () => void;
-  #settle!: (response: Response) => void;
+  #settle!: (response: Response | Outcome) => void;
   #stream: SseWriter | undefined;
 
   constructor(
     private readonly mode: ReplyMode,
     private readonly sse: SseSettings,
     private readonly abort: AbortController,
+    /** The caller is in this isolate and takes a whole reply as its outcome (a stream stays one). */
+    private readonly handed: boolean,
   ) {
     this.response = new Promise((resolve) => (this.#settle = resolve));
     // Assigned here rather than as an arrow property, which name-keeping bundlers rename per call.
@@ -316,8 +324,8 @@ class Reply {
 
   /** Ends the reply with the call's outcome: last on the stream, or as the whole response. */
   end(outcome: Outcome): void {
-    if (!this.#stream) return this.#settle(respond(outcome, this.mode));
-    if (!this.abort.signal.aborted) this.#stream.send(outcome.json);
+    if (!this.#stream) return this.#settle(respond(outcome, this.mode, this.handed));
+    if (!this.abort.signal.aborted) this.#stream.send(serialized(outcome.message));
     this.#stream.close();
   }
 }

@@ -73,6 +73,8 @@ export interface EraAdapter extends EraRules {
   logs(level: LogLevel, info: RequestInfo): boolean;
   /** A method's result object as this era's clients read it, serialized. */
   result(result: JsonObject, id: JsonRpcId, catalog: Catalog): string;
+  /** The same response as an object, for a caller of this isolate that takes it as it is. */
+  resultMessage(result: JsonObject, id: JsonRpcId, catalog: Catalog): JsonObject;
   /** The HTTP status of an error reply. */
   status(error: RpcError): number;
   /** The capabilities a proxy declares upstream on behalf of this request's client. */

@@ -21,7 +21,7 @@ export function failure(
   if (error instanceof HttpError) {
     const body = { code: ErrorCode.InvalidRequest, message: error.message };
     return {
-      json: JSON.stringify({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), error: body }),
+      message: { jsonrpc: "2.0", ...(id === undefined ? {} : { id }), error: body },
       status: error.status,
       headers: error.headers,
       error: body,
@@ -55,7 +55,7 @@ export function failure(
   };
   // Without a known id the member is left out: MCP's schema has no null ids.
   return {
-    json: JSON.stringify({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), error: body }),
+    message: { jsonrpc: "2.0", ...(id === undefined ? {} : { id }), error: body },
     status,
     error: body,
   };

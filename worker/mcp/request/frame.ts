@@ -14,7 +14,20 @@ export async function frame(
   request: Request,
   body: BodyLimits,
 ): Promise<{ value: unknown; mode: ReplyMode }> {
-  const { headers } = request;
+  const mode = frameHeaders(request.headers);
+  const bytes = await readLimited(request, body);
+  try {
+    return { value: JSON.parse(utf8.decode(bytes)), mode };
+  } catch {
+    throw new RpcError(ErrorCode.ParseError, "Parse error: the body is not valid UTF-8 JSON.");
+  }
+}
+
+/**
+ * What framing asks of the headers alone (Content-Type 415, `Accept` 406): all of it for a
+ * message handed over in this isolate, which has no body to read.
+ */
+export function frameHeaders(headers: Headers): ReplyMode {
   const given = headers.get("Content-Type");
   const contentType =
     given === "application/json" ? given : given?.split(";")[0]?.trim().toLowerCase();
@@ -30,10 +43,5 @@ export async function frame(
       406,
       "The Accept header must allow application/json or text/event-stream (send both).",
     );
-  const bytes = await readLimited(request, body);
-  try {
-    return { value: JSON.parse(utf8.decode(bytes)), mode };
-  } catch {
-    throw new RpcError(ErrorCode.ParseError, "Parse error: the body is not valid UTF-8 JSON.");
-  }
+  return mode;
 }

@@ -1,10 +1,15 @@
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { encodeSseMessage } from "../../../shared/sse.ts";
 import type { ReplyMode } from "../../http/accept.ts";
 import { SSE_HEADERS } from "../../http/sse.ts";
 
-/** A finished exchange, serialized: the JSON-RPC response and the HTTP status it would have alone. */
+/** A finished exchange: the JSON-RPC response and the HTTP status it would have alone. */
 export type Outcome = {
-  json: string;
+  /**
+   * The JSON-RPC response: serialized, or the object itself where it was built as one (failures,
+   * and results for a caller of this isolate that takes the outcome as it is: `handed`).
+   */
+  message: string | JsonObject;
   status: number;
   /**
    * HTTP headers that go with it (`Allow`, `Retry-After`, a 2025 `initialize`'s
@@ -15,9 +20,14 @@ export type Outcome = {
   error?: { code: number; message: string };
 };
 
+/** An outcome's JSON-RPC response as text. */
+export function serialized(message: string | JsonObject): string {
+  return typeof message === "string" ? message : JSON.stringify(message);
+}
+
 /** An outcome as a plain `application/json` response. */
-export function jsonResponse({ json, status, headers }: Outcome): Response {
-  return new Response(json, {
+export function jsonResponse({ message, status, headers }: Outcome): Response {
+  return new Response(serialized(message), {
     status,
     headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS,
   });
@@ -26,12 +36,23 @@ export function jsonResponse({ json, status, headers }: Outcome): Response {
 const JSON_HEADERS: Readonly<Record<string, string>> = { "Content-Type": "application/json" };
 
 /**
- * The respond stage for a call that sent nothing before its outcome: the whole reply, as JSON,
- * or as a one-event SSE stream for a client that accepts only that. (A call that sent a
- * notification first is answered by the stream its call opened, which the outcome ends.)
+ * A whole reply (an outcome, not a stream): for a caller of this isolate that takes outcomes
+ * (`handed`), the outcome itself when it succeeded at the HTTP level, else a JSON response. A
+ * refusal stays a response, with its status and headers, as such a caller would read it anyway.
  */
-export function respond(outcome: Outcome, mode: ReplyMode): Response {
-  if (mode !== "sse-only") return jsonResponse(outcome);
+export function whole(outcome: Outcome, handed: boolean): Response | Outcome {
+  return handed && outcome.status < 300 ? outcome : jsonResponse(outcome);
+}
+
+/**
+ * The respond stage for a call that sent nothing before its outcome: the whole reply, as JSON
+ * (or the outcome itself, `handed`), or as a one-event SSE stream for a client that accepts only
+ * that. (A call that sent a notification first is answered by the stream its call opened, which
+ * the outcome ends.)
+ */
+export function respond(outcome: Outcome, mode: ReplyMode, handed: boolean): Response | Outcome {
+  if (mode !== "sse-only") return whole(outcome, handed);
   const headers = outcome.headers ? { ...SSE_HEADERS, ...outcome.headers } : SSE_HEADERS;
-  return new Response(encodeSseMessage(outcome.json), { status: outcome.status, headers });
+  const body = encodeSseMessage(serialized(outcome.message));
+  return new Response(body, { status: outcome.status, headers });
 }

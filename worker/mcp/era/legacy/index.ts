@@ -21,23 +21,34 @@ const ROUTES = {
   "resources/unsubscribe": { run: acknowledgeSubscription },
 } satisfies Record<LegacyMethod, Route>;
 
+/** Whether a result has nothing a 2025 client must not see (the usual case). */
+function plainForLegacy(result: JsonObject): boolean {
+  return (
+    !("ttlMs" in result) &&
+    !("cacheScope" in result) &&
+    !("resultType" in result) &&
+    !("structuredContent" in result)
+  );
+}
+
 /**
  * A 2025 result: without what 2026 added (`resultType`, `ttlMs`, `cacheScope`), and without a
  * `structuredContent` that is not an object, which 2025 clients reject (the text block still
  * carries the value).
  */
-function legacyResult(result: JsonObject, id: JsonRpcId): string {
-  if (
-    !("ttlMs" in result) &&
-    !("cacheScope" in result) &&
-    !("resultType" in result) &&
-    !("structuredContent" in result)
-  )
-    return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${JSON.stringify(result)}}`;
+function legacyMessage(result: JsonObject, id: JsonRpcId): JsonObject {
+  if (plainForLegacy(result)) return { jsonrpc: "2.0", id, result };
   const { ttlMs: _ttl, cacheScope: _scope, resultType: _type, ...rest } = result;
   if ("structuredContent" in rest && !isJsonObject(rest.structuredContent))
     delete rest.structuredContent;
-  return JSON.stringify({ jsonrpc: "2.0", id, result: rest });
+  return { jsonrpc: "2.0", id, result: rest };
+}
+
+/** The same, serialized; the usual result without building the response object. */
+function legacyResult(result: JsonObject, id: JsonRpcId): string {
+  if (plainForLegacy(result))
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${JSON.stringify(result)}}`;
+  return JSON.stringify(legacyMessage(result, id));
 }
 
 /** 2025 clients get 200 for everything but malformed messages: to them a 404 means "session expired". */
@@ -94,6 +105,7 @@ export const legacy: EraAdapter = {
   page: legacyPage,
   resourceNotFound: ErrorCode.LegacyResourceNotFound,
   result: legacyResult,
+  resultMessage: legacyMessage,
   status: legacyStatus,
   // Every kind of input a 2025 client may be asked for, on its behalf.
   upstreamCapabilities() {

@@ -38,15 +38,16 @@ function modernResult(result: JsonObject, id: JsonRpcId, catalog: Catalog): stri
     const members = JSON.stringify(result).slice(1, -1);
     return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"resultType":"complete",${members}${members ? "," : ""}"_meta":${meta}}}`;
   }
+  return JSON.stringify(modernMessage(result, id, catalog));
+}
+
+/** The same response as an object. */
+function modernMessage(result: JsonObject, id: JsonRpcId, catalog: Catalog): JsonObject {
   const meta = {
     ...(typeof result._meta === "object" ? result._meta : {}),
     [MetaKey.serverInfo]: catalog.serverInfo,
   };
-  return JSON.stringify({
-    jsonrpc: "2.0",
-    id,
-    result: { resultType: "complete", ...result, _meta: meta },
-  });
+  return { jsonrpc: "2.0", id, result: { resultType: "complete", ...result, _meta: meta } };
 }
 
 const STATUS: Readonly<Record<number, number>> = {
@@ -90,6 +91,7 @@ export const modern: EraAdapter = {
   page: modernPage,
   resourceNotFound: ErrorCode.InvalidParams,
   result: modernResult,
+  resultMessage: modernMessage,
   status: modernStatus,
   upstreamCapabilities(info) {
     return info.clientCapabilities;

@@ -1,0 +1,73 @@
+import type { Outcome } from "./reply.ts";
+
+// Calls between endpoints of one Worker (the hub's to the servers mounted beside it): how they
+// are marked, and how they skip HTTP. In both, an object of this isolate is the proof: `ctx.props`
+// or a header would not do, since another Worker's service binding can set those, but no request
+// or binding can hand over an object of this isolate.
+
+/**
+ * What a Worker's `fetch` gets besides the request. A context made by `markInProcess` marks a
+ * call from another endpoint of the same Worker (the hub's), whose caller that endpoint checked.
+ */
+export type WorkerContext = {
+  waitUntil(promise: Promise<unknown>): void;
+  props?: unknown;
+};
+
+/**
+ * The execution contexts of calls made in-process by an endpoint of this Worker, with their
+ * marks: how a call from another endpoint of this Worker is marked, if it is one.
+ */
+export const inProcessMarks = new WeakMap<object, "call" | "catalog">();
+
+/**
+ * Marks an execution context for calls an endpoint of this Worker makes in-process (the hub's
+ * calls to servers mounted beside it): `"call"` for calls made for its caller, whose request it
+ * checked and counted (the server neither counts them again nor checks a token's audience again:
+ * it was the hub's), `"catalog"` for its own listing client, which may list everything and
+ * nothing else. Returns the context.
+ */
+export function markInProcess<T extends object>(ctx: T, mark: "call" | "catalog"): T {
+  inProcessMarks.set(ctx, mark);
+  return ctx;
+}
+
+/** One JSON-RPC message for an endpoint, handed over in this isolate with a POST's headers. */
+export type InProcessCall = {
+  url: string;
+  message: unknown;
+  headers: Headers;
+  signal: AbortSignal;
+};
+
+/**
+ * A whole reply handed back in this isolate: the JSON-RPC response (an object, or its text),
+ * its status (2xx) and headers. Refusals and streams come back as responses.
+ */
+export type InProcessReply = Pick<Outcome, "message" | "status" | "headers">;
+
+/**
+ * An endpoint's way in for a caller of the same isolate: the handler's checks (on a bodiless
+ * request with the call's headers), then the pipeline after framing.
+ */
+export type InProcessEntry = (
+  call: InProcessCall,
+  env: Cloudflare.Env,
+  ctx: WorkerContext,
+) => Promise<Response | InProcessReply>;
+
+/** The in-process entries of this isolate's endpoints, by the handler (or app) serving them. */
+const inProcessEntries = new WeakMap<object, InProcessEntry>();
+
+/** Registers the in-process entry of the endpoint `app` serves (mcpHandler, mcpApp). */
+export function registerEntry(app: object, entry: InProcessEntry): void {
+  inProcessEntries.set(app, entry);
+}
+
+/**
+ * The in-process entry of an endpoint made by `mcpHandler` or `mcpApp`, for a proxy of the
+ * same Worker (the hub); undefined for any other fetch handler, which is called with fetch.
+ */
+export function inProcessEntry(app: object): InProcessEntry | undefined {
+  return inProcessEntries.get(app);
+}
