@@ -111,6 +111,17 @@ describe("the report with a baseline (BENCH_BASELINE)", () => {
       "failed: HTTP 404: unknown \\| tool",
     ]);
     expect(row(table, "edgemcp hub → edgemcp")[7]).toBe("–");
+    // Served but failing the check: its figures, its rejected answers and why.
+    const refused = samples("hub", { "baseline-hub": [0, 0] }).map((s) => ({
+      ...s,
+      result: { ...s.result, answers: 400, p50: 0.5, invalid: 400 },
+    }));
+    const rejected = loadSection([hub], [1], [...measured, ...refused], problems);
+    const cells = row(rejected, "edgemcp hub → edgemcp (baseline abc1234)");
+    expect([cells[3], cells.at(-1)]).toEqual([
+      "0",
+      "**800 bad, 0 errors**; failed: HTTP 404: unknown \\| tool",
+    ]);
     const plain = loadSection([scenario("hub")], [1], measured, []);
     expect(plain).not.toContain("baseline");
   });

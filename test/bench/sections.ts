@@ -59,7 +59,7 @@ const spreadCell = (spread: Spread | undefined) =>
  * Requests/s and latency percentiles (the median round), each beside its ratio to the bare
  * Worker and to the SDK: the median of the ratios taken within each round. With a baseline
  * (BENCH_BASELINE), edgemcp's and the hub's rows add their requests/s ÷ the baseline's. A server
- * that failed its check before load and was not served is listed with the problem.
+ * that failed its check before load has the problem in its row (it alone when it was not served).
  */
 export function loadSection(
   scenarios: Scenario[],
@@ -86,10 +86,10 @@ export function loadSection(
     for (const c of concurrency) {
       for (const contender of scenario.contenders) {
         const f = figures(samples, scenario.id, c, contender.id);
+        const problem = problems.find(
+          (p) => p.scenario === scenario.id && p.server === contender.id,
+        );
         if (!f) {
-          const problem = problems.find(
-            (p) => p.scenario === scenario.id && p.server === contender.id,
-          );
           if (problem) missing(scenario, c, contender, failed(problem.problem));
           continue;
         }
@@ -112,7 +112,10 @@ export function loadSection(
           ...cells("p50", ms),
           ...cells("p99", ms),
           count(f.answers),
-          f.bad + f.errors === 0 ? "0" : `**${f.bad} bad, ${f.errors} errors**`,
+          [
+            f.bad + f.errors === 0 ? "0" : `**${f.bad} bad, ${f.errors} errors**`,
+            ...(problem ? [failed(problem.problem)] : []),
+          ].join("; "),
         ]);
       }
       for (const { contender, reason } of scenario.absent) missing(scenario, c, contender, reason);
