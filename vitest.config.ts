@@ -47,10 +47,11 @@ export default defineConfig({
         },
       },
       {
-        // Pure code of shared/ and web/ (schema forms, checks, curl, permalinks), in Node.
+        // Pure code of shared/ and web/ (schema forms, checks, curl, permalinks) and the bench
+        // harness (its settings and report), in Node.
         test: {
           name: "unit",
-          include: ["test/web/**/*.test.ts", "test/shared/**/*.test.ts"],
+          include: ["test/web/**/*.test.ts", "test/shared/**/*.test.ts", "test/bench/*.test.ts"],
           environment: "node",
         },
       },

@@ -1,14 +1,17 @@
 import { workerBindings } from "./bindings.ts";
 import type { Bundle } from "./build.ts";
-import type { Contender } from "./contenders.ts";
+import { folderOf, type Contender } from "./contenders.ts";
 import { firstAnswer } from "./serve.ts";
 import { SCENARIOS } from "./scenarios.ts";
 import { median } from "./stats.ts";
 import { benchRequest, legacyRequest, type BenchRequest } from "./wire.ts";
 import { freePort, startWorkerd, writeConfig } from "./workerd.ts";
 
-/** Milliseconds from spawning workerd to the first answered call, per run. */
-export type ColdStart = { worker: string; samples: number[]; median: number };
+/**
+ * Milliseconds from spawning workerd to the first answered call, per run; for a baseline that
+ * did not answer, no samples and why.
+ */
+export type ColdStart = { worker: string; samples: number[]; median: number; problem?: string };
 
 /** The request of a load scenario: the first call is one the Worker answers under load too. */
 function scenarioRequest(id: string): BenchRequest {
@@ -31,8 +34,8 @@ const LEGACY_ECHO = legacyRequest(SCENARIOS.find((s) => s.id === "echo")!.reques
 const LEGACY_GREET = legacyRequest(GREET_SPEC);
 
 function firstCall(worker: Contender): BenchRequest {
-  if (worker.id === "hub") return HUB_ECHO;
-  const hello = worker.id.startsWith("hello-");
+  if (worker.hub) return HUB_ECHO;
+  const hello = folderOf(worker).startsWith("hello-");
   if (!worker.eras.includes("2026") && worker.eras.includes("2025"))
     return hello ? LEGACY_GREET : LEGACY_ECHO;
   return hello ? GREET : ECHO;
@@ -50,23 +53,35 @@ async function once(bundle: Bundle, worker: Contender): Promise<number> {
   }
 }
 
-/** Cold-starts each Worker `runs` times, alternating their order from run to run. */
+/**
+ * Cold-starts each Worker `runs` times, alternating their order from run to run. A baseline that
+ * fails to answer is left out of later runs and reported; any other failure stops the bench.
+ */
 export async function coldStarts(
   workers: Contender[],
   bundleOf: (worker: string) => Bundle,
   runs: number,
 ): Promise<ColdStart[]> {
   const samples = new Map<string, number[]>(workers.map((w) => [w.id, []]));
+  const problems = new Map<string, string>();
   // A discarded first start loads the binary into the page cache and warms up Node's fetch.
   const first = workers[0];
   if (first) await once(bundleOf(first.id), first);
   for (let run = 0; run < runs; run++) {
     const order = run % 2 === 0 ? workers : [...workers].reverse();
-    for (const worker of order)
-      samples.get(worker.id)?.push(await once(bundleOf(worker.id), worker));
+    for (const worker of order) {
+      if (problems.has(worker.id)) continue;
+      try {
+        samples.get(worker.id)?.push(await once(bundleOf(worker.id), worker));
+      } catch (error) {
+        if (worker.role !== "baseline") throw error;
+        problems.set(worker.id, error instanceof Error ? error.message : String(error));
+      }
+    }
   }
   return workers.map(({ id }) => {
     const values = samples.get(id) ?? [];
-    return { worker: id, samples: values, median: median(values) };
+    const problem = problems.get(id);
+    return { worker: id, samples: values, median: median(values), ...(problem ? { problem } : {}) };
   });
 }

@@ -1,9 +1,11 @@
+import { join } from "node:path";
 import type { LoadGenerator } from "./load/types.ts";
 import type { Options } from "./options.ts";
 import { benchRequest } from "./wire.ts";
 import { SCENARIOS } from "./scenarios.ts";
 import { buildCommand } from "./build.ts";
 import { ALL_WORKERS } from "./contenders.ts";
+import { ROOT } from "./paths.ts";
 
 /** The commands behind a run, as the report prints them. */
 export function commandLines(
@@ -22,6 +24,7 @@ export function commandLines(
     `BENCH_MEMORY_REQUESTS=${options.memoryRequests}`,
     ...(options.pin ? ["BENCH_PIN=1"] : []),
     ...(options.scenarios.length > 0 ? [`BENCH_SCENARIOS=${options.scenarios.join(",")}`] : []),
+    ...(options.baseline ? [`BENCH_BASELINE=${options.baseline.root}`] : []),
     `BENCH_SECTIONS=${options.sections.join(",")}`,
     ...(options.sections.includes("playground")
       ? [`BENCH_PLAYGROUND_RUNS=${options.playgroundRuns}`]
@@ -41,6 +44,12 @@ export function commandLines(
     `# each Worker (${ALL_WORKERS.map((w) => w.id).join(", ")}), built twice:`,
     `npx ${buildCommand("edgemcp", `${buildDir}/edgemcp`, false).join(" ")}`,
     `npx ${buildCommand("edgemcp", `${buildDir}/edgemcp-min`, true).join(" ")}`,
+    ...(options.baseline
+      ? [
+          "# the baseline's (BENCH_BASELINE) in its own checkout, by this checkout's wrangler:",
+          `(cd ${options.baseline.root} && ${join(ROOT, "node_modules/.bin")}/${buildCommand("edgemcp", join(ROOT, buildDir, "baseline-edgemcp"), false).join(" ")})`,
+        ]
+      : []),
     "# served alone by workerd (one socket on 127.0.0.1, binding N_TOOLS = generated tools):",
     `node_modules/workerd/bin/workerd serve ${buildDir}/edgemcp/workerd-<port>.capnp`,
     `# load, e.g. ${echo.label} at c=${example.connections}; the body is the scenario's JSON-RPC request:`,

@@ -1,19 +1,26 @@
 /** The two MCP wires a scenario may speak: 2026-07-28 per-request, or 2025 after `initialize`. */
 export type Era = "2026" | "2025";
 
+/** Another checkout of this repository (BENCH_BASELINE): its root folder and its commit. */
+export type Checkout = { root: string; commit: string; changed: boolean };
+
 /**
  * A Worker under test: its folder under test/bench/workers, and what it is. `anchor` Workers are
  * not MCP servers (they answer fixed bytes: the limit of the stack); `peer` Workers are other MCP
- * servers edgemcp is compared with; `subject` Workers are edgemcp's own.
+ * servers edgemcp is compared with; `subject` Workers are edgemcp's own; a `baseline` Worker is a
+ * subject as built from another checkout (BENCH_BASELINE), shown beside the current one.
  */
 export type Contender = {
+  /** Its key in samples, sizes, cold starts and build folders (a current Worker's folder name). */
   id: string;
   label: string;
-  role: "anchor" | "peer" | "subject";
+  role: "anchor" | "peer" | "subject" | "baseline";
   /** The eras an MCP server serves (empty for anchors). */
   eras: Era[];
   /** Whether it can front other servers under prefixed names (the hub scenario). */
   hub?: boolean;
+  /** A baseline's origin: the subject it is an earlier version of, and the checkout it comes from. */
+  baseline?: { of: string; checkout: Checkout };
 };
 
 export const BARE: Contender = { id: "bare", label: "bare Worker", role: "anchor", eras: [] };
@@ -93,3 +100,17 @@ export const LOAD_WORKERS: Contender[] = [
 export const ALL_WORKERS: Contender[] = [...LOAD_WORKERS, ...HELLO_WORKERS];
 
 export const isMcp = (contender: Contender): boolean => contender.role !== "anchor";
+
+/** The folder of its Worker under test/bench/workers (of its own checkout). */
+export const folderOf = (contender: Contender): string => contender.baseline?.of ?? contender.id;
+
+/** The subjects as built from another checkout: those of `folders` (the Workers it has). */
+export function baselines(checkout: Checkout, folders: string[]): Contender[] {
+  return ALL_WORKERS.filter((w) => w.role === "subject" && folders.includes(w.id)).map((w) => ({
+    ...w,
+    id: `baseline-${w.id}`,
+    label: `${w.label} (baseline ${checkout.commit})`,
+    role: "baseline",
+    baseline: { of: w.id, checkout },
+  }));
+}

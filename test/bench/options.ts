@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { isAbsolute, resolve } from "node:path";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import type { Checkout } from "./contenders.ts";
 import { ROOT } from "./paths.ts";
 
 /** Settings of one `npm run bench`, from BENCH_* environment variables. */
@@ -30,6 +32,8 @@ export type Options = {
   quick: boolean;
   /** Where reports go: BENCH_OUT as given when absolute, else under the repository root. */
   outDir: string;
+  /** BENCH_BASELINE: another checkout whose edgemcp and hub Workers run beside this one's. */
+  baseline: Checkout | undefined;
 };
 
 const SECTIONS = ["load", "playground"];
@@ -130,6 +134,44 @@ export function readOptions(): Options {
     pin: pin(),
     quick,
     outDir: outputDir(),
+    baseline: baselineCheckout(process.env.BENCH_BASELINE),
+  };
+}
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+
+/**
+ * BENCH_BASELINE: the root of another checkout of this repository (a `git worktree add`, say),
+ * with its commit; undefined when unset. Refuses a path that is missing, not the root of a git
+ * checkout, without the edgemcp bench Worker, or without node_modules (its Workers import zod).
+ */
+export function baselineCheckout(wanted: string | undefined): Checkout | undefined {
+  if (wanted === undefined || wanted === "") return undefined;
+  const root = resolve(wanted);
+  const refuse = (why: string) => new Error(`BENCH_BASELINE=${wanted}: ${why}.`);
+  if (!existsSync(root)) throw refuse("no such folder");
+  if (!statSync(root).isDirectory()) throw refuse("not a folder");
+  let top: string;
+  try {
+    top = git(root, "rev-parse", "--show-toplevel");
+  } catch {
+    throw refuse(
+      "not a git checkout (make one with `git worktree add <path> <commit>` in this repository)",
+    );
+  }
+  if (realpathSync(top) !== realpathSync(root))
+    throw refuse(`not the root of its checkout (that is ${top})`);
+  if (!existsSync(join(root, "test/bench/workers/edgemcp/wrangler.toml")))
+    throw refuse("no test/bench/workers/edgemcp/wrangler.toml: not a checkout of edgemcp's bench");
+  if (!existsSync(join(root, "node_modules")))
+    throw refuse(
+      `no node_modules (link this checkout's: ln -s ${join(ROOT, "node_modules")} ${join(root, "node_modules")})`,
+    );
+  return {
+    root,
+    commit: git(root, "rev-parse", "--short", "HEAD"),
+    changed: git(root, "status", "--porcelain", "--untracked-files=no") !== "",
   };
 }
 

@@ -1,11 +1,11 @@
 // `npm run bench`: builds the bench Workers, measures sizes, cold starts and load, and writes
 // a Markdown report to bench-results/. Settings: BENCH_* variables (see README.md here).
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join, relative } from "node:path";
 import { buildAll } from "./bundles.ts";
 import { coldStarts } from "./cold-start.ts";
-import { ALL_WORKERS, SAME_BYTES } from "./contenders.ts";
+import { ALL_WORKERS, baselines, SAME_BYTES } from "./contenders.ts";
 import { commandLines } from "./commands.ts";
 import { sampleLine } from "./format.ts";
 import { loadGenerator } from "./load/index.ts";
@@ -15,7 +15,7 @@ import { ROOT } from "./paths.ts";
 import { renderReport } from "./report.ts";
 import type { Sample } from "./results.ts";
 import { runScenario, type Problem } from "./scenario-run.ts";
-import { SCENARIOS } from "./scenarios.ts";
+import { SCENARIOS, withBaselines } from "./scenarios.ts";
 import { assetsSize, bundleSize } from "./sizes.ts";
 import { targets } from "./targets.ts";
 import { haveSchema } from "./wire-schema.ts";
@@ -27,7 +27,15 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const startedAt = new Date();
 const loadAtStart = loadavg()[0] ?? 0;
-const options = readOptions();
+// A setting the bench refuses (BENCH_BASELINE not a checkout, say) is one line, not a stack.
+const options = (() => {
+  try {
+    return readOptions();
+  } catch (error) {
+    log(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+})();
 pinProcesses(options.pin);
 const outDir = options.outDir;
 const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
@@ -48,9 +56,22 @@ if (!options.sections.includes("load")) {
   process.exit(0);
 }
 const generator = await loadGenerator(options.loadgen);
+// BENCH_BASELINE: the edgemcp Workers of another checkout (those it has), beside this one's.
+const baselineWorkers = (() => {
+  const checkout = options.baseline;
+  if (!checkout) return [];
+  const dir = join(checkout.root, "test/bench/workers");
+  const folders = readdirSync(dir).filter((name) => existsSync(join(dir, name, "wrangler.toml")));
+  return baselines(checkout, folders);
+})();
+// Each baseline right after its current Worker, in the size and cold-start tables as in the rows.
+const workers = ALL_WORKERS.flatMap((w) => [
+  w,
+  ...baselineWorkers.filter((b) => b.baseline?.of === w.id),
+]);
 const scenarios = SCENARIOS.filter(
   (s) => options.scenarios.length === 0 || options.scenarios.includes(s.id),
-);
+).map((s) => withBaselines(s, baselineWorkers));
 const buildDir = join(outDir, "build");
 
 if (loadAtStart > availableParallelism() / 2)
@@ -58,19 +79,21 @@ if (loadAtStart > availableParallelism() / 2)
     `Load average is ${loadAtStart.toFixed(2)}: other work on this machine will skew the figures.`,
   );
 log(
-  `Building ${ALL_WORKERS.length} Workers (plain and minified) into ${relative(ROOT, buildDir)}/ ...`,
+  `Building ${workers.length} Workers (plain and minified) into ${relative(ROOT, buildDir)}/ ...`,
 );
-const bundles = await buildAll(ALL_WORKERS, buildDir);
-const sizes = ALL_WORKERS.map((w) => bundleSize(bundles.of(w.id), bundles.of(w.id, true)));
+const bundles = await buildAll(workers, buildDir);
+const sizes = workers.map((w) => bundleSize(bundles.of(w.id), bundles.of(w.id, true)));
 const assets = assetsSize(join(ROOT, "web/dist"));
 
 log(`Cold starts (${options.coldRuns} per Worker) ...`);
 // The same-bytes anchor serves an answer taken under load only: it has no cold start of its own.
 const cold = await coldStarts(
-  ALL_WORKERS.filter((w) => w !== SAME_BYTES),
+  workers.filter((w) => w !== SAME_BYTES),
   (worker) => bundles.of(worker),
   options.coldRuns,
 );
+for (const { worker, problem } of cold)
+  if (problem) log(`  ${worker} did not answer (reported, not timed): ${problem}`);
 
 if (!haveSchema())
   log("Official schema not found beside the project: answers are checked by shape only.");
@@ -110,6 +133,7 @@ const report = renderReport({
   options,
   generator,
   schemaChecked: haveSchema(),
+  workers,
   scenarios,
   samples,
   problems,

@@ -14,7 +14,10 @@ import { answerBytes, answerProblem, sameBytesProblem } from "./validate.ts";
 import type { BenchRequest } from "./wire.ts";
 import type { Workerd } from "./workerd.ts";
 
-/** A check that failed before load: fatal for edgemcp and the anchors, reported for a peer. */
+/**
+ * A check that failed before load: fatal for edgemcp and the anchors, reported for a peer or a
+ * baseline (the wire may have changed since).
+ */
 export type Problem = { scenario: string; server: string; problem: string };
 
 type Context = {
@@ -49,7 +52,7 @@ export async function runScenario(scenario: Scenario, context: Context): Promise
   const { options, generator } = context;
   const served: Served[] = [];
   const fail = (contender: Contender, problem: string) => {
-    if (contender.role === "peer") {
+    if (contender.role === "peer" || contender.role === "baseline") {
       context.onProblem({ scenario: scenario.id, server: contender.id, problem });
       return;
     }

@@ -223,6 +223,16 @@ export const SCENARIOS: Scenario[] = [
   echo("hub", "hub: tools/call bench__echo, routed in-process", 1, "bench__echo", { hub: true }),
 ];
 
+/**
+ * The scenario with the baselines of its subject (BENCH_BASELINE) served after it, sent the same
+ * wire; a baseline whose answer fails the scenario's check is reported, as a peer would be.
+ */
+export function withBaselines(scenario: Scenario, baselines: Contender[]): Scenario {
+  const subjects = scenario.contenders.filter((c) => c.role === "subject").map((c) => c.id);
+  const added = baselines.filter((b) => b.baseline && subjects.includes(b.baseline.of));
+  return { ...scenario, contenders: [...scenario.contenders, ...added] };
+}
+
 /** What bare and Hono answer to any request: a small JSON-RPC result. */
 export const BASELINE_CHECK: LoadCheck = {
   minBytes: 0,

@@ -1,5 +1,5 @@
 import type { ColdStart } from "./cold-start.ts";
-import { ALL_WORKERS } from "./contenders.ts";
+import { folderOf, type Contender } from "./contenders.ts";
 import { count, kib, ms, ratio, table } from "./format.ts";
 import type { LoadResult } from "./load/types.ts";
 import { figures, roundRatio, type Sample, type Spread } from "./results.ts";
@@ -9,17 +9,22 @@ import type { Scenario } from "./scenarios.ts";
 import type { AssetsSize, BundleSize } from "./sizes.ts";
 import { met, type Target } from "./targets.ts";
 
-const labelOf = (id: string) => ALL_WORKERS.find((w) => w.id === id)?.label ?? id;
+const find = (workers: Contender[], id: string) => workers.find((w) => w.id === id);
+const labelOf = (workers: Contender[], id: string) => find(workers, id)?.label ?? id;
+/** The baseline of a current Worker (BENCH_BASELINE), when the run has one. */
+const baselineOf = (workers: Contender[], id: string) => workers.find((w) => w.baseline?.of === id);
+const cellText = (text: string) => text.replace(/\s+/g, " ").replace(/\|/g, "\\|");
+/** A cell saying why a server has no figures (cut short; the .json beside the report has it all). */
+const failed = (problem: string) => `failed: ${cellText(problem.slice(0, 200))}`;
 
-/** Peers whose answer failed its check before load: reported, their runs counted as rejected. */
-export function problemSection(problems: Problem[]): string {
+/**
+ * Peers (and baselines) whose answer failed its check before load: reported, their runs counted
+ * as rejected.
+ */
+export function problemSection(problems: Problem[], workers: Contender[]): string {
   if (problems.length === 0) return "";
-  const rows = problems.map((p) => [
-    p.scenario,
-    labelOf(p.server),
-    p.problem.replace(/\|/g, "\\|"),
-  ]);
-  return `\nPeers whose answer failed its check (not fatal; answers that fail the load check are not counted):\n\n${table(["scenario", "server", "problem"], rows, 3)}\n`;
+  const rows = problems.map((p) => [p.scenario, labelOf(workers, p.server), cellText(p.problem)]);
+  return `\nPeers and baselines whose answer failed its check (not fatal; answers that fail the load check are not counted):\n\n${table(["scenario", "server", "problem"], rows, 3)}\n`;
 }
 
 function spreadText(t: Target): string {
@@ -47,22 +52,47 @@ export function targetSection(targets: Target[]): string {
 }
 
 const ratioCell = (spread: Spread | undefined) => (spread ? ratio(spread.value, 1) : "–");
+const spreadCell = (spread: Spread | undefined) =>
+  spread && spread.rounds > 1 ? `${spread.min.toFixed(2)}–${spread.max.toFixed(2)}` : "";
 
 /**
  * Requests/s and latency percentiles (the median round), each beside its ratio to the bare
- * Worker and to the SDK: the median of the ratios taken within each round.
+ * Worker and to the SDK: the median of the ratios taken within each round. With a baseline
+ * (BENCH_BASELINE), edgemcp's and the hub's rows add their requests/s ÷ the baseline's. A server
+ * that failed its check before load has the problem in its row (it alone when it was not served).
  */
 export function loadSection(
   scenarios: Scenario[],
   concurrency: number[],
   samples: Sample[],
+  problems: Problem[],
 ): string {
+  const workers = scenarios.flatMap((s) => s.contenders);
+  const compared = workers.some((w) => w.role === "baseline");
   const rows: string[][] = [];
+  const header = ["scenario", "c", "server", "req/s", "÷bare", "÷SDK", "÷bare spread"];
+  if (compared) header.push("now ÷ baseline", "spread");
+  header.push("p50 ms", "÷bare", "÷SDK", "p99 ms", "÷bare", "÷SDK", "answers", "rejected");
+  const missing = (scenario: Scenario, c: number, contender: Contender, why: string) =>
+    rows.push([
+      scenario.label,
+      String(c),
+      contender.label,
+      "—",
+      why,
+      ...Array<string>(header.length - 5).fill(""),
+    ]);
   for (const scenario of scenarios) {
     for (const c of concurrency) {
       for (const contender of scenario.contenders) {
         const f = figures(samples, scenario.id, c, contender.id);
-        if (!f) continue;
+        const problem = problems.find(
+          (p) => p.scenario === scenario.id && p.server === contender.id,
+        );
+        if (!f) {
+          if (problem) missing(scenario, c, contender, failed(problem.problem));
+          continue;
+        }
         const per = (pick: (r: LoadResult) => number, reference: string) =>
           ratioCell(roundRatio(samples, scenario.id, c, contender.id, [reference], pick));
         const cells = (key: "rps" | "p50" | "p90" | "p99", show: (n: number) => string) => {
@@ -70,81 +100,101 @@ export function loadSection(
           return [show(f[key]), per(pick, "bare"), per(pick, "sdk")];
         };
         const rps = roundRatio(samples, scenario.id, c, contender.id, ["bare"]);
+        const baseline = scenario.contenders.find((w) => w.baseline?.of === contender.id);
+        const now = baseline && roundRatio(samples, scenario.id, c, contender.id, [baseline.id]);
         rows.push([
           scenario.label,
           String(c),
           contender.label,
           ...cells("rps", count),
-          rps && rps.rounds > 1 ? `${rps.min.toFixed(2)}–${rps.max.toFixed(2)}` : "",
+          spreadCell(rps),
+          ...(compared ? [baseline ? ratioCell(now) : "", spreadCell(now)] : []),
           ...cells("p50", ms),
           ...cells("p99", ms),
           count(f.answers),
-          f.bad + f.errors === 0 ? "0" : `**${f.bad} bad, ${f.errors} errors**`,
+          [
+            f.bad + f.errors === 0 ? "0" : `**${f.bad} bad, ${f.errors} errors**`,
+            ...(problem ? [failed(problem.problem)] : []),
+          ].join("; "),
         ]);
       }
-      for (const { contender, reason } of scenario.absent)
-        rows.push([
-          scenario.label,
-          String(c),
-          contender.label,
-          "—",
-          reason,
-          ...Array<string>(10).fill(""),
-        ]);
+      for (const { contender, reason } of scenario.absent) missing(scenario, c, contender, reason);
     }
   }
-  const header = ["scenario", "c", "server", "req/s", "÷bare", "÷SDK", "÷bare spread"];
-  header.push("p50 ms", "÷bare", "÷SDK", "p99 ms", "÷bare", "÷SDK", "answers", "rejected");
   return table(header, rows, 3);
 }
 
-export function sizeSection(sizes: BundleSize[], assets: AssetsSize | undefined): string {
-  const reference = (worker: string) =>
-    sizes.find((s) => s.worker === (worker.startsWith("hello-") ? "hello-sdk" : "sdk"));
+/** The SDK Worker a Worker's size and cold start are compared with: its hello-world or not. */
+const sdkFor = (workers: Contender[], id: string) => {
+  const worker = find(workers, id);
+  return worker && folderOf(worker).startsWith("hello-") ? "hello-sdk" : "sdk";
+};
+
+/**
+ * Bundle sizes of `workers` (every Worker built, baselines included), each beside the SDK's; with
+ * a baseline, the current Worker's minified gzip size ÷ the baseline's.
+ */
+export function sizeSection(
+  sizes: BundleSize[],
+  assets: AssetsSize | undefined,
+  workers: Contender[],
+): string {
+  const of = (worker: string) => sizes.find((s) => s.worker === worker);
+  const compared = sizes.some((s) => find(workers, s.worker)?.role === "baseline");
   const rows = sizes.map((s) => {
-    const sdk = reference(s.worker);
+    const sdk = of(sdkFor(workers, s.worker));
+    const baseline = of(baselineOf(workers, s.worker)?.id ?? "");
     return [
-      labelOf(s.worker),
+      labelOf(workers, s.worker),
       kib(s.bytes),
       kib(s.gzip),
       ratio(s.gzip, sdk?.gzip),
       kib(s.minGzip),
       ratio(s.minGzip, sdk?.minGzip),
+      ...(compared ? [baseline ? ratio(s.minGzip, baseline.minGzip) : ""] : []),
     ];
   });
+  const blanks = Array<string>(compared ? 4 : 3).fill("");
   rows.push(
     assets
       ? [
           `playground assets (web/dist, ${assets.files} files)`,
           kib(assets.bytes),
           kib(assets.gzip),
-          "",
-          "",
-          "",
+          ...blanks,
         ]
-      : ["playground assets (web/dist missing)", "–", "–", "", "", ""],
+      : ["playground assets (web/dist missing)", "–", "–", ...blanks],
   );
-  return table(
-    ["Worker", "bundle KiB", "gzip -9 KiB", "÷SDK", "minified gzip KiB", "÷SDK"],
-    rows,
-    1,
-  );
+  const header = ["Worker", "bundle KiB", "gzip -9 KiB", "÷SDK", "minified gzip KiB", "÷SDK"];
+  return table(compared ? [...header, "now ÷ baseline"] : header, rows, 1);
 }
 
-export function coldSection(coldStarts: ColdStart[]): string {
-  const of = (worker: string) => coldStarts.find((s) => s.worker === worker)?.median;
+/**
+ * Cold starts of `workers`, each beside bare's and the SDK's; with a baseline, the current
+ * Worker's median ÷ the baseline's. A baseline that did not answer is listed with the problem.
+ */
+export function coldSection(coldStarts: ColdStart[], workers: Contender[]): string {
+  const of = (worker: string) => {
+    const found = coldStarts.find((s) => s.worker === worker);
+    return found && !found.problem ? found.median : undefined;
+  };
+  const compared = coldStarts.some((s) => find(workers, s.worker)?.role === "baseline");
   const rows = coldStarts.map((s) => {
-    const sdk = of(s.worker.startsWith("hello-") ? "hello-sdk" : "sdk");
+    const label = labelOf(workers, s.worker);
+    if (s.problem) return [label, "—", failed(s.problem), "", "", "", ...(compared ? [""] : [])];
+    const baseline = baselineOf(workers, s.worker);
     return [
-      labelOf(s.worker),
+      label,
       ms(s.median),
       ms(Math.min(...s.samples)),
       ms(Math.max(...s.samples)),
       ratio(s.median, of("bare")),
-      ratio(s.median, sdk),
+      ratio(s.median, of(sdkFor(workers, s.worker))),
+      ...(compared ? [baseline ? ratio(s.median, of(baseline.id)) : ""] : []),
     ];
   });
-  return table(["Worker", "median ms", "min", "max", "÷bare", "÷SDK"], rows, 1);
+  const header = ["Worker", "median ms", "min", "max", "÷bare", "÷SDK"];
+  return table(compared ? [...header, "now ÷ baseline"] : header, rows, 1);
 }
 
 /** The workerd process serving edgemcp: resident memory through a long mixed load. */

@@ -1,0 +1,75 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { baselineCheckout, readOptions } from "./options.ts";
+import { ROOT } from "./paths.ts";
+
+const scratch = mkdtempSync(join(tmpdir(), "bench-options-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterEach(() => vi.unstubAllEnvs());
+
+/** A fresh git repository under the scratch folder, with the given files. */
+function repository(name: string, files: string[]): string {
+  const dir = join(scratch, name);
+  mkdirSync(dir);
+  execFileSync("git", ["init", "-q"], { cwd: dir });
+  for (const file of files) {
+    mkdirSync(join(dir, file, ".."), { recursive: true });
+    writeFileSync(join(dir, file), "");
+  }
+  return dir;
+}
+
+describe("BENCH_BASELINE", () => {
+  it("is no baseline when unset or empty", () => {
+    expect(baselineCheckout(undefined)).toBeUndefined();
+    expect(baselineCheckout("")).toBeUndefined();
+  });
+
+  it("takes the root of a checkout of this repository, with its short commit", () => {
+    const checkout = baselineCheckout(ROOT);
+    expect(checkout?.root).toBe(resolve(ROOT));
+    expect(checkout?.commit).toMatch(/^[0-9a-f]{7,}$/);
+    expect(checkout?.commit).toBe(
+      execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim(),
+    );
+  });
+
+  it("refuses a missing path and a file", () => {
+    expect(() => baselineCheckout(join(scratch, "nowhere"))).toThrow(
+      `BENCH_BASELINE=${join(scratch, "nowhere")}: no such folder.`,
+    );
+    const file = join(scratch, "file");
+    writeFileSync(file, "");
+    expect(() => baselineCheckout(file)).toThrow("not a folder");
+  });
+
+  it("refuses a folder that is not a git checkout", () => {
+    const plain = join(scratch, "plain");
+    mkdirSync(plain);
+    expect(() => baselineCheckout(plain)).toThrow("not a git checkout");
+  });
+
+  it("refuses a folder inside a checkout, naming the checkout's root", () => {
+    expect(() => baselineCheckout(join(ROOT, "test/bench"))).toThrow(
+      /not the root of its checkout \(that is .+\)/,
+    );
+  });
+
+  it("refuses a repository without the edgemcp bench Worker, or without node_modules", () => {
+    expect(() => baselineCheckout(repository("other", ["README.md"]))).toThrow(
+      "not a checkout of edgemcp's bench",
+    );
+    const bare = repository("no-modules", ["test/bench/workers/edgemcp/wrangler.toml"]);
+    expect(() => baselineCheckout(bare)).toThrow("no node_modules (link this checkout's: ln -s");
+  });
+
+  it("is refused by readOptions at the start of a run", () => {
+    vi.stubEnv("BENCH_BASELINE", join(scratch, "nowhere"));
+    expect(() => readOptions()).toThrow("BENCH_BASELINE=");
+    vi.stubEnv("BENCH_BASELINE", ROOT);
+    expect(readOptions().baseline?.root).toBe(resolve(ROOT));
+  });
+});

@@ -1,0 +1,214 @@
+import { describe, expect, it } from "vitest";
+import type { ColdStart } from "./cold-start.ts";
+import { commandLines } from "./commands.ts";
+import { ALL_WORKERS, baselines, type Checkout } from "./contenders.ts";
+import type { LoadGenerator, LoadResult } from "./load/types.ts";
+import type { Options } from "./options.ts";
+import type { Sample } from "./results.ts";
+import type { Problem } from "./scenario-run.ts";
+import { SCENARIOS, withBaselines } from "./scenarios.ts";
+import { coldSection, loadSection, sizeSection } from "./sections.ts";
+import type { BundleSize } from "./sizes.ts";
+import { targets } from "./targets.ts";
+
+const CHECKOUT: Checkout = { root: "/work/old", commit: "abc1234", changed: false };
+const BASELINES = baselines(CHECKOUT, ["edgemcp", "hub", "hello-edgemcp", "bare"]);
+const WORKERS = [...ALL_WORKERS, ...BASELINES];
+const scenario = (id: string) => SCENARIOS.find((s) => s.id === id)!;
+
+function result(rps: number): LoadResult {
+  return {
+    answers: rps,
+    seconds: 1,
+    rps,
+    p50: 1000 / rps,
+    p90: 0,
+    p99: 0,
+    non2xx: 0,
+    invalid: 0,
+    errors: 0,
+  };
+}
+
+/** Two rounds at c=1 of the given servers' req/s. */
+function samples(id: string, rps: Record<string, [number, number]>): Sample[] {
+  return Object.entries(rps).flatMap(([server, rounds]) =>
+    rounds.map((value, i) => ({
+      scenario: id,
+      concurrency: 1,
+      server,
+      round: i + 1,
+      result: result(value),
+    })),
+  );
+}
+
+/** The cells of the table row whose server cell is `label`. */
+function row(table: string, label: string): string[] {
+  const line = table
+    .split("\n")
+    .find((l) => l.split(" | ")[2] === label || l.startsWith(`| ${label} |`));
+  if (!line) throw new Error(`no row ${label} in\n${table}`);
+  return line.slice(2, -2).split(" | ");
+}
+
+describe("the report with a baseline (BENCH_BASELINE)", () => {
+  it("makes a baseline of each subject the other checkout has, labelled with its commit", () => {
+    expect(BASELINES.map((b) => [b.id, b.label, b.role])).toEqual([
+      ["baseline-edgemcp", "edgemcp (baseline abc1234)", "baseline"],
+      ["baseline-hub", "edgemcp hub → edgemcp (baseline abc1234)", "baseline"],
+      ["baseline-hello-edgemcp", "hello edgemcp (zod/mini) (baseline abc1234)", "baseline"],
+    ]);
+    expect(BASELINES[0]?.baseline).toEqual({ of: "edgemcp", checkout: CHECKOUT });
+  });
+
+  it("serves the baseline after its subject in the subject's scenarios only", () => {
+    const echo = withBaselines(scenario("echo"), BASELINES);
+    expect(echo.contenders.map((c) => c.id).slice(-2)).toEqual(["edgemcp", "baseline-edgemcp"]);
+    const hub = withBaselines(scenario("hub"), BASELINES);
+    expect(hub.contenders.map((c) => c.id).slice(-2)).toEqual(["hub", "baseline-hub"]);
+    expect(withBaselines(scenario("echo"), []).contenders).toEqual(scenario("echo").contenders);
+  });
+
+  it("shows the baseline's row with its ratio to bare, and now ÷ baseline in edgemcp's", () => {
+    const echo = withBaselines(scenario("echo"), BASELINES);
+    const measured = samples("echo", {
+      bare: [1000, 800],
+      hono: [900, 700],
+      sdk: [300, 200],
+      tmcp: [400, 300],
+      edgemcp: [900, 720],
+      "baseline-edgemcp": [600, 600],
+    });
+    const table = loadSection([echo], [1], measured, []);
+    expect(table.split("\n")[0]).toContain("| ÷bare spread | now ÷ baseline | spread | p50 ms |");
+    const baseline = row(table, "edgemcp (baseline abc1234)");
+    expect(baseline.slice(3, 9)).toEqual(["600", "0.60", "2.00", "0.60–0.75", "", ""]);
+    const now = row(table, "edgemcp");
+    // Round 1: 900 / 600 = 1.5; round 2: 720 / 600 = 1.2; the median (nearest rank) is 1.2.
+    expect(now.slice(3, 9)).toEqual(["720", "0.90", "3.00", "0.90–0.90", "1.20", "1.20–1.50"]);
+    // The targets stay about this checkout.
+    const goals = targets({
+      samples: measured,
+      scenarios: [echo],
+      concurrency: [1],
+      sizes: [],
+      coldStarts: [],
+    });
+    expect(goals.find((t) => t.goal.startsWith("2026-07-28"))?.measured?.value).toBe(0.9);
+    expect(goals.at(-1)?.measured?.value).toBe(2.25);
+  });
+
+  it("lists a baseline that failed its check with the reason, and has no baseline column without one", () => {
+    const hub = withBaselines(scenario("hub"), BASELINES);
+    const problems: Problem[] = [
+      { scenario: "hub", server: "baseline-hub", problem: "HTTP 404: unknown | tool" },
+    ];
+    const measured = samples("hub", { bare: [1000, 1000], hono: [900, 900], hub: [500, 500] });
+    const table = loadSection([hub], [1], measured, problems);
+    expect(row(table, "edgemcp hub → edgemcp (baseline abc1234)").slice(3, 5)).toEqual([
+      "—",
+      "failed: HTTP 404: unknown \\| tool",
+    ]);
+    expect(row(table, "edgemcp hub → edgemcp")[7]).toBe("–");
+    // Served but failing the check: its figures, its rejected answers and why.
+    const refused = samples("hub", { "baseline-hub": [0, 0] }).map((s) => ({
+      ...s,
+      result: { ...s.result, answers: 400, p50: 0.5, invalid: 400 },
+    }));
+    const rejected = loadSection([hub], [1], [...measured, ...refused], problems);
+    const cells = row(rejected, "edgemcp hub → edgemcp (baseline abc1234)");
+    expect([cells[3], cells.at(-1)]).toEqual([
+      "0",
+      "**800 bad, 0 errors**; failed: HTTP 404: unknown \\| tool",
+    ]);
+    const plain = loadSection([scenario("hub")], [1], measured, []);
+    expect(plain).not.toContain("baseline");
+  });
+
+  it("adds the baselines to the bundle-size and cold-start tables, with now ÷ baseline", () => {
+    const size = (worker: string, minGzip: number): BundleSize => ({
+      worker,
+      bytes: minGzip * 4,
+      gzip: minGzip * 2,
+      minGzip,
+    });
+    const sizes = [
+      size("sdk", 40_000),
+      size("edgemcp", 20_000),
+      size("hello-sdk", 30_000),
+      size("hello-edgemcp", 10_000),
+      size("baseline-edgemcp", 25_000),
+      size("baseline-hello-edgemcp", 8_000),
+    ];
+    const sizeTable = sizeSection(sizes, undefined, WORKERS);
+    expect(sizeTable.split("\n")[0]).toContain("| now ÷ baseline |");
+    expect(row(sizeTable, "edgemcp").slice(4)).toEqual(["19.5", "0.50", "0.80"]);
+    expect(row(sizeTable, "hello edgemcp (zod/mini) (baseline abc1234)").slice(4)).toEqual([
+      "7.8",
+      "0.27",
+      "",
+    ]);
+    expect(row(sizeTable, "hello edgemcp (zod/mini)").slice(4)).toEqual(["9.8", "0.33", "1.25"]);
+    expect(sizeSection(sizes.slice(0, 4), undefined, WORKERS)).not.toContain("baseline");
+
+    const cold = (worker: string, median: number, problem?: string): ColdStart => ({
+      worker,
+      samples: problem ? [] : [median],
+      median: problem ? 0 : median,
+      ...(problem ? { problem } : {}),
+    });
+    const colds = [
+      cold("bare", 10),
+      cold("sdk", 40),
+      cold("edgemcp", 15),
+      cold("hub", 16),
+      cold("baseline-edgemcp", 20),
+      cold("baseline-hub", 0, "workerd answered 404: no tool"),
+    ];
+    const coldTable = coldSection(colds, WORKERS);
+    expect(row(coldTable, "edgemcp").slice(1)).toEqual([
+      "15.0",
+      "15.0",
+      "15.0",
+      "1.50",
+      "0.38",
+      "0.75",
+    ]);
+    expect(row(coldTable, "edgemcp (baseline abc1234)").slice(4)).toEqual(["2.00", "0.50", ""]);
+    expect(row(coldTable, "edgemcp hub → edgemcp (baseline abc1234)").slice(1, 3)).toEqual([
+      "—",
+      "failed: workerd answered 404: no tool",
+    ]);
+    expect(row(coldTable, "edgemcp hub → edgemcp").at(-1)).toBe("–");
+  });
+
+  it("carries BENCH_BASELINE in the command that reruns the bench", () => {
+    const options: Options = {
+      seconds: 0.5,
+      maxSeconds: 1,
+      warmupSeconds: 0.2,
+      rounds: 1,
+      concurrency: [1],
+      loadgen: "autocannon",
+      scenarios: ["echo"],
+      coldRuns: 3,
+      sections: ["load"],
+      playgroundRuns: 3,
+      memoryRequests: 0,
+      pin: false,
+      quick: true,
+      outDir: "/tmp/out",
+      baseline: CHECKOUT,
+    };
+    const generator: LoadGenerator = {
+      name: "autocannon",
+      version: "8",
+      command: () => "autocannon ...",
+      run: () => Promise.reject(new Error("not run")),
+    };
+    const lines = commandLines(options, generator, "bench-results/build");
+    expect(lines[1]).toMatch(/ BENCH_BASELINE=\/work\/old .*npm run bench$/);
+    expect(lines.some((l) => l.startsWith("(cd /work/old && "))).toBe(true);
+  });
+});
