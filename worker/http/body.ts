@@ -26,6 +26,49 @@ export type BodyLimits = {
 };
 
 /**
+ * Reads the body of a request that came over HTTP, as `readLimited` does. When the request
+ * declares its length (within the limit, and no `Transfer-Encoding`), HTTP framing holds the
+ * body to that length, so it is read whole by the runtime (`arrayBuffer`: far cheaper per
+ * request than reading the stream chunk by chunk) under the same deadline, and its size is
+ * checked again. Only for requests: a fetched response's declared length can be that of its
+ * compressed form.
+ */
+export async function readRequestBody(request: Request, limits: BodyLimits): Promise<Uint8Array> {
+  const { headers } = request;
+  const declared = headers.get("Content-Length");
+  if (declared === null || headers.has("Transfer-Encoding") || !request.body)
+    return readLimited(request, limits);
+  const { maxBytes, deadlineMs } = limits;
+  if (!(Number(declared) <= maxBytes)) {
+    request.body.cancel().catch(() => {});
+    throw new BodyTooLarge(maxBytes);
+  }
+  const whole = request.arrayBuffer();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let buffer: ArrayBuffer;
+  try {
+    buffer =
+      deadlineMs > 0
+        ? await Promise.race([
+            whole,
+            new Promise<never>((_resolve, reject) => {
+              timer = setTimeout(() => reject(new BodyTooSlow(deadlineMs)), deadlineMs);
+            }),
+          ])
+        : await whole;
+  } catch (error) {
+    // The rest of the body is not wanted: stop the client sending it.
+    whole.catch(() => {});
+    request.body?.cancel().catch(() => {});
+    throw error;
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+  if (buffer.byteLength > maxBytes) throw new BodyTooLarge(maxBytes);
+  return new Uint8Array(buffer);
+}
+
+/**
  * Reads a request body (or a fetched response's) as bytes, stopping as soon as it passes `maxBytes` (a declared length is
  * refused up front, a streamed body is cancelled once too much has arrived) or when it is still
  * arriving after `deadlineMs`: a body sent a byte at a time cannot hold the request open.

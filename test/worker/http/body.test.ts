@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { BodyTooLarge, BodyTooSlow, readLimited } from "../../../worker/http/body.ts";
+import {
+  BodyTooLarge,
+  BodyTooSlow,
+  readLimited,
+  readRequestBody,
+} from "../../../worker/http/body.ts";
 import { defineServer, tool } from "../../../worker/mcp/index.ts";
 import { modernBody } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
@@ -97,5 +102,44 @@ describe("reading the request body", () => {
     const served = serve(server, { bodyDeadlineMs: 1000 });
     const response = await served.fetch(post(JSON.stringify(modernBody("tools/list"))));
     expect(response.status).toBe(200);
+  });
+
+  it("reads a body of declared length whole, and refuses a declared length over the limit unread", async () => {
+    // As the request comes over HTTP: with its length declared.
+    const text = JSON.stringify(modernBody("tools/list"));
+    const sized = post(text, { "Content-Length": String(encoder.encode(text).byteLength) });
+    expect(sized.headers.get("Content-Length")).not.toBeNull();
+    const bytes = await readRequestBody(sized, { maxBytes: 1024, deadlineMs: 1000 });
+    expect(new TextDecoder().decode(bytes)).toBe(text);
+
+    const cancelled: { at?: number } = {};
+    const { readable, writable } = new FixedLengthStream(4096);
+    const writer = writable.getWriter();
+    void writer.write(encoder.encode("{")).catch(() => {});
+    const large = post(readable, { "Content-Length": "4096" });
+    await expect(readRequestBody(large, { maxBytes: 1024, deadlineMs: 1000 })).rejects.toThrow(
+      BodyTooLarge,
+    );
+    void writer.abort().catch(() => {});
+    // Without a declared length the body is read as a stream, with the same limit.
+    await expect(
+      readRequestBody(post(trickle("x".repeat(2000), 1, cancelled)), {
+        maxBytes: 1024,
+        deadlineMs: 5000,
+      }),
+    ).rejects.toThrow(BodyTooLarge);
+    expect(cancelled.at).toBeDefined();
+  });
+
+  it("cuts off a body of declared length whose bytes stop coming, at the deadline", async () => {
+    const { readable, writable } = new FixedLengthStream(64);
+    const writer = writable.getWriter();
+    void writer.write(encoder.encode("{")).catch(() => {});
+    const started = Date.now();
+    await expect(
+      readRequestBody(post(readable), { maxBytes: 1024, deadlineMs: 100 }),
+    ).rejects.toThrow(BodyTooSlow);
+    expect(Date.now() - started).toBeLessThan(2000);
+    void writer.abort().catch(() => {});
   });
 });

@@ -1,6 +1,6 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { replyModeOf, type ReplyMode } from "../../http/accept.ts";
-import { readLimited, type BodyLimits } from "../../http/body.ts";
+import { readRequestBody, type BodyLimits } from "../../http/body.ts";
 import { HttpError } from "../../http/http-error.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
@@ -15,7 +15,7 @@ export async function frame(
   body: BodyLimits,
 ): Promise<{ value: unknown; mode: ReplyMode }> {
   const mode = frameHeaders(request.headers);
-  const bytes = await readLimited(request, body);
+  const bytes = await readRequestBody(request, body);
   try {
     return { value: JSON.parse(utf8.decode(bytes)), mode };
   } catch {
