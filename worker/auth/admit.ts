@@ -95,6 +95,11 @@ export function toolFilter(
   tools: ToolAccess,
 ): ((tool: string) => boolean) | undefined {
   if (!access || access.catalogReader) return undefined;
+  // Without rules, only an anonymous caller's access can make a difference (see decide()): a
+  // list of 1000 tools is not asked 1000 times what the answer always is.
+  const limitedAnonymous =
+    caller === undefined && access.credentialsConfigured && access.anonymous !== "all";
+  if (access.rules.length === 0 && !limitedAnonymous) return undefined;
   const allowed = (name: string) =>
     decide(access, caller, { method: "tools/call", name }, tools.mutating) === "allow";
   for (const name of tools.names()) if (!allowed(name)) return allowed;
