@@ -60,8 +60,13 @@ describe("the playground's front door", () => {
   it("jumps to any item from the command palette, by keyboard only", async () => {
     const { page, close } = await openPlayground(chromium.browser);
     await page.locator(".upstream").first().waitFor();
+    // A slow machine: keys typed right after Ctrl-K must still land in the palette.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
     await page.keyboard.press("Control+k");
     await page.keyboard.type("add numbers");
+    await expect.poll(() => page.locator("#palette-input").inputValue()).toBe("add numbers");
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     // Enter runs the highlighted match: wait until the typing has reached it.
     await expect
       .poll(() => page.locator("#palette-list li.active").textContent())

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { displayName, matches } from "../lib/catalog-view.ts";
 import { loadCatalog } from "../state/catalog.ts";
 import { connectTo, disconnect } from "../state/connection.ts";
@@ -71,11 +71,13 @@ export function Palette() {
   const [index, setIndex] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const open = paletteOpen.value;
-  useEffect(() => {
-    if (open) {
+  // Focus as soon as the palette is in the page, not after the next paint: keys typed right
+  // after Ctrl-K must land in it. It is emptied when it closes, so opening never wipes them.
+  useLayoutEffect(() => {
+    if (open) input.current?.focus();
+    else {
       setText("");
       setIndex(0);
-      setTimeout(() => input.current?.focus(), 0);
     }
   }, [open]);
   if (!open) return null;
