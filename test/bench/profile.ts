@@ -5,7 +5,9 @@
 // Request/Response objects around it. Prints a per-stage cost table (the pipeline stages of
 // worker/mcp/README.md) and the functions with the most self time, and writes each profile as a
 // .cpuprofile for Chrome DevTools. Settings: PROFILE_SECONDS (default 3),
-// PROFILE_SCENARIOS (default all), BENCH_OUT (default bench-results).
+// PROFILE_SCENARIOS (default all), BENCH_OUT (default bench-results), PROFILE_RUNTIME (`node`,
+// the default, or `workerd`: each bundle served by `workerd serve` and profiled through its
+// inspector while this process sends it one request at a time over loopback).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { join, relative } from "node:path";
@@ -24,6 +26,8 @@ import {
 } from "./in-node.ts";
 import { ROOT } from "./paths.ts";
 import { table } from "./format.ts";
+import { firstAnswer, send as sendOverHttp } from "./serve.ts";
+import { freePort, startWorkerd, writeConfig, type Workerd } from "./workerd.ts";
 
 registerWorkersStandIn();
 
@@ -142,6 +146,9 @@ function attribute(profile: Profile, bundleUrl: string, marks: ReturnType<typeof
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const seconds = positiveNumber("PROFILE_SECONDS", 3);
+const runtime = process.env.PROFILE_RUNTIME ?? "node";
+if (runtime !== "node" && runtime !== "workerd")
+  throw new Error(`PROFILE_RUNTIME takes node or workerd, not "${runtime}".`);
 const wanted = (process.env.PROFILE_SCENARIOS ?? "")
   .split(",")
   .map((s) => s.trim())
@@ -161,42 +168,139 @@ const bundles = new Map<string, Bundle>();
 for (const worker of workers)
   bundles.set(worker, await build(worker, join(outDir, "build"), false));
 
-const session = new Session();
-session.connect();
-await session.post("Profiler.enable");
-await session.post("Profiler.setSamplingInterval", { interval: 100 });
+/** One scenario's profile: the samples, how many requests they cover and how long that took. */
+type Run = { profile: Profile; requests: number; elapsed: number; url: string };
 
-const send = sendInNode;
+let session: Session | undefined;
+
+/** The bundle imported into this process and driven under node:inspector's profiler. */
+async function profileInNode(c: Case, bundle: Bundle, instance: number): Promise<Run> {
+  if (!session) {
+    session = new Session();
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval: 100 });
+  }
+  // A fresh module per case: the bench Workers build their server once per isolate.
+  const url = `${pathToFileURL(join(bundle.dir, "index.js")).href}?case=${instance}`;
+  const handler = ((await import(url)) as { default: Handler }).default;
+  const env = workerBindings(c.tools);
+  const send = () => sendInNode(handler, env, c.request);
+  for (const before of c.before ?? []) await sendInNode(handler, env, before);
+  const status = await send();
+  if (status !== 200) throw new Error(`${c.label}: HTTP ${status}`);
+  const active = session;
+  return measure(
+    send,
+    {
+      start: () => active.post("Profiler.start").then(() => {}),
+      stop: async () =>
+        ((await active.post("Profiler.stop")) as unknown as { profile: Profile }).profile,
+    },
+    url,
+  );
+}
+
+/** The bundle served by `workerd serve` and profiled through its inspector (Chrome DevTools Protocol). */
+async function profileInWorkerd(c: Case, bundle: Bundle): Promise<Run> {
+  const port = await freePort();
+  const inspector = await freePort();
+  const config = writeConfig(bundle, port, workerBindings(c.tools));
+  const server: Workerd = startWorkerd(config, port, [`--inspector-addr=127.0.0.1:${inspector}`]);
+  try {
+    for (const before of c.before ?? []) await firstAnswer(server, before, performance.now());
+    await firstAnswer(server, c.request, performance.now());
+    const send = async () => {
+      const response = await sendOverHttp(server.url, c.request);
+      await response.arrayBuffer();
+      return response.status;
+    };
+    const targets = (await (await fetch(`http://127.0.0.1:${inspector}/json/list`)).json()) as {
+      webSocketDebuggerUrl: string;
+    }[];
+    const target = targets[0];
+    if (!target) throw new Error(`${c.label}: workerd's inspector lists no Worker.`);
+    const cdp = await devtools(target.webSocketDebuggerUrl);
+    await cdp.call("Profiler.enable");
+    await cdp.call("Profiler.setSamplingInterval", { interval: 100 });
+    const run = await measure(send, {
+      start: () => cdp.call("Profiler.start").then(() => {}),
+      stop: async () => ((await cdp.call("Profiler.stop")) as { profile: Profile }).profile,
+    });
+    cdp.close();
+    return run;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A Chrome DevTools Protocol connection: calls by id, answers matched to them. */
+async function devtools(address: string) {
+  const socket = new WebSocket(address);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", reject, { once: true });
+  });
+  let next = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+    if (message.id !== undefined) waiting.delete(message.id);
+  });
+  return {
+    call(method: string, params: object = {}): Promise<unknown> {
+      const id = ++next;
+      socket.send(JSON.stringify({ id, method, params }));
+      return new Promise((resolve) => waiting.set(id, resolve));
+    },
+    close: () => socket.close(),
+  };
+}
+
+/**
+ * A warm-up second, then requests one at a time for PROFILE_SECONDS under the profiler. The
+ * bundle's URL in the profile is `url` in Node; workerd names its module itself (found by name).
+ */
+async function measure(
+  send: () => Promise<number>,
+  profiler: { start(): Promise<void>; stop(): Promise<Profile> },
+  url?: string,
+): Promise<Run> {
+  // Warm-up: the optimizing compiler settles before the profile starts.
+  const warmUntil = performance.now() + 1000;
+  while (performance.now() < warmUntil) await send();
+  await profiler.start();
+  let requests = 0;
+  const start = performance.now();
+  const until = start + seconds * 1000;
+  while (performance.now() < until) {
+    await send();
+    requests++;
+  }
+  const elapsed = performance.now() - start;
+  const profile = await profiler.stop();
+  const bundleUrl =
+    url ?? profile.nodes.find((n) => n.callFrame.url.endsWith("index.js"))?.callFrame.url ?? "";
+  return { profile, requests, elapsed, url: bundleUrl };
+}
 
 const report: string[] = [`# edgemcp request-path profile, ${new Date().toISOString()}`, ""];
 report.push(
-  `Node ${process.version}, in-process (the bench Worker bundles under V8's sampling profiler, one request at a time, ${seconds} s per scenario). Times are µs per request. A sample counts for the nearest frame of the bundle on its stack, so built-ins (JSON.parse, crypto) count for the edgemcp code that called them.`,
+  runtime === "node"
+    ? `Node ${process.version}, in-process (the bench Worker bundles under V8's sampling profiler, one request at a time, ${seconds} s per scenario). Times are µs per request. A sample counts for the nearest frame of the bundle on its stack, so built-ins (JSON.parse, crypto) count for the edgemcp code that called them.`
+    : `workerd (each bench Worker bundle served by \`workerd serve\`, profiled through its inspector at 100 µs; this process sends one request at a time over loopback, ${seconds} s per scenario). Times are µs per request and include the profiler's overhead and the idle time between requests: read the shares. A sample counts for the nearest frame of the bundle on its stack; "outside the Worker" is workerd's own work (Request, Response, headers, streams, timers).`,
   "",
 );
 let instance = 0;
 for (const c of cases) {
   const bundle = bundles.get(c.worker)!;
   const file = join(bundle.dir, "index.js");
-  // A fresh module per case: the bench Workers build their server once per isolate.
-  const url = `${pathToFileURL(file).href}?case=${instance++}`;
-  const handler = ((await import(url)) as { default: Handler }).default;
-  const env = workerBindings(c.tools);
-  for (const before of c.before ?? []) await send(handler, env, before);
-  const status = await send(handler, env, c.request);
-  if (status !== 200) throw new Error(`${c.label}: HTTP ${status}`);
-  // Warm-up: the optimizing compiler settles before the profile starts.
-  const warmUntil = performance.now() + 1000;
-  while (performance.now() < warmUntil) await send(handler, env, c.request);
-  await session.post("Profiler.start");
-  let requests = 0;
-  const start = performance.now();
-  const until = start + seconds * 1000;
-  while (performance.now() < until) {
-    await send(handler, env, c.request);
-    requests++;
-  }
-  const elapsed = performance.now() - start;
-  const { profile } = (await session.post("Profiler.stop")) as unknown as { profile: Profile };
+  const run =
+    runtime === "node"
+      ? await profileInNode(c, bundle, instance++)
+      : await profileInWorkerd(c, bundle);
+  const { profile, requests, elapsed, url } = run;
   writeFileSync(join(outDir, `${c.id}.cpuprofile`), JSON.stringify(profile));
   const marks = sourceMap(readFileSync(file, "utf8"));
   const { stages, functions, total } = attribute(profile, url, marks);
@@ -224,7 +328,7 @@ for (const c of cases) {
     "",
   );
 }
-session.disconnect();
+session?.disconnect();
 
 const text = `${report.join("\n")}\n`;
 const out = join(outDir, `profile-${new Date().toISOString().replace(/[:.]/g, "-")}.md`);

@@ -83,8 +83,9 @@ export function pinnedCommand(core: string, command: string, args: string[]): [s
   return pinned ? ["taskset", ["-c", core, command, ...args]] : [command, args];
 }
 
-export function startWorkerd(configPath: string, port: number): Workerd {
-  const [command, args] = pinnedCommand(PINNED.server, WORKERD, ["serve", configPath]);
+/** Starts `workerd serve` on a config; `extra`: more command-line flags (an inspector address). */
+export function startWorkerd(configPath: string, port: number, extra: string[] = []): Workerd {
+  const [command, args] = pinnedCommand(PINNED.server, WORKERD, ["serve", configPath, ...extra]);
   const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
