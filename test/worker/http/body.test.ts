@@ -131,6 +131,27 @@ describe("reading the request body", () => {
     expect(cancelled.at).toBeDefined();
   });
 
+  it("checks the size again after reading a body whose declared length understated it", async () => {
+    // Only a request built in this isolate can carry a length its body does not have.
+    const lying = post("x".repeat(2000), { "Content-Length": "10" });
+    await expect(readRequestBody(lying, { maxBytes: 1024, deadlineMs: 1000 })).rejects.toThrow(
+      BodyTooLarge,
+    );
+  });
+
+  it("reads a body sent with Transfer-Encoding as a stream, with the same limit", async () => {
+    const cancelled: { at?: number } = {};
+    const chunked = post(trickle("x".repeat(2000), 1, cancelled), {
+      "Content-Length": "10",
+      "Transfer-Encoding": "chunked",
+    });
+    await expect(readRequestBody(chunked, { maxBytes: 1024, deadlineMs: 5000 })).rejects.toThrow(
+      BodyTooLarge,
+    );
+    // Refused while streaming: the rest of the body is cancelled, not read to its end.
+    expect(cancelled.at).toBeDefined();
+  });
+
   it("cuts off a body of declared length whose bytes stop coming, at the deadline", async () => {
     const { readable, writable } = new FixedLengthStream(64);
     const writer = writable.getWriter();
