@@ -27,45 +27,51 @@ export type BodyLimits = {
 
 /**
  * Reads the body of a request that came over HTTP, as `readLimited` does. When the request
- * declares its length (within the limit, and no `Transfer-Encoding`), HTTP framing holds the
- * body to that length, so it is read whole by the runtime (`arrayBuffer`: far cheaper per
- * request than reading the stream chunk by chunk) under the same deadline, and its size is
- * checked again. Only for requests: a fetched response's declared length can be that of its
- * compressed form.
+ * declares a length within the limit (and no `Transfer-Encoding`), HTTP framing holds the body
+ * to that length, so the runtime reads it whole (`arrayBuffer`: far cheaper per request than a
+ * reader loop) under the same deadline, and its size is checked again. Anything else, a length
+ * over the limit included, goes to `readLimited`. Only for requests: a fetched response's
+ * declared length can be that of its compressed form.
  */
 export async function readRequestBody(request: Request, limits: BodyLimits): Promise<Uint8Array> {
-  const { headers } = request;
-  const declared = headers.get("Content-Length");
-  if (declared === null || headers.has("Transfer-Encoding") || !request.body)
-    return readLimited(request, limits);
+  const { headers, body } = request;
+  const declared = Number(headers.get("Content-Length") ?? NaN);
   const { maxBytes, deadlineMs } = limits;
-  if (!(Number(declared) <= maxBytes)) {
-    request.body.cancel().catch(() => {});
-    throw new BodyTooLarge(maxBytes);
-  }
-  const whole = request.arrayBuffer();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (!body || !(declared <= maxBytes) || headers.has("Transfer-Encoding"))
+    return readLimited(request, limits);
+  const deadline = new Deadline(deadlineMs);
   let buffer: ArrayBuffer;
   try {
-    buffer =
-      deadlineMs > 0
-        ? await Promise.race([
-            whole,
-            new Promise<never>((_resolve, reject) => {
-              timer = setTimeout(() => reject(new BodyTooSlow(deadlineMs)), deadlineMs);
-            }),
-          ])
-        : await whole;
-  } catch (error) {
-    // The rest of the body is not wanted: stop the client sending it.
-    whole.catch(() => {});
-    request.body?.cancel().catch(() => {});
-    throw error;
+    buffer = await deadline.race(request.arrayBuffer());
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    deadline.clear();
   }
   if (buffer.byteLength > maxBytes) throw new BodyTooLarge(maxBytes);
   return new Uint8Array(buffer);
+}
+
+/** A read's deadline: `race` rejects with BodyTooSlow once `ms` have passed (0: never). */
+class Deadline {
+  readonly #late: Promise<never> | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(ms: number) {
+    if (ms > 0)
+      this.#late = new Promise<never>((_resolve, reject) => {
+        this.#timer = setTimeout(() => reject(new BodyTooSlow(ms)), ms);
+      });
+  }
+
+  race<T>(read: Promise<T>): Promise<T> {
+    if (!this.#late) return read;
+    // A read that loses the race may still fail later: that is not worth a rejection warning.
+    read.catch(() => {});
+    return Promise.race([read, this.#late]);
+  }
+
+  clear(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+  }
 }
 
 /**
@@ -87,15 +93,12 @@ export async function readLimited(
   if (!request.body) return new Uint8Array();
 
   const reader = request.body.getReader();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    if (deadlineMs > 0) timer = setTimeout(() => reject(new BodyTooSlow(deadlineMs)), deadlineMs);
-  });
+  const deadline = new Deadline(deadlineMs);
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await Promise.race([reader.read(), late]);
+      const { done, value } = await deadline.race(reader.read());
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) throw new BodyTooLarge(maxBytes);
@@ -106,7 +109,7 @@ export async function readLimited(
     reader.cancel().catch(() => {});
     throw error;
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    deadline.clear();
   }
   if (chunks.length === 1 && chunks[0]) return chunks[0];
   const body = new Uint8Array(total);
