@@ -189,7 +189,7 @@ describe("policy at a hub, on prefixed names", () => {
   const hub = serve(
     hubServer({
       name: "ruled-hub",
-      upstreams: (env) => [inProcess(env, "alpha", alpha, { authenticate, anonymous: "all" })],
+      upstreams: () => [inProcess("alpha", alpha, { authenticate, anonymous: "all" })],
     }),
     {
       authenticate,

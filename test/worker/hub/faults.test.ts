@@ -50,7 +50,7 @@ const hub = serve(
     callTimeoutMs: 300,
     upstreams: (env) => [
       alphaUnless(env, "faulty", (sent) => (sent.method === "tools/call" ? faulty() : undefined)),
-      inProcess(env, "alpha", alpha),
+      inProcess("alpha", alpha),
     ],
   }),
 );

@@ -200,7 +200,7 @@ describe("forwarding through the hub", () => {
     const pestered = serve(
       hubServer({
         name: "pester-hub",
-        upstreams: (env) => [inProcess(env, "p", pester)],
+        upstreams: () => [inProcess("p", pester)],
       }),
       { durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS }) },
     );

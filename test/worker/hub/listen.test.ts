@@ -25,7 +25,7 @@ describe("listen through the hub", () => {
       hubServer({
         name: "listen-hub",
         upstreams: (env) => [
-          inProcess(env, "n", notifying, { durable: () => durableObjects({ bus: env.MCP_BUS }) }),
+          inProcess("n", notifying, { durable: () => durableObjects({ bus: env.MCP_BUS }) }),
         ],
       }),
     );

@@ -17,7 +17,7 @@ const leakyHub = serve(
   hubServer({
     name: "leaky-hub",
     listTimeoutMs: 2_000,
-    upstreams: (env) => [inProcess(env, "alpha", alpha), { name: "remote", url: LEAKY_URL }],
+    upstreams: () => [inProcess("alpha", alpha), { name: "remote", url: LEAKY_URL }],
   }),
 );
 const leaky = (method: string, params: Record<string, unknown> = {}) =>

@@ -108,25 +108,24 @@ export const stuckHub = (name: string, method = "tools/call") =>
     }),
   );
 
-/** An upstream served in this isolate by `mcpApp(server, options)`, with the hub's bindings. */
+/**
+ * An upstream served in this isolate by `mcpApp(server, options)`, as a Worker mounts one: the
+ * hub reaches it through its in-process entry (with the hub's bindings), not over fetch.
+ */
 export const inProcess = (
-  env: Cloudflare.Env,
   name: string,
   server: Served,
   options?: McpAppOptions,
-): UpstreamConfig => ({
-  name,
-  app: { fetch: (r, _e, c) => mcpApp(server, options).fetch(r, env, c) },
-});
+): UpstreamConfig => ({ name, app: mcpApp(server, options) });
 
 export const hub = serve(
   hubServer({
     name: "test-hub",
     listTimeoutMs: 300,
     callTimeoutMs: 300,
-    upstreams: (env) => [
-      inProcess(env, "alpha", alpha),
-      inProcess(env, "alpha__b", beta),
+    upstreams: () => [
+      inProcess("alpha", alpha),
+      inProcess("alpha__b", beta),
       { name: "down", app: { fetch: () => new Response("no", { status: 503 }) } },
       { name: "silent", app: { fetch: () => new Promise<Response>(() => {}) } },
     ],

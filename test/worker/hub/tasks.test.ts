@@ -23,7 +23,7 @@ describe("tasks through the hub", () => {
     hubServer({
       name: "tasks-hub",
       upstreams: (env) => [
-        inProcess(env, "t", taskful, { durable: () => durableObjects({ tasks: env.MCP_TASKS }) }),
+        inProcess("t", taskful, { durable: () => durableObjects({ tasks: env.MCP_TASKS }) }),
       ],
     }),
   );

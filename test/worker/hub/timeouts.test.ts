@@ -14,7 +14,7 @@ describe("the hub's idle timeout", () => {
       hubServer({
         name: "patient-hub",
         callTimeoutMs: 150,
-        upstreams: (env) => [inProcess(env, "alpha", alpha)],
+        upstreams: () => [inProcess("alpha", alpha)],
       }),
       { durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS }) },
     );
@@ -69,7 +69,7 @@ describe("the hub's idle timeout", () => {
       hubServer({
         name: "chatty-hub",
         callTimeoutMs: 150,
-        upstreams: (env) => [inProcess(env, "c", chatty)],
+        upstreams: () => [inProcess("c", chatty)],
       }),
     );
     const { final, messages } = await logged.send(

@@ -52,7 +52,7 @@ describe("the hub's in-process upstreams", () => {
     const app = mcpApp(
       hubServer({
         name: "background-hub",
-        upstreams: (env) => [inProcess(env, "bg", background)],
+        upstreams: () => [inProcess("bg", background)],
       }),
     );
     // A request's context, which counts the work handed to it once its request has ended.

@@ -152,7 +152,7 @@ describe("rate limits per caller", () => {
     const hub = serve(
       hubServer({
         name: "rated-hub",
-        upstreams: (e) => [inProcess(e, "r", definition, { limits: strict, durable: limited })],
+        upstreams: () => [inProcess("r", definition, { limits: strict, durable: limited })],
       }),
       { limits: { requestsPerMinute: 100, toolCallsPerMinute: 5 }, durable: limited },
     );
