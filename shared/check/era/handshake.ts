@@ -1,9 +1,9 @@
-/** The newest handshake-era revision, the one 2025 clients ask for. */
-const LEGACY_VERSION = "2025-11-25";
+import { LEGACY_VERSIONS } from "../../protocol/versions.ts";
 
 /** The `initialize` request a 2025 client starts with. */
 export const INITIALIZE_PARAMS = {
-  protocolVersion: LEGACY_VERSION,
+  // The newest handshake-era revision, the one 2025 clients ask for.
+  protocolVersion: LEGACY_VERSIONS[0],
   capabilities: {},
   clientInfo: { name: "edgemcp-check", version: "1.0.0" },
 };

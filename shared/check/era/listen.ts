@@ -5,9 +5,8 @@ import {
   ListenNotificationSchema,
   SubscriptionAcknowledgedSchema,
 } from "../../protocol/notifications.ts";
+import { LISTEN_METHOD as LISTEN } from "../../client/listen/subscription.ts";
 import { error, schemaFindings, type Finding } from "../finding.ts";
-
-const LISTEN = "subscriptions/listen";
 
 /**
  * A notification on a 2026 listen stream: each names its subscription, and only the listen
