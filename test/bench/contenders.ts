@@ -114,3 +114,21 @@ export function baselines(checkout: Checkout, folders: string[]): Contender[] {
     baseline: { of: w.id, checkout },
   }));
 }
+
+/**
+ * The order of one round's runs: everything else first (Hono, the peers, any baseline), then
+ * the bare Worker, the subject, and the same-bytes anchor; even rounds run it backwards. The
+ * subject's target ratios divide it by the bare Worker or the same-bytes anchor within a round,
+ * so it runs next to both either way: a spell of the machine running slower (other work, a
+ * busy host) then slows both sides of a ratio, where runs a dozen seconds apart would see it
+ * hit one side only.
+ */
+export function roundOrder<T extends { contender: Contender }>(served: T[], round: number): T[] {
+  const rank = ({ contender }: T) =>
+    contender === BARE ? 1 : contender.role === "subject" ? 2 : contender === SAME_BYTES ? 3 : 0;
+  const order = served
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => rank(a.entry) - rank(b.entry) || a.index - b.index)
+    .map(({ entry }) => entry);
+  return round % 2 === 1 ? order : order.reverse();
+}

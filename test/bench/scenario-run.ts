@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { workerBindings } from "./bindings.ts";
 import type { Bundle } from "./build.ts";
-import { EDGEMCP, isMcp, SAME_BYTES, type Contender } from "./contenders.ts";
+import { EDGEMCP, isMcp, roundOrder, SAME_BYTES, type Contender } from "./contenders.ts";
 import { probeFor, requestFor } from "./handshake.ts";
 import type { LoadGenerator } from "./load/types.ts";
 import { measure } from "./measure.ts";
@@ -46,7 +46,7 @@ async function sameBytesBindings(
 /**
  * Serves the scenario's Workers (each in its own workerd), checks one answer of each in depth
  * (and that the same-bytes anchor answers edgemcp's bytes), then measures every concurrency in
- * rounds that alternate the order of the servers.
+ * rounds that alternate the order of the servers (`roundOrder`: the subject between its anchors).
  */
 export async function runScenario(scenario: Scenario, context: Context): Promise<void> {
   const { options, generator } = context;
@@ -102,8 +102,7 @@ export async function runScenario(scenario: Scenario, context: Context): Promise
     );
     for (const concurrency of options.concurrency) {
       for (let round = 1; round <= options.rounds; round++) {
-        const order = round % 2 === 1 ? served : [...served].reverse();
-        for (const { contender, server, request } of order) {
+        for (const { contender, server, request } of roundOrder(served, round)) {
           const result = await measure(
             generator,
             {
