@@ -16,13 +16,19 @@ export async function drain(url: string, request: BenchRequest): Promise<void> {
   await response.arrayBuffer();
 }
 
-/** Warms up, picks a duration long enough for the server's speed, then measures. */
+/**
+ * Warms up (`first`: the server's first run of this scenario and concurrency, for the full
+ * warm-up; later runs only wake it), picks a duration long enough for the server's speed, then
+ * measures.
+ */
 export async function measure(
   generator: LoadGenerator,
   base: Omit<LoadRun, "seconds">,
   options: Options,
+  first = true,
 ): Promise<LoadResult> {
-  const warm = await generator.run({ ...base, seconds: options.warmupSeconds });
+  const warmup = first ? options.warmupSeconds : options.rewarmSeconds;
+  const warm = await generator.run({ ...base, seconds: warmup });
   await drain(base.url, base.request);
   const wanted = Math.max(MIN_ANSWERS, ANSWERS_PER_CONNECTION * base.connections);
   const seconds = Math.min(

@@ -73,3 +73,29 @@ describe("BENCH_BASELINE", () => {
     expect(readOptions().baseline?.root).toBe(resolve(ROOT));
   });
 });
+
+describe("run lengths", () => {
+  it("defaults to many short rounds, with the full warm-up before a server's first run only", () => {
+    const options = readOptions();
+    expect(options.rounds).toBe(9);
+    expect(options.seconds).toBe(1);
+    expect(options.warmupSeconds).toBe(0.5);
+    expect(options.rewarmSeconds).toBe(0.2);
+    expect(options.coldRuns).toBe(21);
+  });
+
+  it("never wakes a warm server for longer than the warm-up asked for", () => {
+    vi.stubEnv("BENCH_WARMUP_SECONDS", "0.1");
+    expect(readOptions().rewarmSeconds).toBe(0.1);
+    vi.stubEnv("BENCH_WARMUP_SECONDS", "2");
+    expect(readOptions().rewarmSeconds).toBe(0.2);
+  });
+
+  it("keeps the quick mode one variable away", () => {
+    vi.stubEnv("BENCH_QUICK", "1");
+    const options = readOptions();
+    expect([options.rounds, options.seconds, options.warmupSeconds, options.coldRuns]).toEqual([
+      1, 0.5, 0.2, 3,
+    ]);
+  });
+});

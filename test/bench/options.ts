@@ -10,8 +10,10 @@ export type Options = {
   seconds: number;
   /** Longest a run may be stretched to collect enough answers from a slow server. */
   maxSeconds: number;
-  /** Unmeasured load before each run, in seconds. */
+  /** Unmeasured load before a server's first run of a scenario and concurrency, in seconds. */
   warmupSeconds: number;
+  /** Unmeasured load before its later runs (it is warm; this wakes it after the others ran). */
+  rewarmSeconds: number;
   /** Rounds per scenario; odd and even rounds run the servers in opposite orders. */
   rounds: number;
   concurrency: number[];
@@ -107,10 +109,29 @@ function whole(name: string, fallback: number): number {
   return value;
 }
 
-// The defaults (long enough that two runs in a row agree on each ratio within about 10% on a
-// quiet machine) and the quick ones (BENCH_QUICK=1).
-const DEFAULTS = { seconds: 2, maxSeconds: 4, warmup: 0.5, rounds: 3, cold: 7, memory: 50_000 };
-const QUICK = { seconds: 0.5, maxSeconds: 1, warmup: 0.2, rounds: 1, cold: 3, memory: 5_000 };
+// The defaults and the quick ones (BENCH_QUICK=1). Many short rounds rather than a few long
+// ones: this machine has spells of seconds to a minute in which everything runs two to four
+// times slower, and a ratio is only as good as the pair of runs it divides; the median of nine
+// rounds leaves out the pairs a spell split (three rounds of 2 s moved ratios 20–25% between
+// two runs in a row).
+const DEFAULTS = {
+  seconds: 1,
+  maxSeconds: 3,
+  warmup: 0.5,
+  rewarm: 0.2,
+  rounds: 9,
+  cold: 21,
+  memory: 50_000,
+};
+const QUICK = {
+  seconds: 0.5,
+  maxSeconds: 1,
+  warmup: 0.2,
+  rewarm: 0.2,
+  rounds: 1,
+  cold: 3,
+  memory: 5_000,
+};
 
 export function readOptions(): Options {
   const quick = process.env.BENCH_QUICK === "1";
@@ -119,10 +140,12 @@ export function readOptions(): Options {
   if (concurrency.some((c) => !Number.isInteger(c) || c < 1))
     throw new Error("BENCH_CONCURRENCY must be a comma-separated list of positive integers.");
   const seconds = positiveNumber("BENCH_SECONDS", d.seconds);
+  const warmupSeconds = positiveNumber("BENCH_WARMUP_SECONDS", d.warmup);
   return {
     seconds,
     maxSeconds: Math.max(seconds, positiveNumber("BENCH_MAX_SECONDS", d.maxSeconds)),
-    warmupSeconds: positiveNumber("BENCH_WARMUP_SECONDS", d.warmup),
+    warmupSeconds,
+    rewarmSeconds: Math.min(warmupSeconds, d.rewarm),
     rounds: Math.round(positiveNumber("BENCH_ROUNDS", d.rounds)),
     concurrency: concurrency.length > 0 ? concurrency : [1, 32],
     loadgen: loadgen(),

@@ -188,6 +188,7 @@ describe("the report with a baseline (BENCH_BASELINE)", () => {
       seconds: 0.5,
       maxSeconds: 1,
       warmupSeconds: 0.2,
+      rewarmSeconds: 0.2,
       rounds: 1,
       concurrency: [1],
       loadgen: "autocannon",

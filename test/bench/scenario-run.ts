@@ -112,6 +112,7 @@ export async function runScenario(scenario: Scenario, context: Context): Promise
               connections: concurrency,
             },
             options,
+            round === 1,
           );
           context.onSample({
             scenario: scenario.id,
