@@ -77,8 +77,8 @@ describe("BENCH_BASELINE", () => {
 describe("run lengths", () => {
   it("defaults to many short rounds, with the full warm-up before a server's first run only", () => {
     const options = readOptions();
-    expect(options.rounds).toBe(9);
-    expect(options.seconds).toBe(1);
+    expect(options.rounds).toBe(21);
+    expect(options.seconds).toBe(0.3);
     expect(options.warmupSeconds).toBe(0.5);
     expect(options.rewarmSeconds).toBe(0.2);
     expect(options.coldRuns).toBe(21);

@@ -110,16 +110,17 @@ function whole(name: string, fallback: number): number {
 }
 
 // The defaults and the quick ones (BENCH_QUICK=1). Many short rounds rather than a few long
-// ones: this machine has spells of seconds to a minute in which everything runs two to four
-// times slower, and a ratio is only as good as the pair of runs it divides; the median of nine
-// rounds leaves out the pairs a spell split (three rounds of 2 s moved ratios 20–25% between
-// two runs in a row).
+// ones: this machine has spells, from a second to a minute long, in which everything runs up to
+// four times slower, and a ratio is only as good as the pair of runs it divides. Twenty-one
+// rounds of 0.3 s put the two sides of a ratio under a second apart and take the median of many
+// pairs: three runs in a row agreed within 7% on echo and tools/list at c=1, where three rounds
+// of 2 s (and nine of 1 s) moved the same ratios 20–50% between two runs.
 const DEFAULTS = {
-  seconds: 1,
+  seconds: 0.3,
   maxSeconds: 3,
   warmup: 0.5,
   rewarm: 0.2,
-  rounds: 9,
+  rounds: 21,
   cold: 21,
   memory: 50_000,
 };
