@@ -25,7 +25,7 @@ export async function measure(
   generator: LoadGenerator,
   base: Omit<LoadRun, "seconds">,
   options: Options,
-  first = true,
+  first: boolean,
 ): Promise<LoadResult> {
   const warmup = first ? options.warmupSeconds : options.rewarmSeconds;
   const warm = await generator.run({ ...base, seconds: warmup });

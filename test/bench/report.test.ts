@@ -62,7 +62,7 @@ describe("the report with a baseline (BENCH_BASELINE)", () => {
     expect(BASELINES[0]?.baseline).toEqual({ of: "edgemcp", checkout: CHECKOUT });
   });
 
-  it("serves the baseline after its subject in the subject's scenarios only", () => {
+  it("lists the baseline after its subject in the subject's scenarios only", () => {
     const echo = withBaselines(scenario("echo"), BASELINES);
     expect(echo.contenders.map((c) => c.id).slice(-2)).toEqual(["edgemcp", "baseline-edgemcp"]);
     const hub = withBaselines(scenario("hub"), BASELINES);

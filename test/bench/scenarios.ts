@@ -224,7 +224,7 @@ export const SCENARIOS: Scenario[] = [
 ];
 
 /**
- * The scenario with the baselines of its subject (BENCH_BASELINE) served after it, sent the same
+ * The scenario with the baselines of its subject (BENCH_BASELINE) listed after it, sent the same
  * wire; a baseline whose answer fails the scenario's check is reported, as a peer would be.
  */
 export function withBaselines(scenario: Scenario, baselines: Contender[]): Scenario {

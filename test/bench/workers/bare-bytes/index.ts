@@ -2,10 +2,9 @@
 // answer exactly the bytes edgemcp answered to the same request (taken by the bench before load
 // and checked byte for byte). A JSON answer is a fresh copy of the bytes per request: answering
 // the same buffer or string each time makes no JavaScript garbage, so nothing collects the copy
-// workerd makes for each Response, and a fresh string per request (what this anchor did before)
-// is garbage V8 does not weigh by its native copy: with 32 connections of 1 MiB answers the
-// process grew past 3 GiB and stalled (about 200 req/s, p50 over 100 ms). A fresh ArrayBuffer is
-// memory V8 counts, so it is collected in step: about 270 MiB and 2,100 req/s on this machine.
+// workerd makes for each Response, and a fresh string is garbage V8 does not weigh by that
+// copy (with 32 connections of 1 MiB answers the process grew past 3 GiB and stalled at about
+// 200 req/s). A fresh ArrayBuffer is memory V8 counts, so it is collected in step.
 // An SSE answer is streamed one event per chunk, pre-framed, as a server writes it.
 type Env = { ANSWER: ArrayBuffer; HEADERS: string };
 
