@@ -29,28 +29,45 @@ export type BodyLimits = {
  * Reads the body of a request that came over HTTP, as `readLimited` does. When the request
  * declares a length within the limit (and no `Transfer-Encoding`), HTTP framing holds the body
  * to that length, so the runtime reads it whole (`arrayBuffer`: far cheaper per request than a
- * reader loop) under the same deadline, and its size is checked again. Anything else, a length
- * over the limit included, goes to `readLimited`. Only for requests: a fetched response's
- * declared length can be that of its compressed form.
+ * reader loop; an absent body reads as no bytes) under the same deadline, and its size is
+ * checked again. Anything else, a length over the limit included, goes to `readLimited`. Only
+ * for requests: a fetched response's declared length can be that of its compressed form.
  */
 export async function readRequestBody(request: Request, limits: BodyLimits): Promise<Uint8Array> {
-  const { headers, body } = request;
+  const { headers } = request;
   const declared = Number(headers.get("Content-Length") ?? NaN);
   const { maxBytes, deadlineMs } = limits;
-  if (!body || !(declared <= maxBytes) || headers.has("Transfer-Encoding"))
+  // `request.body` is not read here: in workerd that getter makes a stream object per request.
+  if (!(declared <= maxBytes) || headers.has("Transfer-Encoding"))
     return readLimited(request, limits);
-  const deadline = new Deadline(deadlineMs);
-  let buffer: ArrayBuffer;
-  try {
-    buffer = await deadline.race(request.arrayBuffer());
-  } finally {
-    deadline.clear();
-  }
+  const buffer = await withDeadline(request.arrayBuffer(), deadlineMs);
   if (buffer.byteLength > maxBytes) throw new BodyTooLarge(maxBytes);
   return new Uint8Array(buffer);
 }
 
-/** A read's deadline: `race` rejects with BodyTooSlow once `ms` have passed (0: never). */
+/**
+ * `read`, or a BodyTooSlow rejection once `ms` have passed (0: no deadline): one timer, cleared
+ * as soon as `read` settles, and one promise (a `Promise.race` with a deadline promise costs
+ * two more per request).
+ */
+function withDeadline<T>(read: Promise<T>, ms: number): Promise<T> {
+  if (!(ms > 0)) return read;
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new BodyTooSlow(ms)), ms);
+    read.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** A read's deadline over several reads: `race` rejects with BodyTooSlow once `ms` have passed (0: never). */
 class Deadline {
   readonly #late: Promise<never> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;

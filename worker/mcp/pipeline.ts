@@ -64,8 +64,8 @@ export type Framed = {
   message: JsonRpcMessage;
   /** The request's headers: its routing headers, and where it came from. */
   headers: Headers;
-  /** Aborts when the client goes away. */
-  signal: AbortSignal;
+  /** Aborts when the client goes away (read only by calls that need it). */
+  readonly signal: AbortSignal;
   /** How the reply may be framed (`Accept`). */
   mode: ReplyMode;
   /** Who sent it, once authenticated; undefined for an anonymous caller. */
@@ -119,7 +119,7 @@ export async function servePost(
       if (target?.method === "tools/call") catalog = await server.catalogFor(runtime);
       admitRouted(runtime.access, caller, target, catalog ?? NO_TOOLS);
     }
-    const { headers, signal } = request;
+    const { headers } = request;
     let value: unknown;
     let mode: ReplyMode;
     if (handed) {
@@ -131,7 +131,16 @@ export async function servePost(
     }
     id = peekId(value);
     const message = parseMessage(value);
-    const framed = { message, headers, signal, mode, caller };
+    // The request's signal is read only if the call needs it (see CallAbort): reading it costs.
+    const framed = {
+      message,
+      headers,
+      mode,
+      caller,
+      get signal() {
+        return request.signal;
+      },
+    };
     return await serveFramed(server, framed, runtime, catalog, handed !== undefined);
   } catch (error) {
     return jsonResponse(failure(error, id));
@@ -234,7 +243,9 @@ async function serveFramed(
       answers,
       handles: new Handles(new Sealer(runtime.keyring), handleOwner(name, caller?.subject)),
       headers,
-      signal: framed.signal,
+      get signal() {
+        return framed.signal;
+      },
       mode: framed.mode,
       handed,
       keepAliveMs: runtime.settings.keepAliveMs,

@@ -131,6 +131,16 @@ describe("reading the request body", () => {
     expect(cancelled.at).toBeDefined();
   });
 
+  it("reads a request that declares a length but has no body as no bytes", async () => {
+    const empty = new Request("https://example.com/mcp", {
+      method: "POST",
+      headers: { "Content-Length": "0" },
+    });
+    expect(empty.body).toBeNull();
+    const bytes = await readRequestBody(empty, { maxBytes: 1024, deadlineMs: 1000 });
+    expect(bytes.byteLength).toBe(0);
+  });
+
   it("checks the size again after reading a body whose declared length understated it", async () => {
     // Only a request built in this isolate can carry a length its body does not have.
     const lying = post("x".repeat(2000), { "Content-Length": "10" });

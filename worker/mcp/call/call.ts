@@ -71,6 +71,9 @@ export type Calling = {
   limits: CallerLimits | undefined;
 };
 
+/** What a handler's signal is read from: an AbortController, or a call's lazy one. */
+export type Cancel = { readonly signal: AbortSignal };
+
 /** A route's handler, answered once; `asks`: it may ask the client for input. */
 type Method = { run: MethodHandler; asks?: true };
 
@@ -100,7 +103,7 @@ function refused(method: string): Asking {
  */
 export async function startCall(route: Method, calling: Calling): Promise<Response | Outcome> {
   const { era, info, params, handles, coordination } = calling;
-  const abort = new AbortController();
+  const abort = new CallAbort(calling);
   const reply = new Reply(
     calling.mode,
     { keepAliveMs: calling.keepAliveMs, maxBufferedBytes: calling.sseBufferBytes },
@@ -114,7 +117,10 @@ export async function startCall(route: Method, calling: Calling): Promise<Respon
       info,
       handles,
       send: reply.send,
-      signal: abort.signal,
+      // Read when the era first asks (most calls never do): the signal is made on first read.
+      get signal() {
+        return abort.signal;
+      },
       coordination,
     };
     asking = calling.answers ? await era.asking(setup) : askingOnDemand(era, setup);
@@ -126,6 +132,65 @@ export async function startCall(route: Method, calling: Calling): Promise<Respon
   // the Reply held piled up until V8's full collection (tools/list with 1000 tools grew workerd
   // to 2 GiB in seconds; built here it stays near 150 MiB).
   return first instanceof Response ? first : respond(first, calling.mode, calling.handed);
+}
+
+/**
+ * A call's cancellation. The handler's signal (`ctx.signal`) is made when something first reads
+ * it, and only then tied to the request's signal: most calls never read it, and in workerd an
+ * AbortController, the request's signal and a listener on it cost about a tenth of an echo
+ * call. The call counts as aborted once the client has gone away (the request's signal), has
+ * closed or stopped reading its stream, or another request has cancelled it, whether or not its
+ * signal was made.
+ */
+class CallAbort {
+  #controller: AbortController | undefined;
+  #reason: Error | undefined;
+  #client: AbortSignal | undefined;
+  #gone: (() => void) | undefined;
+  #over = false;
+
+  constructor(private readonly calling: Pick<Calling, "signal">) {}
+
+  /** The handler's signal: aborted with the call, from the moment it is made. */
+  get signal(): AbortSignal {
+    if (this.#controller) return this.#controller.signal;
+    const controller = (this.#controller = new AbortController());
+    if (this.#reason) controller.abort(this.#reason);
+    else if (!this.#over) {
+      const client = this.#clientSignal();
+      if (client.aborted) this.clientGone();
+      else {
+        this.#gone = () => this.clientGone();
+        client.addEventListener("abort", this.#gone, { once: true });
+      }
+    }
+    return controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.#reason !== undefined || this.#clientSignal().aborted;
+  }
+
+  abort(reason: Error): void {
+    if (this.#reason) return;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+  }
+
+  clientGone(): void {
+    this.abort(new Error("The client closed the request."));
+  }
+
+  /** The call is over: the request's signal no longer reaches it. */
+  release(): void {
+    this.#over = true;
+    if (this.#gone) this.#clientSignal().removeEventListener("abort", this.#gone);
+    this.#gone = undefined;
+  }
+
+  #clientSignal(): AbortSignal {
+    return (this.#client ??= this.calling.signal);
+  }
 }
 
 /**
@@ -176,19 +241,19 @@ export function listening(calling: Calling): Listening {
   return {
     ...calling,
     subject: calling.caller?.subject ?? "",
-    context: (signal) => contextOf(calling, signal, () => false, asking),
+    context: (signal) => contextOf(calling, { signal }, () => false, asking),
   };
 }
 
 /** The handler's context for this request, with its notification channel and its input. */
-function contextOf(calling: Calling, signal: AbortSignal, send: Notify, asking: Asking) {
+function contextOf(calling: Calling, cancel: Cancel, send: Notify, asking: Asking) {
   const { era, info } = calling;
   return createContext({
     request: info,
     env: calling.env,
     waitUntil: calling.waitUntil,
     send,
-    signal,
+    cancel,
     caller: calling.caller,
     handles: calling.handles,
     notify: notifierFor(calling.coordination.listen, calling.server),
@@ -200,24 +265,15 @@ function contextOf(calling: Calling, signal: AbortSignal, send: Notify, asking: 
 }
 
 /**
- * Aborts the call when the client goes away or, for calls that may run long, when another
- * request cancels it; returns what undoes that once the call is over.
+ * For calls that may run long, aborts the call when another request cancels it; returns what
+ * stops watching once the call is over.
  */
-function bind(route: Method, calling: Calling, reply: Reply, abort: AbortController): () => void {
-  const { signal, coordination, cancellationKey } = calling;
-  const onGone = reply.gone;
-  if (signal.aborted) onGone();
-  else signal.addEventListener("abort", onGone, { once: true });
-  const stopWatching =
-    route.asks && coordination.cancellation && cancellationKey !== undefined
-      ? coordination.cancellation.watch(cancellationKey, calling.info.id, (reason) =>
-          abort.abort(new Error(reason)),
-        )
-      : undefined;
-  return () => {
-    signal.removeEventListener("abort", onGone);
-    stopWatching?.();
-  };
+function watchCancel(route: Method, calling: Calling, abort: CallAbort): (() => void) | undefined {
+  const { coordination, cancellationKey } = calling;
+  if (!route.asks || !coordination.cancellation || cancellationKey === undefined) return undefined;
+  return coordination.cancellation.watch(cancellationKey, calling.info.id, (reason) =>
+    abort.abort(new Error(reason)),
+  );
 }
 
 /** Runs the handler to its outcome, ends the reply with it, and logs the request. */
@@ -226,14 +282,15 @@ async function run(
   calling: Calling,
   asking: EraAsking,
   reply: Reply,
-  abort: AbortController,
+  abort: CallAbort,
 ): Promise<void> {
-  const release = bind(route, calling, reply, abort);
+  const stopWatching = watchCancel(route, calling, abort);
   let outcome: Outcome;
   try {
-    outcome = await outcomeOf(route, calling, asking, reply, abort.signal);
+    outcome = await outcomeOf(route, calling, asking, reply, abort);
   } finally {
-    release();
+    stopWatching?.();
+    abort.release();
   }
   reply.end(outcome);
   logRequest(calling.log, calling.observation, outcome.status, outcome.error);
@@ -244,11 +301,11 @@ async function outcomeOf(
   calling: Calling,
   asking: EraAsking,
   reply: Reply,
-  signal: AbortSignal,
+  abort: CallAbort,
 ): Promise<Outcome> {
   const { era, info, catalog, capabilities, coordination, server } = calling;
   try {
-    const ctx = contextOf(calling, signal, reply.send, asking);
+    const ctx = contextOf(calling, abort, reply.send, asking);
     const owned =
       coordination.tasks && capabilities.extensions?.[TASKS_EXTENSION]
         ? coordination.tasks.forCaller(server, calling.caller?.subject ?? "")
@@ -296,24 +353,21 @@ class Reply {
   readonly first: Promise<Response | Outcome>;
   /** Sends a message before the response; false when the client cannot receive it. */
   readonly send: Notify;
-  /** Aborts the call because the client went away (a listener for the request's signal). */
-  readonly gone: () => void;
   #settle!: (first: Response | Outcome) => void;
   #stream: SseWriter | undefined;
 
   constructor(
     private readonly mode: ReplyMode,
     private readonly sse: SseSettings,
-    private readonly abort: AbortController,
+    private readonly abort: CallAbort,
   ) {
     this.first = new Promise((resolve) => (this.#settle = resolve));
     // Assigned here rather than as an arrow property, which name-keeping bundlers rename per call.
     this.send = (message) => this.#send(message);
-    this.gone = () => abort.abort(new Error("The client closed the request."));
   }
 
   #send(message: JsonObject): boolean {
-    if (this.abort.signal.aborted || this.mode === "json-only") return false;
+    if (this.mode === "json-only" || this.abort.aborted) return false;
     if (!this.#stream) {
       const writer = new SseWriter(this.sse, () =>
         this.abort.abort(new Error("The client closed the stream.")),
@@ -328,7 +382,7 @@ class Reply {
   /** Ends the reply with the call's outcome: last on the stream, or as the whole reply. */
   end(outcome: Outcome): void {
     if (!this.#stream) return this.#settle(outcome);
-    if (!this.abort.signal.aborted) this.#stream.send(serialized(outcome.message));
+    if (!this.abort.aborted) this.#stream.send(serialized(outcome.message));
     this.#stream.close();
   }
 }
@@ -369,7 +423,8 @@ export function createContext(parts: {
   env: Cloudflare.Env;
   waitUntil: (promise: Promise<unknown>) => void;
   send: Notify;
-  signal: AbortSignal;
+  /** Where `ctx.signal` comes from, read when the handler first reads it. */
+  cancel: Cancel;
   caller: Caller | undefined;
   handles: Handles;
   notify: ChangeNotifier;
@@ -377,13 +432,15 @@ export function createContext(parts: {
   logs: (level: LogLevel) => boolean;
 }): HandlerContext {
   let last = -Infinity;
-  const { request, send, logs } = parts;
+  const { request, send, logs, cancel } = parts;
   const { progressToken } = request;
   return {
     request,
     env: parts.env,
     waitUntil: parts.waitUntil,
-    signal: parts.signal,
+    get signal() {
+      return cancel.signal;
+    },
     caller: parts.caller,
     handles: parts.handles,
     input: parts.asking.input,

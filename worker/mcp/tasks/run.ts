@@ -58,7 +58,7 @@ export async function runTask(
     // A task has no stream to its client: progress and logs have nowhere to go.
     send: () => false,
     logs: () => false,
-    signal,
+    cancel: { signal },
     caller: state.subject ? { subject: state.subject } : undefined,
     // The request that created the task passed the secrets check (see keyringOf).
     handles: new Handles(
