@@ -16,7 +16,7 @@ import { logRequest, type RequestLogger } from "../observe/log.ts";
 import type { Observation } from "../observe/trace.ts";
 import type { Coordination } from "../ports.ts";
 import { failure } from "../request/errors.ts";
-import { respond, serialized, type Outcome } from "../request/reply.ts";
+import { respond, serialized, splice, type Outcome } from "../request/reply.ts";
 import { RawResult } from "../results/ready.ts";
 import type {
   Asking,
@@ -328,15 +328,21 @@ async function outcomeOf(
       if (!(error instanceof InputRequiredSignal) || !asking.inputRequired) throw error;
       result = await asking.inputRequired(error);
     }
-    // A caller that takes the outcome as it is gets the response object, unless it is text already.
-    const message =
-      result instanceof RawResult
-        ? `{"jsonrpc":"2.0","id":${JSON.stringify(info.id)},"result":${result.json}}`
-        : calling.handed
-          ? era.resultMessage(result, info.id, catalog)
-          : era.result(result, info.id, catalog);
     const headers = era.resultHeaders(info.method);
-    return { message, status: 200, ...(headers ? { headers } : {}) };
+    const extra = headers ? { headers } : {};
+    if (result instanceof RawResult) {
+      const head = `{"jsonrpc":"2.0","id":${JSON.stringify(info.id)},"result":`;
+      // A kept result goes out as its bytes when the reply is whole JSON (not handed over in
+      // this isolate, not an SSE event).
+      const kept = calling.handed || calling.mode === "sse-only" ? undefined : result.bytes;
+      const message = `${head}${result.json}}`;
+      return { message, ...(kept ? { body: splice(head, kept) } : {}), status: 200, ...extra };
+    }
+    // A caller that takes the outcome as it is gets the response object.
+    const message = calling.handed
+      ? era.resultMessage(result, info.id, catalog)
+      : era.result(result, info.id, catalog);
+    return { message, status: 200, ...extra };
   } catch (error) {
     return failure(error, info.id, era, calling.observation);
   }

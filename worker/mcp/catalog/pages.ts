@@ -63,7 +63,7 @@ export class ListPages {
     for (let page = 0; page < count; page++) {
       const items = frame.items.slice(page * pageSize, (page + 1) * pageSize).join(",");
       const head = `${frame.open}"${key}":[${items}]`;
-      const last = page + 1 < count ? undefined : new RawResult(head + frame.close);
+      const last = page + 1 < count ? undefined : new RawResult(head + frame.close, true);
       this.#pages.push({ head, tail: frame.close, last });
     }
   }

@@ -10,6 +10,11 @@ export type Outcome = {
    * and results for a caller of this isolate that takes the outcome as it is: `handed`).
    */
   message: string | JsonObject;
+  /**
+   * The same message as UTF-8 bytes, where they were at hand (a kept result spliced into its
+   * response): a JSON reply sends these instead of encoding the text.
+   */
+  body?: Uint8Array;
   status: number;
   /**
    * HTTP headers that go with it (`Allow`, `Retry-After`, a 2025 `initialize`'s
@@ -25,9 +30,24 @@ export function serialized(message: string | JsonObject): string {
   return typeof message === "string" ? message : JSON.stringify(message);
 }
 
+const encoder = new TextEncoder();
+
+/**
+ * The bytes of a JSON-RPC response whose result is kept as bytes: `head` (the response up to
+ * its result), the result, and the closing brace, in one buffer.
+ */
+export function splice(head: string, result: Uint8Array): Uint8Array {
+  const start = encoder.encode(head);
+  const bytes = new Uint8Array(start.byteLength + result.byteLength + 1);
+  bytes.set(start);
+  bytes.set(result, start.byteLength);
+  bytes[bytes.byteLength - 1] = 0x7d; // }
+  return bytes;
+}
+
 /** An outcome as a plain `application/json` response. */
-export function jsonResponse({ message, status, headers }: Outcome): Response {
-  return new Response(serialized(message), {
+export function jsonResponse({ message, body, status, headers }: Outcome): Response {
+  return new Response(body ?? serialized(message), {
     status,
     headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS,
   });

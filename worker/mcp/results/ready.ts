@@ -1,6 +1,24 @@
-/** A result already serialized for its era, spliced into the response without re-encoding. */
+const encoder = new TextEncoder();
+
+/**
+ * A result already serialized for its era, spliced into the response without re-encoding.
+ * `kept`: the same result is served request after request (a list page built once), so its
+ * UTF-8 bytes are kept too, and a whole JSON reply is spliced from them: a copy of bytes
+ * instead of encoding the text again for every response.
+ */
 export class RawResult {
-  constructor(readonly json: string) {}
+  #bytes: Uint8Array | undefined;
+
+  constructor(
+    readonly json: string,
+    readonly kept = false,
+  ) {}
+
+  /** The result's UTF-8 bytes, encoded once, when it is kept; undefined otherwise. */
+  get bytes(): Uint8Array | undefined {
+    if (!this.kept) return undefined;
+    return (this.#bytes ??= encoder.encode(this.json));
+  }
 }
 
 /**

@@ -98,3 +98,52 @@ describe("pagination", () => {
     });
   });
 });
+
+describe("a list page kept as bytes", () => {
+  // The last page of a list is built once and its bytes kept: a whole JSON reply is spliced from
+  // them. These check the spliced reply is exactly the JSON the text form would be.
+  const tools = [
+    tool({
+      name: "greet",
+      title: "Café",
+      description: 'Grüße 👋 \u2028 and "quotes"',
+      run: () => "x",
+    }),
+    tool({ name: "plain", description: "ASCII only", run: () => "y" }),
+  ];
+  const server = serve(defineServer({ name: "kept", version: "1.0.0", tools }));
+  const list = (id: string | number, accept?: string) =>
+    mcpRequest(
+      "tools/list",
+      {},
+      { server: "kept", id, ...(accept ? { headers: { Accept: accept } } : {}) },
+    );
+
+  it.each([7, "ид-🔑", 'a"b\\c'])(
+    "answers id %j with the page's exact JSON, request after request",
+    async (id) => {
+      const texts: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await server.fetch(list(id));
+        expect(response.status).toBe(200);
+        expect(response.headers.get("Content-Type")).toBe("application/json");
+        texts.push(await response.text());
+      }
+      expect(new Set(texts).size).toBe(1);
+      const message = JSON.parse(texts[0] ?? "");
+      expect(message.id).toEqual(id);
+      expect(message.result.tools.map((t: { name: string }) => t.name)).toEqual(["greet", "plain"]);
+      expect(message.result.tools[0].description).toBe('Grüße 👋 \u2028 and "quotes"');
+      // Byte for byte what serializing the parsed message again would give.
+      expect(texts[0]).toBe(JSON.stringify(message));
+    },
+  );
+
+  it("answers the same page as one SSE event to a client that accepts only SSE", async () => {
+    const json = await (await server.fetch(list(1))).text();
+    const response = await server.fetch(list(1, "text/event-stream"));
+    expect(response.headers.get("Content-Type")).toBe("text/event-stream");
+    const text = await response.text();
+    expect(text).toContain(`data: ${json}`);
+  });
+});
