@@ -5,7 +5,7 @@ import { NAME_PARAM } from "../protocol/methods.ts";
 import type { Connection } from "./connection.ts";
 import type { ClientEra } from "./era/era.ts";
 import { abortError, McpError, type ErrorContext } from "./errors.ts";
-import type { RequestOptions } from "./options.ts";
+import type { HandedReply, RequestOptions } from "./options.ts";
 import { readReply } from "./read-reply.ts";
 import { deliver, headersOf, post } from "./transport.ts";
 
@@ -58,8 +58,9 @@ export async function exchange(
   // The request owns its controller, so abort reaches the fetch and ends the stream.
   const { controller, unlink } = linkedController(request.signal);
   const { serverRequest } = era;
+  let reply: Response | HandedReply | undefined;
   try {
-    const reply = await deliver(conn, body, headers, controller.signal, context);
+    reply = await deliver(conn, body, headers, controller.signal, context);
     request.onHeaders?.(headersOf(reply));
     return await readReply(
       reply,
@@ -83,7 +84,9 @@ export async function exchange(
       : abortError(controller.signal, context);
   } finally {
     unlink();
-    controller.abort();
+    // Ends the fetch and its stream; a reply handed over whole in this isolate left neither
+    // (and aborting makes an AbortError and an event per request).
+    if (!reply || reply instanceof Response) controller.abort();
   }
 }
 

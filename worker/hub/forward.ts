@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import type { McpClient, RequestOptions } from "../../shared/client/index.ts";
-import { abortable } from "../../shared/abortable.ts";
+import { abortable, linkedController } from "../../shared/abortable.ts";
 import { namespaceKeys, upstreamKeys } from "../../shared/hub/input-keys.ts";
 
 import type { Naming } from "../../shared/hub/names.ts";
@@ -13,22 +13,34 @@ const MAX_ROUNDS = 8;
 /** What the hub keeps between input rounds: the upstream's own requestState. */
 const RelayStateSchema = z.object({ upstreamState: z.optional(z.string()) });
 
-/** A signal that aborts with the call, or when the upstream has been quiet for `idleMs`. */
+/**
+ * A signal that aborts with the call, or when the upstream has been quiet for `idleMs`. One
+ * controller that the call's signal is linked to (`AbortSignal.any` would add a signal and weak
+ * references per call); `rest` holds the timer until the next `touch`, `stop` ends the timer
+ * and the link.
+ */
 export function idleTimeout(
   idleMs: number,
   outer: AbortSignal,
-): { signal: AbortSignal; touch(): void; stop(): void } {
-  const quiet = new AbortController();
-  let timer: ReturnType<typeof setTimeout>;
+): { signal: AbortSignal; touch(): void; rest(): void; stop(): void } {
+  const { controller, unlink } = linkedController(outer);
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const quiet = () =>
+    controller.abort(new Error(`no answer within ${Math.round(idleMs / 1000)} s`));
   const touch = () => {
     clearTimeout(timer);
-    timer = setTimeout(
-      () => quiet.abort(new Error(`no answer within ${Math.round(idleMs / 1000)} s`)),
-      idleMs,
-    );
+    timer = setTimeout(quiet, idleMs);
   };
   touch();
-  return { signal: AbortSignal.any([outer, quiet.signal]), touch, stop: () => clearTimeout(timer) };
+  return {
+    signal: controller.signal,
+    touch,
+    rest: () => clearTimeout(timer),
+    stop: () => {
+      clearTimeout(timer);
+      unlink();
+    },
+  };
 }
 
 export type Forwarding = {
@@ -91,7 +103,7 @@ export async function forward(
       );
       // The hub's own client may take its time to answer (a person, for a 2025 client): the
       // upstream is not the one keeping it waiting, so the idle timer rests until the answer.
-      idle.stop();
+      idle.rest();
       const answers = await ctx.relay.ask(namespaceKeys(upstream, wire, naming), { upstreamState });
       idle.touch();
       result = await send({
