@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { baselineCheckout, readOptions } from "./options.ts";
 import { ROOT } from "./paths.ts";
+import { roundsOf, SCENARIOS } from "./scenarios.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "bench-options-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -97,5 +98,14 @@ describe("run lengths", () => {
     expect([options.rounds, options.seconds, options.warmupSeconds, options.coldRuns]).toEqual([
       1, 0.5, 0.2, 3,
     ]);
+  });
+});
+
+describe("rounds per scenario", () => {
+  it("gives the hub twice the rounds of a run and every other scenario the run's own", () => {
+    const rounds = Object.fromEntries(SCENARIOS.map((s) => [s.id, roundsOf(s, 21)]));
+    expect(rounds["hub"]).toBe(42);
+    expect(rounds["echo"]).toBe(21);
+    expect(Object.values(rounds).filter((n) => n !== 21)).toEqual([42]);
   });
 });

@@ -8,7 +8,7 @@ import type { LoadGenerator } from "./load/types.ts";
 import { measure } from "./measure.ts";
 import type { Options } from "./options.ts";
 import type { Sample } from "./results.ts";
-import { BASELINE_CHECK, type Scenario } from "./scenarios.ts";
+import { BASELINE_CHECK, roundsOf, type Scenario } from "./scenarios.ts";
 import { serve } from "./serve.ts";
 import { answerBytes, answerProblem, sameBytesProblem } from "./validate.ts";
 import type { BenchRequest } from "./wire.ts";
@@ -100,8 +100,9 @@ export async function runScenario(scenario: Scenario, context: Context): Promise
     served.sort(
       (a, b) => scenario.contenders.indexOf(a.contender) - scenario.contenders.indexOf(b.contender),
     );
+    const rounds = roundsOf(scenario, options.rounds);
     for (const concurrency of options.concurrency) {
-      for (let round = 1; round <= options.rounds; round++) {
+      for (let round = 1; round <= rounds; round++) {
         for (const { contender, server, request } of roundOrder(served, round)) {
           const result = await measure(
             generator,
