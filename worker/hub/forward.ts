@@ -19,28 +19,45 @@ const RelayStateSchema = z.object({ upstreamState: z.optional(z.string()) });
  * references per call); `rest` holds the timer until the next `touch`, `stop` ends the timer
  * and the link.
  */
-export function idleTimeout(
-  idleMs: number,
-  outer: AbortSignal,
-): { signal: AbortSignal; touch(): void; rest(): void; stop(): void } {
-  const { controller, unlink } = linkedController(outer);
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const quiet = () =>
-    controller.abort(new Error(`no answer within ${Math.round(idleMs / 1000)} s`));
-  const touch = () => {
-    clearTimeout(timer);
-    timer = setTimeout(quiet, idleMs);
-  };
-  touch();
-  return {
-    signal: controller.signal,
-    touch,
-    rest: () => clearTimeout(timer),
-    stop: () => {
-      clearTimeout(timer);
-      unlink();
-    },
-  };
+export function idleTimeout(idleMs: number, outer: AbortSignal): IdleTimeout {
+  return new IdleTimeout(idleMs, outer);
+}
+
+class IdleTimeout {
+  readonly signal: AbortSignal;
+  readonly #controller: AbortController;
+  readonly #unlink: () => void;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly idleMs: number,
+    outer: AbortSignal,
+  ) {
+    const { controller, unlink } = linkedController(outer);
+    this.#controller = controller;
+    this.#unlink = unlink;
+    this.signal = controller.signal;
+    this.touch();
+  }
+
+  /** The upstream showed signs of life: the quiet time starts again. */
+  touch(): void {
+    this.rest();
+    this.#timer = setTimeout(() => this.#quiet(), this.idleMs);
+  }
+
+  rest(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+  }
+
+  stop(): void {
+    this.rest();
+    this.#unlink();
+  }
+
+  #quiet(): void {
+    this.#controller.abort(new Error(`no answer within ${Math.round(this.idleMs / 1000)} s`));
+  }
 }
 
 export type Forwarding = {

@@ -72,6 +72,25 @@ export type Framed = {
   caller: Caller | undefined;
 };
 
+/**
+ * A POST's message after framing. Its request's signal is read only when a call needs it (see
+ * CallAbort; in workerd reading it costs), through a getter of this class: a getter in an object
+ * literal would make V8 build the object as a slow dictionary.
+ */
+class FramedPost implements Framed {
+  constructor(
+    readonly message: JsonRpcMessage,
+    readonly headers: Headers,
+    readonly mode: ReplyMode,
+    readonly caller: Caller | undefined,
+    private readonly request: Request,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.request.signal;
+  }
+}
+
 /** Before the catalog is needed: no tool is known, so none is mutating. */
 const NO_TOOLS: ToolAccess = {
   mutating: () => false,
@@ -131,16 +150,7 @@ export async function servePost(
     }
     id = peekId(value);
     const message = parseMessage(value);
-    // The request's signal is read only if the call needs it (see CallAbort): reading it costs.
-    const framed = {
-      message,
-      headers,
-      mode,
-      caller,
-      get signal() {
-        return request.signal;
-      },
-    };
+    const framed = new FramedPost(message, headers, mode, caller, request);
     return await serveFramed(server, framed, runtime, catalog, handed !== undefined);
   } catch (error) {
     return jsonResponse(failure(error, id));
@@ -243,9 +253,7 @@ async function serveFramed(
       answers,
       handles: new Handles(new Sealer(runtime.keyring), handleOwner(name, caller?.subject)),
       headers,
-      get signal() {
-        return framed.signal;
-      },
+      client: framed,
       mode: framed.mode,
       handed,
       keepAliveMs: runtime.settings.keepAliveMs,

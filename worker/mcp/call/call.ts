@@ -20,6 +20,7 @@ import { respond, serialized, splice, type Outcome } from "../request/reply.ts";
 import { RawResult } from "../results/ready.ts";
 import type {
   Asking,
+  Cancel,
   ChangeNotifier,
   HandlerContext,
   ListenEvent,
@@ -51,8 +52,8 @@ export type Calling = {
   answers: boolean;
   handles: Handles;
   headers: Headers;
-  /** Aborts when the client goes away. */
-  signal: AbortSignal;
+  /** Its signal aborts when the client goes away (read only by calls that need it). */
+  client: Cancel;
   mode: ReplyMode;
   /** The caller is in this isolate and takes a whole reply as its outcome (see `Reply`). */
   handed: boolean;
@@ -70,9 +71,6 @@ export type Calling = {
   /** The caller's limits here; undefined when nothing counts them. */
   limits: CallerLimits | undefined;
 };
-
-/** What a handler's signal is read from: an AbortController, or a call's lazy one. */
-export type Cancel = { readonly signal: AbortSignal };
 
 /** A route's handler, answered once; `asks`: it may ask the client for input. */
 type Method = { run: MethodHandler; asks?: true };
@@ -103,7 +101,7 @@ function refused(method: string): Asking {
  */
 export async function startCall(route: Method, calling: Calling): Promise<Response | Outcome> {
   const { era, info, params, handles, coordination } = calling;
-  const abort = new CallAbort(calling);
+  const abort = new CallAbort(calling.client);
   const reply = new Reply(
     calling.mode,
     { keepAliveMs: calling.keepAliveMs, maxBufferedBytes: calling.sseBufferBytes },
@@ -117,10 +115,7 @@ export async function startCall(route: Method, calling: Calling): Promise<Respon
       info,
       handles,
       send: reply.send,
-      // Read when the era first asks (most calls never do): the signal is made on first read.
-      get signal() {
-        return abort.signal;
-      },
+      cancel: abort,
       coordination,
     };
     asking = calling.answers ? await era.asking(setup) : askingOnDemand(era, setup);
@@ -149,7 +144,7 @@ class CallAbort {
   #gone: (() => void) | undefined;
   #over = false;
 
-  constructor(private readonly calling: Pick<Calling, "signal">) {}
+  constructor(private readonly client: Cancel) {}
 
   /** The handler's signal: aborted with the call, from the moment it is made. */
   get signal(): AbortSignal {
@@ -189,7 +184,7 @@ class CallAbort {
   }
 
   #clientSignal(): AbortSignal {
-    return (this.#client ??= this.calling.signal);
+    return (this.#client ??= this.client.signal);
   }
 }
 
@@ -424,7 +419,11 @@ export function refuseAsking(reason: string): Asking {
  * with a progress token and only when it increases; log messages only when `logs` lets their
  * level through (the era decides).
  */
-export function createContext(parts: {
+export function createContext(parts: ContextParts): HandlerContext {
+  return new CallContext(parts);
+}
+
+type ContextParts = {
   request: RequestInfo;
   env: Cloudflare.Env;
   waitUntil: (promise: Promise<unknown>) => void;
@@ -436,23 +435,42 @@ export function createContext(parts: {
   notify: ChangeNotifier;
   asking: Asking;
   logs: (level: LogLevel) => boolean;
-}): HandlerContext {
-  let last = -Infinity;
-  const { request, send, logs, cancel } = parts;
-  const { progressToken } = request;
-  return {
-    request,
-    env: parts.env,
-    waitUntil: parts.waitUntil,
-    get signal() {
-      return cancel.signal;
-    },
-    caller: parts.caller,
-    handles: parts.handles,
-    input: parts.asking.input,
-    relay: parts.asking.relay,
-    notify: parts.notify,
-    progress(progress, total, message) {
+};
+
+/**
+ * A handler's context. A class, so that `signal` is a getter of its prototype: a getter in an
+ * object literal makes V8 build every such object as a slow dictionary (creating and spreading
+ * one costs about a hundred times a plain one). Everything else is an own property, so a
+ * handler may take the context apart (`const { progress, signal } = ctx`).
+ */
+class CallContext implements HandlerContext {
+  readonly request: RequestInfo;
+  readonly env: Cloudflare.Env;
+  readonly waitUntil: (promise: Promise<unknown>) => void;
+  readonly caller: Caller | undefined;
+  readonly handles: Handles;
+  readonly input: HandlerContext["input"];
+  readonly relay: HandlerContext["relay"];
+  readonly notify: ChangeNotifier;
+  readonly progress: HandlerContext["progress"];
+  readonly log: HandlerContext["log"];
+  readonly #cancel: Cancel;
+
+  constructor(parts: ContextParts) {
+    const { request, send, logs } = parts;
+    const { progressToken } = request;
+    this.request = request;
+    this.env = parts.env;
+    this.waitUntil = parts.waitUntil;
+    this.caller = parts.caller;
+    this.handles = parts.handles;
+    this.input = parts.asking.input;
+    this.relay = parts.asking.relay;
+    this.notify = parts.notify;
+    this.#cancel = parts.cancel;
+    let last = -Infinity;
+    // Assigned here rather than as arrow properties, which name-keeping bundlers rename per call.
+    this.progress = (progress, total, message) => {
       if (progressToken === undefined || !(progress > last)) return;
       last = progress;
       const params = {
@@ -462,13 +480,17 @@ export function createContext(parts: {
         ...(message === undefined ? {} : { message }),
       };
       send({ jsonrpc: "2.0", method: "notifications/progress", params });
-    },
-    log(level, data, logger) {
+    };
+    this.log = (level, data, logger) => {
       if (!logs(level)) return;
       const params = { level, ...(logger === undefined ? {} : { logger }), data };
       send({ jsonrpc: "2.0", method: "notifications/message", params });
-    },
-  };
+    };
+  }
+
+  get signal(): AbortSignal {
+    return this.#cancel.signal;
+  }
 }
 
 type Publisher = { publish(server: string, event: ListenEvent): Promise<void> };

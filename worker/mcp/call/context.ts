@@ -80,5 +80,8 @@ export type HandlerContext = {
   notify: ChangeNotifier;
 };
 
+/** Where a call's signal is read from: an AbortController, a request, or a call's lazy one. */
+export type Cancel = { readonly signal: AbortSignal };
+
 /** How a handler asks its client for input: typed requests, or relayed ones. */
 export type Asking = Pick<HandlerContext, "input" | "relay">;

@@ -8,7 +8,7 @@ import type { LogLevel } from "../../../shared/protocol/meta.ts";
 import type { Era } from "../../../shared/protocol/versions.ts";
 import type { Handles } from "../../state/handles.ts";
 import type { Catalog } from "../catalog/catalog.ts";
-import type { Asking, Envelope, Notify, RequestInfo } from "../call/context.ts";
+import type { Asking, Cancel, Envelope, Notify, RequestInfo } from "../call/context.ts";
 import type { InputRequiredSignal } from "../call/input/answers.ts";
 import type { EraRules, Route } from "../methods/method.ts";
 import type { Coordination } from "../ports.ts";
@@ -35,7 +35,8 @@ export type AskingSetup = {
   handles: Handles;
   /** The request's reply, for requests sent on its stream. */
   send: Notify;
-  signal: AbortSignal;
+  /** The call's cancellation (its signal is made when first read). */
+  cancel: Cancel;
   coordination: Coordination;
 };
 

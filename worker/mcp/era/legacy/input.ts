@@ -101,7 +101,7 @@ export function legacyInput(notify: Notify, signal: AbortSignal, answerTo: Answe
 export async function legacyAsking(setup: AskingSetup): Promise<EraAsking> {
   const { serverRequests } = setup.coordination;
   if (!serverRequests) return NO_RENDEZVOUS;
-  return serverRequests.asking(setup.send, setup.signal);
+  return serverRequests.asking(setup.send, setup.cancel.signal);
 }
 
 const NO_RENDEZVOUS = refuseAsking(
