@@ -67,7 +67,10 @@ function withDeadline<T>(read: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** A read's deadline over several reads: `race` rejects with BodyTooSlow once `ms` have passed (0: never). */
+/**
+ * A deadline over several reads (a reader loop): `race` rejects with BodyTooSlow once `ms` have
+ * passed (0: never).
+ */
 class Deadline {
   readonly #late: Promise<never> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;

@@ -15,29 +15,27 @@ function callWith(client: AbortController, name: string): Request {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Serves one tool on the "signals" server. */
+const servedWith = (one: ReturnType<typeof tool>) =>
+  serve(defineServer({ name: "signals", version: "1", tools: [one] }));
+
 describe("a call's signal", () => {
   it("aborts when the client goes away after the handler read it", async () => {
     let heard: string | undefined;
     let reading!: () => void;
     const read = new Promise<void>((resolve) => (reading = resolve));
-    const served = serve(
-      defineServer({
-        name: "signals",
-        version: "1",
-        tools: [
-          tool({
-            name: "wait",
-            description: "Waits for its signal",
-            input: z.object({}),
-            run: async (_args, ctx) => {
-              const { signal } = ctx;
-              reading();
-              await new Promise((resolve) => signal.addEventListener("abort", resolve));
-              heard = String(signal.reason);
-              return "stopped";
-            },
-          }),
-        ],
+    const served = servedWith(
+      tool({
+        name: "wait",
+        description: "Waits for its signal",
+        input: z.object({}),
+        run: async (_args, ctx) => {
+          const { signal } = ctx;
+          reading();
+          await new Promise((resolve) => signal.addEventListener("abort", resolve));
+          heard = String(signal.reason);
+          return "stopped";
+        },
       }),
     );
     const client = new AbortController();
@@ -55,23 +53,17 @@ describe("a call's signal", () => {
     const waited = new Promise<void>((resolve) => (waiting = resolve));
     let go!: () => void;
     const goOn = new Promise<void>((resolve) => (go = resolve));
-    const served = serve(
-      defineServer({
-        name: "signals",
-        version: "1",
-        tools: [
-          tool({
-            name: "late",
-            description: "Reads its signal only after being told to",
-            input: z.object({}),
-            run: async (_args, ctx) => {
-              waiting();
-              await goOn;
-              seen = { aborted: ctx.signal.aborted, reason: String(ctx.signal.reason) };
-              return "looked";
-            },
-          }),
-        ],
+    const served = servedWith(
+      tool({
+        name: "late",
+        description: "Reads its signal only after being told to",
+        input: z.object({}),
+        run: async (_args, ctx) => {
+          waiting();
+          await goOn;
+          seen = { aborted: ctx.signal.aborted, reason: String(ctx.signal.reason) };
+          return "looked";
+        },
       }),
     );
     const client = new AbortController();
@@ -86,22 +78,16 @@ describe("a call's signal", () => {
 
   it("stays quiet for a client that stays, and the call answers", async () => {
     let aborted: boolean | undefined;
-    const served = serve(
-      defineServer({
-        name: "signals",
-        version: "1",
-        tools: [
-          tool({
-            name: "look",
-            description: "Reads its signal and answers",
-            input: z.object({}),
-            run: async (_args, ctx) => {
-              aborted = ctx.signal.aborted;
-              await settle();
-              return "fine";
-            },
-          }),
-        ],
+    const served = servedWith(
+      tool({
+        name: "look",
+        description: "Reads its signal and answers",
+        input: z.object({}),
+        run: async (_args, ctx) => {
+          aborted = ctx.signal.aborted;
+          await settle();
+          return "fine";
+        },
       }),
     );
     const reply = await served.send(callWith(new AbortController(), "look"), "tools/call");
