@@ -53,8 +53,12 @@ export type ChangeNotifier = {
 export type HandlerContext = {
   /** The Worker's bindings (typed by `wrangler types`). */
   env: Cloudflare.Env;
-  /** Aborted when the client closes the stream or goes away. */
-  signal: AbortSignal;
+  /**
+   * Aborted when the client closes the stream or goes away. Made when first read (most calls
+   * never need one), by a getter: `{ ...ctx }` leaves it out, so pass `ctx` itself, or copy
+   * `signal: ctx.signal` explicitly.
+   */
+  readonly signal: AbortSignal;
   request: RequestInfo;
   /** Reports progress when the client asked for it (values must increase). */
   progress(progress: number, total?: number, message?: string): void;
