@@ -10,7 +10,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { workerBindings } from "./bindings.ts";
 import { build, type Bundle } from "./build.ts";
 import { HUB } from "./contenders.ts";
@@ -20,7 +19,8 @@ import { baselineCheckout, outputDir, positiveNumber } from "./options.ts";
 import { SCENARIOS, type Scenario } from "./scenarios.ts";
 import { median, percentile } from "./stats.ts";
 import type { BenchRequest } from "./wire.ts";
-import { freePort, startWorkerd, writeConfig, type Workerd } from "./workerd.ts";
+import { serve } from "./serve.ts";
+import type { Workerd } from "./workerd.ts";
 
 /** The CPU time of a process, all its threads, in nanoseconds (`/proc/<pid>/task/*\/schedstat`). */
 export function processCpuNs(pid: number, proc = "/proc"): number {
@@ -52,18 +52,9 @@ export function responseEnd(bytes: Buffer): { status: number; complete: boolean 
 type Side = { server: Workerd; socket: Socket; bytes: Buffer };
 
 async function open(bundle: Bundle, scenario: Scenario): Promise<Side> {
-  const port = await freePort();
-  const server = startWorkerd(writeConfig(bundle, port, workerBindings(scenario.tools)), port);
   const probe = probeFor(scenario.era, scenario.request);
-  for (let tries = 0; ; tries++) {
-    try {
-      await fetch(server.url, { method: "POST", headers: probe.headers, body: probe.body });
-      break;
-    } catch (error) {
-      if (tries > 500) throw new Error(`workerd did not start:\n${server.log()}`, { cause: error });
-      await sleep(20);
-    }
-  }
+  const server = await serve(bundle, workerBindings(scenario.tools), probe);
+  const port = Number(new URL(server.url).port);
   const request = await requestFor(scenario.era, scenario.request, server.url, true);
   const socket = await new Promise<Socket>((resolve, reject) => {
     const s = connect(port, "127.0.0.1", () => resolve(s));
