@@ -16,7 +16,7 @@ import { logRequest, type RequestLogger } from "../observe/log.ts";
 import type { Observation } from "../observe/trace.ts";
 import type { Coordination } from "../ports.ts";
 import { failure } from "../request/errors.ts";
-import { respond, serialized, splice, type Outcome } from "../request/reply.ts";
+import { respond, serialized, type Outcome } from "../request/reply.ts";
 import { RawResult } from "../results/ready.ts";
 import type {
   Asking,
@@ -329,11 +329,11 @@ async function outcomeOf(
     const extra = headers ? { headers } : {};
     if (result instanceof RawResult) {
       const head = `{"jsonrpc":"2.0","id":${JSON.stringify(info.id)},"result":`;
-      // A kept result goes out as its bytes when the reply is whole JSON (not handed over in
-      // this isolate, not an SSE event).
-      const kept = calling.handed || calling.mode === "sse-only" ? undefined : result.bytes;
+      // The text is joined only if something reads it (a stream, a handed outcome); a JSON
+      // response is spliced from the kept bytes.
       const message = `${head}${result.json}}`;
-      return { message, ...(kept ? { body: splice(head, kept) } : {}), status: 200, ...extra };
+      const kept = result.bytes ? { kept: { head, result: result.bytes } } : {};
+      return { message, ...kept, status: 200, ...extra };
     }
     // A caller that takes the outcome as it is gets the response object.
     const message = calling.handed

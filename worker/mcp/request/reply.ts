@@ -11,10 +11,11 @@ export type Outcome = {
    */
   message: string | JsonObject;
   /**
-   * The same message as UTF-8 bytes, where they were at hand (a kept result spliced into its
-   * response): a JSON reply sends these instead of encoding the text.
+   * The result as UTF-8 bytes where they were kept (a list page), with the text of the message
+   * before it: a JSON response is spliced from them instead of encoding `message`; a stream or
+   * a handed outcome uses `message`.
    */
-  body?: Uint8Array;
+  kept?: { head: string; result: Uint8Array };
   status: number;
   /**
    * HTTP headers that go with it (`Allow`, `Retry-After`, a 2025 `initialize`'s
@@ -36,7 +37,7 @@ const encoder = new TextEncoder();
  * The bytes of a JSON-RPC response whose result is kept as bytes: `head` (the response up to
  * its result), the result, and the closing brace, in one buffer.
  */
-export function splice(head: string, result: Uint8Array): Uint8Array {
+function splice({ head, result }: { head: string; result: Uint8Array }): Uint8Array {
   const start = encoder.encode(head);
   const bytes = new Uint8Array(start.byteLength + result.byteLength + 1);
   bytes.set(start);
@@ -46,8 +47,8 @@ export function splice(head: string, result: Uint8Array): Uint8Array {
 }
 
 /** An outcome as a plain `application/json` response. */
-export function jsonResponse({ message, body, status, headers }: Outcome): Response {
-  return new Response(body ?? serialized(message), {
+export function jsonResponse({ message, kept, status, headers }: Outcome): Response {
+  return new Response(kept ? splice(kept) : serialized(message), {
     status,
     headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS,
   });
