@@ -41,6 +41,10 @@ export type Exchange = {
   bytes: number;
   /** A non-JSON, non-SSE body's first characters (an HTML error page, a text 404). */
   bodyText?: string;
+  /** Whether the body carried the response to the request (a frame beyond the cap counts). */
+  answered?: boolean;
+  /** The client stopped reading the body before its end (done with it, or cancelling). */
+  cancelled?: boolean;
   error?: string;
   findings: Finding[];
 };
@@ -116,6 +120,7 @@ function addFrame(exchange: Exchange, data: string, at: number): void {
     message = undefined;
     findings = [{ level: "error", rule: "message.json", message: "The message is not JSON." }];
   }
+  if (answers(message, exchange)) exchange.answered = true;
   if (exchange.frames.length < MAX_FRAMES) exchange.frames.push({ at, data, message, findings });
   publish(exchange);
 }
@@ -138,8 +143,23 @@ async function recordBody(
   } catch (error) {
     exchange.error = String(error);
   }
+  // A client stops reading a stream once it has its answer; closing one before that is what a
+  // cancelled call or a closed listen stream looks like.
+  if (exchange.cancelled && !exchange.answered) exchange.error ??= "closed by the client";
   exchange.end = performance.now() - t0;
   publish(exchange);
+}
+
+/** Whether a message is the JSON-RPC response to the exchange's request. */
+function answers(message: unknown, exchange: Exchange): boolean {
+  return (
+    exchange.rpcId !== undefined &&
+    typeof message === "object" &&
+    message !== null &&
+    "id" in message &&
+    message.id === exchange.rpcId &&
+    ("result" in message || "error" in message)
+  );
 }
 
 /**
@@ -176,7 +196,8 @@ function passThrough(
       }
     },
     cancel(reason) {
-      exchange.error = "closed by the client";
+      // The recorder still reads what arrived before; it decides once it has (recordBody).
+      exchange.cancelled = true;
       copy.close();
       return reader.cancel(reason);
     },
