@@ -130,3 +130,53 @@ describe("the playground's front door", () => {
     await close();
   });
 });
+
+describe("the connection bar", () => {
+  it("shows the whole endpoint URL and every control's label, from a phone to a wide screen", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await page.locator(".upstream").first().waitFor();
+    await connectTo(page, "/mcp/everything");
+    for (const width of [320, 390, 1024, 1280, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 800 });
+      const layout = await page.evaluate(() => {
+        const url = document.querySelector<HTMLInputElement>("#endpoint-url")!;
+        const canvas = document.createElement("canvas").getContext("2d")!;
+        // A select shows its chosen option's label: it fits when the box is wider than the text.
+        const cut = [...document.querySelectorAll<HTMLSelectElement>(".connect select")]
+          .filter((select) => select.id !== "endpoint-pick") // capped on purpose; the URL says it
+          .filter((select) => {
+            canvas.font = getComputedStyle(select).font;
+            const label = select.selectedOptions[0]?.textContent ?? "";
+            return canvas.measureText(label).width > select.clientWidth - 16;
+          })
+          .map((select) => select.id);
+        const outside = [
+          ...document.querySelectorAll<HTMLElement>(".topbar button, .topbar select"),
+        ]
+          .filter((control) => control.getBoundingClientRect().right > innerWidth)
+          .map((control) => control.id || control.textContent);
+        const clipped = [...document.querySelectorAll<HTMLButtonElement>(".topbar button")]
+          .filter((button) => button.scrollWidth > button.clientWidth)
+          .map((button) => button.textContent);
+        return {
+          url: url.value,
+          urlFits: url.scrollWidth <= url.clientWidth,
+          cut,
+          outside,
+          clipped,
+          overflow: document.documentElement.scrollWidth > innerWidth,
+        };
+      });
+      expect({ width, ...layout }).toEqual({
+        width,
+        url: `${worker()}/mcp/everything`,
+        urlFits: true,
+        cut: [],
+        outside: [],
+        clipped: [],
+        overflow: false,
+      });
+    }
+    await close();
+  });
+});

@@ -20,10 +20,11 @@ import {
   type EraChoice,
 } from "../state/store.ts";
 
+// Short labels: the bar gives the URL the room; the select's title says what each means.
 const ERAS: [EraChoice, string][] = [
-  ["auto", "Auto (probe)"],
+  ["auto", "Auto era"],
   ["modern", "2026-07-28"],
-  ["legacy", "2025 (initialize)"],
+  ["legacy", "2025 era"],
 ];
 
 function HeadersPanel() {
@@ -122,7 +123,9 @@ export function ConnectBar() {
         <span class="logo" aria-hidden="true">
           ◆
         </span>
-        <h1>edgemcp playground</h1>
+        <h1>
+          edgemcp <span class="brand-word">playground</span>
+        </h1>
       </div>
       <form
         class="connect"
@@ -169,6 +172,7 @@ export function ConnectBar() {
         </label>
         <select
           id="era"
+          title="Protocol era. Auto: try 2026-07-28, and fall back to a 2025 server's initialize handshake; 2025 era: start with initialize (2025-11-25 down to 2025-03-26)."
           value={eraChoice.value}
           onChange={(e) =>
             (eraChoice.value =
