@@ -147,3 +147,29 @@ describe("calling from the playground", () => {
     await close();
   });
 });
+
+describe("the request form's action bar", () => {
+  it("stays at the foot of the column with nothing showing beneath it, its copy, link and save buttons together", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await connectTo(page, "/mcp/everything");
+    // A form taller than the window, so the bar sticks rather than ending the page.
+    await select(page, "tool:schedule_meeting");
+    const layout = await page.evaluate(() => {
+      const main = document.querySelector(".main")!.getBoundingClientRect();
+      const bar = document.querySelector(".action-bar")!.getBoundingClientRect();
+      const tops = ["Copy as curl / fetch", "Permalink", "Save…"].map((label) => {
+        const button = [...document.querySelectorAll(".action-bar button")].find(
+          (b) => b.textContent?.trim() === label,
+        );
+        return button ? Math.round(button.getBoundingClientRect().top) : undefined;
+      });
+      return {
+        tall: document.querySelector(".main")!.scrollHeight > main.height,
+        gapBelow: Math.round(main.bottom - bar.bottom),
+        together: tops.every((top) => top !== undefined && top === tops[0]),
+      };
+    });
+    expect(layout).toEqual({ tall: true, gapBelow: 0, together: true });
+    await close();
+  });
+});

@@ -97,56 +97,59 @@ function ActionBar({
         />{" "}
         s
       </label>
-      <span class="spacer" />
-      <button
-        type="button"
-        disabled={!firstExchange}
-        title={
-          firstExchange ? "The last request exactly as sent" : "Send once to copy the exact request"
-        }
-        onClick={() =>
-          firstExchange &&
-          (copying.value = {
-            url: firstExchange.url,
-            method: firstExchange.httpMethod,
-            headers: firstExchange.requestHeaders,
-            body: firstExchange.requestBody,
-          })
-        }
-      >
-        Copy as curl / fetch
-      </button>
-      <button type="button" onClick={link} disabled={!current}>
-        Permalink
-      </button>
-      {saving ? (
-        <form
-          class="inline-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!current || label.trim() === "") return;
-            saveRequest({ label: label.trim(), url: current.url, kind, name, args });
-            notify(`Saved “${label.trim()}”.`);
-            setSaving(false);
-            setLabel("");
-          }}
+      <div class="more-actions">
+        <button
+          type="button"
+          disabled={!firstExchange}
+          title={
+            firstExchange
+              ? "The last request exactly as sent"
+              : "Send once to copy the exact request"
+          }
+          onClick={() =>
+            firstExchange &&
+            (copying.value = {
+              url: firstExchange.url,
+              method: firstExchange.httpMethod,
+              headers: firstExchange.requestHeaders,
+              body: firstExchange.requestBody,
+            })
+          }
         >
-          <label class="sr-only" for="save-label">
-            Name for the saved request
-          </label>
-          <input
-            id="save-label"
-            value={label}
-            placeholder="Name"
-            onInput={(e) => setLabel(e.currentTarget.value)}
-          />
-          <button type="submit">Save</button>
-        </form>
-      ) : (
-        <button type="button" onClick={() => setSaving(true)} disabled={!current}>
-          Save…
+          Copy as curl / fetch
         </button>
-      )}
+        <button type="button" onClick={link} disabled={!current}>
+          Permalink
+        </button>
+        {saving ? (
+          <form
+            class="inline-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!current || label.trim() === "") return;
+              saveRequest({ label: label.trim(), url: current.url, kind, name, args });
+              notify(`Saved “${label.trim()}”.`);
+              setSaving(false);
+              setLabel("");
+            }}
+          >
+            <label class="sr-only" for="save-label">
+              Name for the saved request
+            </label>
+            <input
+              id="save-label"
+              value={label}
+              placeholder="Name"
+              onInput={(e) => setLabel(e.currentTarget.value)}
+            />
+            <button type="submit">Save</button>
+          </form>
+        ) : (
+          <button type="button" onClick={() => setSaving(true)} disabled={!current}>
+            Save…
+          </button>
+        )}
+      </div>
     </div>
   );
 }
