@@ -15,6 +15,11 @@ let chromium: Chromium;
 // An MCP-looking server that sends no CORS headers at all, as many do.
 let noCors: Server;
 let noCorsUrl: string;
+// A server that lets any page call it but takes its time over the first POST, then fails it.
+let slow: Server;
+let slowUrl: string;
+let slowReceived: Promise<void>;
+let slowAnswered: Promise<void>;
 
 beforeAll(async () => {
   chromium = await launchChromium();
@@ -25,11 +30,37 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => noCors.listen(0, "127.0.0.1", resolve));
   noCorsUrl = `http://127.0.0.1:${(noCors.address() as AddressInfo).port}/mcp`;
+  let received!: () => void;
+  let answered!: () => void;
+  slowReceived = new Promise((resolve) => (received = resolve));
+  slowAnswered = new Promise((resolve) => (answered = resolve));
+  let first = true;
+  slow = createServer((request, response) => {
+    request.resume();
+    response.setHeader("Access-Control-Allow-Origin", "*");
+    response.setHeader("Access-Control-Allow-Headers", "*");
+    response.setHeader("Access-Control-Allow-Methods", "GET, POST, DELETE");
+    if (request.method === "POST" && first) {
+      first = false;
+      received();
+      setTimeout(() => {
+        response.writeHead(500, { "Content-Type": "text/plain" });
+        response.end("slow and broken");
+        answered();
+      }, 1500);
+      return;
+    }
+    response.writeHead(request.method === "OPTIONS" ? 204 : 404);
+    response.end();
+  });
+  await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+  slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/mcp`;
 });
 
 afterAll(async () => {
   await chromium?.close();
   await new Promise((resolve) => noCors?.close(resolve));
+  await new Promise((resolve) => slow?.close(resolve));
 });
 
 describe("the playground's front door", () => {
@@ -118,6 +149,24 @@ describe("the playground's front door", () => {
     expect(await page.locator(".doctor h2").textContent()).toContain("CORS");
     expect(await page.locator(".doctor").textContent()).toContain("Access-Control-Allow-Origin");
     await screenshotBoth(page, "doctor-cors");
+    await close();
+  });
+
+  it("lets a server picked while another is still connecting win: the slow one's failure is not shown", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await page.locator(".upstream").first().waitFor();
+    await page.fill("#endpoint-url", slowUrl);
+    await page.click("form.connect button[type=submit]");
+    await slowReceived;
+    await page.selectOption("#endpoint-pick", "/mcp/everything");
+    await page.locator("[data-key='tool:add_numbers']").waitFor();
+    await slowAnswered;
+    // Long enough for the superseded attempt to finish and diagnose its failure, were it shown.
+    await page.waitForTimeout(1000);
+    expect(await page.locator(".doctor").count()).toBe(0);
+    expect(await page.inputValue("#endpoint-url")).toBe(`${worker()}/mcp/everything`);
+    expect(await page.locator("[data-key='tool:add_numbers']").isVisible()).toBe(true);
+    expect(await page.locator("form.connect button[type=submit]").textContent()).toBe("Reconnect");
     await close();
   });
 
