@@ -122,7 +122,8 @@ const DEFAULTS = {
   rewarm: 0.2,
   rounds: 21,
   cold: 21,
-  memory: 50_000,
+  // Twice the requests after which edgemcp's process stopped growing (see test/bench/memory.ts).
+  memory: 150_000,
 };
 const QUICK = {
   seconds: 0.5,

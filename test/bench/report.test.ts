@@ -7,7 +7,8 @@ import type { Options } from "./options.ts";
 import type { Sample } from "./results.ts";
 import type { Problem } from "./scenario-run.ts";
 import { SCENARIOS, withBaselines } from "./scenarios.ts";
-import { coldSection, loadSection, sizeSection } from "./sections.ts";
+import { coldSection, loadSection, memorySection, sizeSection } from "./sections.ts";
+import type { Memory } from "./memory.ts";
 import type { BundleSize } from "./sizes.ts";
 import { targets } from "./targets.ts";
 
@@ -211,5 +212,30 @@ describe("the report with a baseline (BENCH_BASELINE)", () => {
     const lines = commandLines(options, generator, "bench-results/build");
     expect(lines[1]).toMatch(/ BENCH_BASELINE=\/work\/old .*npm run bench$/);
     expect(lines.some((l) => l.startsWith("(cd /work/old && "))).toBe(true);
+  });
+});
+
+describe("the memory section", () => {
+  const run = (mib: number[]): Memory => ({
+    requests: 150_000,
+    start: 60 * 1024,
+    samples: mib.map((m, i) => ({ requests: (i + 1) * 15_000, kib: m * 1024 })),
+    failed: 0,
+  });
+
+  it("judges flatness by the highest reading after warm-up (the first half) against the highest during it", () => {
+    // Readings swing as the collector runs; the peak after warm-up is what a leak would raise.
+    const section = memorySection(run([200, 260, 300, 310, 290, 305, 296, 316, 290, 306]));
+    expect(section).toContain(
+      "Highest reading after warm-up against the highest during it: +1.9%, flat (within ±5%).",
+    );
+    expect(section).toContain("| after 75,000 requests (end of warm-up) | 290.0 |");
+    expect(section).toContain("| after 150,000 requests | 306.0 |");
+    expect(section).toContain("| at start (first answer given) | 60.0 |");
+  });
+
+  it("says when memory still grows after warm-up", () => {
+    const section = memorySection(run([200, 230, 260, 280, 300, 310, 315, 320, 325, 330]));
+    expect(section).toContain(": +10.0%, **not flat**");
   });
 });

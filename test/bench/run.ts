@@ -121,7 +121,7 @@ if (options.memoryRequests > 0) {
   log(`Memory: ${options.memoryRequests.toLocaleString("en-US")} mixed requests to edgemcp ...`);
   memory = await measureMemory(bundles.of("edgemcp"), options.memoryRequests);
   log(
-    `  VmRSS ${memory.start} KiB at start, ${memory.afterWarmup} after warm-up, ${memory.end} at end`,
+    `  VmRSS ${memory.start} KiB at start, then ${memory.samples.map((m) => m.kib).join(", ")} after each tenth`,
   );
 }
 

@@ -3,7 +3,7 @@ import { folderOf, type Contender } from "./contenders.ts";
 import { count, kib, ms, ratio, table } from "./format.ts";
 import type { LoadResult } from "./load/types.ts";
 import { figures, roundRatio, type Sample, type Spread } from "./results.ts";
-import type { Memory } from "./memory.ts";
+import { FLAT_PERCENT, growthAfterWarmup, WARMUP_SHARE, type Memory } from "./memory.ts";
 import type { Problem } from "./scenario-run.ts";
 import type { Scenario } from "./scenarios.ts";
 import type { AssetsSize, BundleSize } from "./sizes.ts";
@@ -200,14 +200,15 @@ export function coldSection(coldStarts: ColdStart[], workers: Contender[]): stri
 /** The workerd process serving edgemcp: resident memory through a long mixed load. */
 export function memorySection(m: Memory): string {
   const mib = (kib: number) => (kib / 1024).toFixed(1);
+  const warm = Math.round(m.samples.length * WARMUP_SHARE);
   const rows = [
     ["at start (first answer given)", mib(m.start)],
-    [
-      `after warm-up (${Math.round(m.requests * 0.1).toLocaleString("en-US")} requests)`,
-      mib(m.afterWarmup),
-    ],
-    [`at end (${m.requests.toLocaleString("en-US")} requests)`, mib(m.end)],
+    ...m.samples.map((s, i) => [
+      `after ${s.requests.toLocaleString("en-US")} requests${i === warm - 1 ? " (end of warm-up)" : ""}`,
+      mib(s.kib),
+    ]),
   ];
-  const growth = m.afterWarmup > 0 ? ((m.end - m.afterWarmup) / m.afterWarmup) * 100 : NaN;
-  return `edgemcp's workerd process (VmRSS from /proc/<pid>/status), 8 connections sending echo (2026 and 2025 wires), tools/list, resources/read, progress streams and one 1 MiB result in a hundred; ${m.failed} answers failed. From warm-up to end: ${growth >= 0 ? "+" : ""}${growth.toFixed(1)}%.\n\n${table(["when", "VmRSS MiB"], rows, 1)}`;
+  const growth = growthAfterWarmup(m);
+  const verdict = Math.abs(growth) <= FLAT_PERCENT ? "flat" : "**not flat**";
+  return `edgemcp's workerd process (VmRSS from /proc/<pid>/status), 8 connections sending echo (2026 and 2025 wires), tools/list, resources/read, progress streams and one 1 MiB result in a hundred; ${m.failed} answers failed. The first half is warm-up (V8 grows its heap to a working size). Highest reading after warm-up against the highest during it: ${growth >= 0 ? "+" : ""}${growth.toFixed(1)}%, ${verdict} (within ±${FLAT_PERCENT}%).\n\n${table(["when", "VmRSS MiB"], rows, 1)}`;
 }
