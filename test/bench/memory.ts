@@ -24,7 +24,10 @@ const CONNECTIONS = 8;
  */
 export const WARMUP_SHARE = 0.5;
 const SAMPLES = 10;
-/** Growth after warm-up, either way, that still counts as flat (a leak raises the peak; the collector alone moved it ±2% in the runs above). */
+/**
+ * Growth after warm-up, either way, that still counts as flat: a leak raises the peak, and the
+ * collector alone moved it by 2–4% in the runs above.
+ */
 export const FLAT_PERCENT = 5;
 
 /**

@@ -123,7 +123,7 @@ export function ConnectBar() {
         <span class="logo" aria-hidden="true">
           ◆
         </span>
-        <h1>
+        <h1 aria-label="edgemcp playground">
           edgemcp <span class="brand-word">playground</span>
         </h1>
       </div>
@@ -172,7 +172,7 @@ export function ConnectBar() {
         </label>
         <select
           id="era"
-          title="Protocol era. Auto: try 2026-07-28, and fall back to a 2025 server's initialize handshake; 2025 era: start with initialize (2025-11-25 down to 2025-03-26)."
+          title="Protocol era. Auto: ask for 2026-07-28, fall back to the 2025 initialize handshake. 2026-07-28: that era only. 2025 era: initialize (2025-11-25, 2025-06-18 or 2025-03-26)."
           value={eraChoice.value}
           onChange={(e) =>
             (eraChoice.value =
