@@ -397,6 +397,21 @@ describe("JWT policy and the JWK Set", () => {
     expect(reply.status).toBe(503);
   });
 
+  it("verifies with an RSA key published without alg or use, as some issuers publish theirs", async () => {
+    // Microsoft Entra ID's key sets, for one, carry kty, kid, n and e but no alg.
+    const { alg: _alg, use: _use, ...bare } = rs.jwk!;
+    const { fetcher } = jwksEndpoint(() => Response.json({ keys: [bare, es.jwk] }));
+    const served = app(fetcher);
+    const token = await signJwt(rs, { iss: ISSUER, aud: AUD, sub: "entra" });
+    const reply = await toolCall(served, "whoami", token);
+    expect(reply.status).toBe(200);
+    expect(JSON.stringify(reply.final?.result.content)).toContain('"entra"');
+    // The key type still decides: an ES256 token naming that key id is refused.
+    const forged = await signJwt(es, { iss: ISSUER, aud: AUD, sub: "x" }, { kid: rs.kid });
+    const refused = await toolCall(served, "whoami", forged);
+    expect(refused.status).toBe(401);
+  });
+
   it("refuses a token without a key id when the set has several keys of its type", async () => {
     const other = await keyPair("ES256", "es-2");
     const { fetcher } = jwksEndpoint(() => Response.json({ keys: [es.jwk, other.jwk] }));
