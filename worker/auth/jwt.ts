@@ -1,6 +1,6 @@
 import { fromBase64Url } from "../../shared/base64.ts";
 import { readVar } from "../env-vars.ts";
-import { readLimited } from "../http/body.ts";
+import { BodyTooLarge, readLimited } from "../http/body.ts";
 import { HttpError } from "../http/http-error.ts";
 import { isLocalHost } from "../http/origin.ts";
 import { AuthError, bearerTokenOf, type Authenticate, type Caller } from "./bearer.ts";
@@ -217,7 +217,14 @@ class JwksCache {
         await response.body?.cancel();
         throw new Error(`HTTP ${response.status}`);
       }
-      const body = await readLimited(response, { maxBytes: JWKS_MAX_BYTES, deadlineMs: 0 });
+      const body = await readLimited(response, { maxBytes: JWKS_MAX_BYTES, deadlineMs: 0 }).catch(
+        (error: unknown) => {
+          // The reader speaks of request bodies; this is the issuer's answer.
+          if (error instanceof BodyTooLarge)
+            throw new Error(`the JWK Set is larger than ${JWKS_MAX_BYTES} bytes`);
+          throw error;
+        },
+      );
       const keys = parseKeys(decoder.decode(body), "The JWK Set");
       this.entries.set(url, { keys, fetchedAt: Date.now() });
       return keys;

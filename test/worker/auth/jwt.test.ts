@@ -389,12 +389,18 @@ describe("JWT policy and the JWK Set", () => {
   it("refuses a JWK Set larger than it reads", async () => {
     const huge = JSON.stringify({ keys: [es.jwk], padding: "x".repeat(300 * 1024) });
     const { fetcher } = jwksEndpoint(() => new Response(huge));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const reply = await toolCall(
       app(fetcher),
       "whoami",
       await signJwt(es, { iss: ISSUER, aud: AUD, sub: "x" }),
     );
     expect(reply.status).toBe(503);
+    // The operator's log says what was too large: the issuer's key set, not a request.
+    expect(logged.mock.calls.flat().join(" ")).toContain(
+      `the JWK Set is larger than ${256 * 1024} bytes`,
+    );
+    logged.mockRestore();
   });
 
   it("verifies with an RSA key published without alg or use, as some issuers publish theirs", async () => {
