@@ -24,7 +24,7 @@ async function send(page: Page): Promise<void> {
 /** The log messages the Logs pane lists, newest first. */
 async function logLines(page: Page): Promise<string[]> {
   await page.click("#pane-tab-logs");
-  return page.locator("ol.logs li").allTextContents();
+  return page.locator("ol.logs li.log").allTextContents();
 }
 
 describe("the logs pane", () => {
@@ -45,11 +45,19 @@ describe("the logs pane", () => {
     expect(lines[2]).toContain("Tool execution started");
     expect(await page.locator("#pane-tab-logs .count").textContent()).toBe("3");
 
-    // Above the messages' level, they are filtered at the server.
+    // Above the messages' level, they are filtered at the server; the list shows where the
+    // level changed, so the quiet after it reads as the level's doing.
+    await page.selectOption("#log-level", "warning");
     await page.selectOption("#log-level", "error");
     await select(page, "tool:test_logging_tool");
     await send(page);
     expect(await logLines(page)).toHaveLength(3);
+    const rows = await page.locator("ol.logs li").allTextContents();
+    expect(rows).toHaveLength(5); // three messages between the changes to info and to error
+    expect(rows[0]).toMatch(/asked for error and above$/);
+    expect(rows[1]).toContain("Tool execution completed");
+    expect(rows.at(-1)).toMatch(/asked for info and above$/);
+    expect(await page.locator("#pane-tab-logs .count").textContent()).toBe("3");
     await screenshotBoth(page, "logs");
     await close();
   });

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { LOG_LEVELS } from "../../../shared/protocol/meta.ts";
 import { arrivals, closeListen, openListen, reopenListen, streams } from "../state/listen.ts";
-import { logEntries } from "../state/logs.ts";
+import { logRows, markLevel } from "../state/logs.ts";
 import { logLevel, session } from "../state/store.ts";
 import { openTask, tasks } from "../state/tasks.ts";
 import { TaskCard } from "./task-card.tsx";
@@ -142,9 +142,10 @@ export function LogsPane() {
       <label for="log-level">Ask for log messages at or above</label>{" "}
       <select
         id="log-level"
-        onChange={(e) =>
-          (logLevel.value = LOG_LEVELS.find((l) => l === e.currentTarget.value) ?? "")
-        }
+        onChange={(e) => {
+          logLevel.value = LOG_LEVELS.find((l) => l === e.currentTarget.value) ?? "";
+          markLevel(logLevel.value);
+        }}
       >
         <option value="" selected={logLevel.value === ""}>
           none (no log messages)
@@ -160,19 +161,26 @@ export function LogsPane() {
         logging/setLevel.
       </p>
       <ol class="logs">
-        {logEntries.value.map((l, i) => (
-          <li key={logEntries.value.length - i} class={`log ${l.message.level}`}>
-            <span class="badge">{l.message.level}</span>{" "}
-            <span class="muted small">
-              {new Date(l.at).toLocaleTimeString()} · {l.source}
-            </span>{" "}
-            {typeof l.message.data === "string" ? (
-              l.message.data
-            ) : (
-              <code>{JSON.stringify(l.message.data)}</code>
-            )}
-          </li>
-        ))}
+        {logRows.value.map((l) =>
+          "message" in l ? (
+            <li key={l.seq} class={`log ${l.message.level}`}>
+              <span class="badge">{l.message.level}</span>{" "}
+              <span class="muted small">
+                {new Date(l.at).toLocaleTimeString()} · {l.source}
+              </span>{" "}
+              {typeof l.message.data === "string" ? (
+                l.message.data
+              ) : (
+                <code>{JSON.stringify(l.message.data)}</code>
+              )}
+            </li>
+          ) : (
+            <li key={l.seq} class="log-mark muted small">
+              {new Date(l.at).toLocaleTimeString()} · asked for{" "}
+              {l.level ? `${l.level} and above` : "no log messages"}
+            </li>
+          ),
+        )}
       </ol>
     </div>
   );
