@@ -15,29 +15,32 @@ function callWith(client: AbortController, name: string): Request {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Serves one tool on the "signals" server. */
-const servedWith = (one: ReturnType<typeof tool>) =>
-  serve(defineServer({ name: "signals", version: "1", tools: [one] }));
+/** Serves one tool without arguments, `name`, on the "signals" server. */
+const servedWith = (
+  name: string,
+  description: string,
+  run: (args: object, ctx: { readonly signal: AbortSignal }) => Promise<string>,
+) =>
+  serve(
+    defineServer({
+      name: "signals",
+      version: "1",
+      tools: [tool({ name, description, input: z.object({}), run })],
+    }),
+  );
 
 describe("a call's signal", () => {
   it("aborts when the client goes away after the handler read it", async () => {
     let heard: string | undefined;
     let reading!: () => void;
     const read = new Promise<void>((resolve) => (reading = resolve));
-    const served = servedWith(
-      tool({
-        name: "wait",
-        description: "Waits for its signal",
-        input: z.object({}),
-        run: async (_args, ctx) => {
-          const { signal } = ctx;
-          reading();
-          await new Promise((resolve) => signal.addEventListener("abort", resolve));
-          heard = String(signal.reason);
-          return "stopped";
-        },
-      }),
-    );
+    const served = servedWith("wait", "Waits for its signal", async (_args, ctx) => {
+      const { signal } = ctx;
+      reading();
+      await new Promise((resolve) => signal.addEventListener("abort", resolve));
+      heard = String(signal.reason);
+      return "stopped";
+    });
     const client = new AbortController();
     const answer = served.fetch(callWith(client, "wait"));
     await read;
@@ -54,17 +57,14 @@ describe("a call's signal", () => {
     let go!: () => void;
     const goOn = new Promise<void>((resolve) => (go = resolve));
     const served = servedWith(
-      tool({
-        name: "late",
-        description: "Reads its signal only after being told to",
-        input: z.object({}),
-        run: async (_args, ctx) => {
-          waiting();
-          await goOn;
-          seen = { aborted: ctx.signal.aborted, reason: String(ctx.signal.reason) };
-          return "looked";
-        },
-      }),
+      "late",
+      "Reads its signal only after being told to",
+      async (_args, ctx) => {
+        waiting();
+        await goOn;
+        seen = { aborted: ctx.signal.aborted, reason: String(ctx.signal.reason) };
+        return "looked";
+      },
     );
     const client = new AbortController();
     const answer = served.fetch(callWith(client, "late"));
@@ -78,18 +78,11 @@ describe("a call's signal", () => {
 
   it("stays quiet for a client that stays, and the call answers", async () => {
     let aborted: boolean | undefined;
-    const served = servedWith(
-      tool({
-        name: "look",
-        description: "Reads its signal and answers",
-        input: z.object({}),
-        run: async (_args, ctx) => {
-          aborted = ctx.signal.aborted;
-          await settle();
-          return "fine";
-        },
-      }),
-    );
+    const served = servedWith("look", "Reads its signal and answers", async (_args, ctx) => {
+      aborted = ctx.signal.aborted;
+      await settle();
+      return "fine";
+    });
     const reply = await served.send(callWith(new AbortController(), "look"), "tools/call");
     expect(aborted).toBe(false);
     expect(reply.final?.result).toMatchObject({ content: [{ type: "text", text: "fine" }] });
