@@ -3,7 +3,7 @@ import { folderOf, type Contender } from "./contenders.ts";
 import { count, kib, ms, ratio, table } from "./format.ts";
 import type { LoadResult } from "./load/types.ts";
 import { figures, roundRatio, type Sample, type Spread } from "./results.ts";
-import { FLAT_PERCENT, growthAfterWarmup, WARMUP_SHARE, type Memory } from "./memory.ts";
+import { FLAT_PERCENT, growthAfterWarmup, warmupSamples, type Memory } from "./memory.ts";
 import type { Problem } from "./scenario-run.ts";
 import type { Scenario } from "./scenarios.ts";
 import type { AssetsSize, BundleSize } from "./sizes.ts";
@@ -200,7 +200,7 @@ export function coldSection(coldStarts: ColdStart[], workers: Contender[]): stri
 /** The workerd process serving edgemcp: resident memory through a long mixed load. */
 export function memorySection(m: Memory): string {
   const mib = (kib: number) => (kib / 1024).toFixed(1);
-  const warm = Math.round(m.samples.length * WARMUP_SHARE);
+  const warm = warmupSamples(m);
   const rows = [
     ["at start (first answer given)", mib(m.start)],
     ...m.samples.map((s, i) => [
