@@ -1,4 +1,4 @@
-import { signal } from "@preact/signals";
+import { computed, signal } from "@preact/signals";
 import type { LogMessageParams } from "../../../shared/client/index.ts";
 import type { LogLevel } from "../../../shared/protocol/meta.ts";
 
@@ -11,14 +11,16 @@ export type LevelChange = { seq: number; at: number; level: LogLevel | "" };
 const MAX_ROWS = 500;
 let seq = 0;
 
-export const logEntries = signal<LogEntry[]>([]);
 /** The Logs pane's rows, newest first: messages, and the level changes between them. */
 export const logRows = signal<(LogEntry | LevelChange)[]>([]);
+/** How many messages the pane lists (its tab's count). */
+export const logCount = computed(() => logRows.value.filter((row) => "message" in row).length);
 
 export function addLog(source: string, message: LogMessageParams): void {
-  const entry = { seq: ++seq, at: Date.now(), source, message };
-  logEntries.value = [entry, ...logEntries.value].slice(0, MAX_ROWS);
-  logRows.value = [entry, ...logRows.value].slice(0, MAX_ROWS);
+  logRows.value = [{ seq: ++seq, at: Date.now(), source, message }, ...logRows.value].slice(
+    0,
+    MAX_ROWS,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { pendingInputs } from "../state/inputs.ts";
 import { history } from "../state/history.ts";
 import { streams } from "../state/listen.ts";
-import { logEntries } from "../state/logs.ts";
+import { logCount } from "../state/logs.ts";
 import { pane, type Pane } from "../state/store.ts";
 import { tasks } from "../state/tasks.ts";
 import { exchanges } from "../state/wire.ts";
@@ -17,7 +17,7 @@ export const PANES: [Pane, string, () => number][] = [
   ["history", "History", () => history.value.length],
   ["listen", "Listen", () => streams.value.filter((s) => s.state === "open").length],
   ["tasks", "Tasks", () => tasks.value.length],
-  ["logs", "Logs", () => logEntries.value.length],
+  ["logs", "Logs", () => logCount.value],
 ];
 
 /** The side panel: server facts, the wire, history, listen streams, tasks and logs. */
