@@ -23,6 +23,8 @@ const CONNECTIONS = 8;
  * warm-up of a tenth of 50,000 requests reported that growth as +17%.
  */
 const WARMUP_SHARE = 0.5;
+/** Requests of this mix after which the process stopped growing (measured, see above). */
+export const WORKING_SIZE_REQUESTS = 75_000;
 const SAMPLES = 10;
 /**
  * Growth after warm-up, either way, that still counts as flat: a leak raises the peak, and the

@@ -122,7 +122,7 @@ const DEFAULTS = {
   rewarm: 0.2,
   rounds: 21,
   cold: 21,
-  // Twice the requests after which edgemcp's process stopped growing (see test/bench/memory.ts).
+  // Twice WORKING_SIZE_REQUESTS (test/bench/memory.ts): the warm-up half reaches the working size.
   memory: 150_000,
 };
 const QUICK = {

@@ -237,5 +237,14 @@ describe("the memory section", () => {
   it("says when memory still grows after warm-up", () => {
     const section = memorySection(run([200, 230, 260, 280, 300, 310, 315, 320, 325, 330]));
     expect(section).toContain(": +10.0%, **not flat**");
+    expect(section).not.toContain("working size in longer runs");
+  });
+
+  it("says when the run is too short for its warm-up to reach the working size", () => {
+    const quick = run([80, 100, 120, 140, 160, 136, 155, 172, 177, 181]);
+    quick.samples = quick.samples.map((s, i) => ({ ...s, requests: (i + 1) * 500 }));
+    expect(memorySection(quick)).toContain(
+      "This warm-up (2,500 requests) ends before the heap reached its working size in longer runs (about 75,000)",
+    );
   });
 });

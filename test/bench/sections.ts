@@ -3,7 +3,13 @@ import { folderOf, type Contender } from "./contenders.ts";
 import { count, kib, ms, ratio, table } from "./format.ts";
 import type { LoadResult } from "./load/types.ts";
 import { figures, roundRatio, type Sample, type Spread } from "./results.ts";
-import { FLAT_PERCENT, growthAfterWarmup, warmupSamples, type Memory } from "./memory.ts";
+import {
+  FLAT_PERCENT,
+  growthAfterWarmup,
+  warmupSamples,
+  WORKING_SIZE_REQUESTS,
+  type Memory,
+} from "./memory.ts";
 import type { Problem } from "./scenario-run.ts";
 import type { Scenario } from "./scenarios.ts";
 import type { AssetsSize, BundleSize } from "./sizes.ts";
@@ -210,5 +216,10 @@ export function memorySection(m: Memory): string {
   ];
   const growth = growthAfterWarmup(m);
   const verdict = Math.abs(growth) <= FLAT_PERCENT ? "flat" : "**not flat**";
-  return `edgemcp's workerd process (VmRSS from /proc/<pid>/status), 8 connections sending echo (2026 and 2025 wires), tools/list, resources/read, progress streams and one 1 MiB result in a hundred; ${m.failed} answers failed. The first half is warm-up (V8 grows its heap to a working size). Highest reading after warm-up against the highest during it: ${growth >= 0 ? "+" : ""}${growth.toFixed(1)}%, ${verdict} (within ±${FLAT_PERCENT}%).\n\n${table(["when", "VmRSS MiB"], rows, 1)}`;
+  const warmup = m.samples[warm - 1]?.requests ?? 0;
+  const short =
+    warmup < WORKING_SIZE_REQUESTS
+      ? ` This warm-up (${count(warmup)} requests) ends before the heap reached its working size in longer runs (about ${count(WORKING_SIZE_REQUESTS)}): growth here need not be a leak; run the default ${count(2 * WORKING_SIZE_REQUESTS)} requests to judge.`
+      : "";
+  return `edgemcp's workerd process (VmRSS from /proc/<pid>/status), 8 connections sending echo (2026 and 2025 wires), tools/list, resources/read, progress streams and one 1 MiB result in a hundred; ${m.failed} answers failed. The first half is warm-up (V8 grows its heap to a working size). Highest reading after warm-up against the highest during it: ${growth >= 0 ? "+" : ""}${growth.toFixed(1)}%, ${verdict} (within ±${FLAT_PERCENT}%).${short}\n\n${table(["when", "VmRSS MiB"], rows, 1)}`;
 }
