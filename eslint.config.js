@@ -143,6 +143,8 @@ export default tseslint.config(
     "shared/**/*.ts": [
       ["worker", "shared/ must not import worker/."],
       ["cli", "shared/ must not import cli/ (Node only)."],
+      ["web", "shared/ must not import web/ (the playground builds on shared/, not the reverse)."],
+      ["test", "shared/ must not import test/."],
     ],
     "web/**/*.{ts,tsx}": [
       ["worker", "web/ must not import worker/."],

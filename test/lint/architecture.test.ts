@@ -58,6 +58,8 @@ describe("the architecture lint", () => {
     ["worker/auth/x.ts", "../mcp/y.ts", "state/, auth/ and http/ must not import the MCP runtime"],
     ["worker/hub/x.ts", "../mcp/catalog/y.ts", "The hub uses the public server API"],
     ["shared/x.ts", "../worker/y.ts", "shared/ must not import worker/"],
+    ["shared/client/x.ts", "../../web/src/y.ts", "shared/ must not import web/"],
+    ["shared/x.ts", "../test/y.ts", "shared/ must not import test/"],
     ["web/x.ts", "../shared/y.ts", undefined],
     ["web/x.ts", "../worker/y.ts", "web/ must not import worker/"],
     ["worker/hub/x.ts", "../mcp/index.ts", undefined],
