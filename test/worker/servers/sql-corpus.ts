@@ -96,6 +96,18 @@ export const reads: Read[] = [
     rows: 6,
   },
   {
+    what: "JSON read with scalar functions",
+    sql: `SELECT json_extract('{"a":[1,2,3]}', '$.a[1]') AS v, json_array_length('[1,2,3]') AS n`,
+    rows: 1,
+    first: { v: 2, n: 3 },
+  },
+  {
+    what: "printf with a written width",
+    sql: "SELECT printf('%05d|%.2f', id, 1.5) AS p FROM users WHERE id = 7",
+    rows: 1,
+    first: { p: "00007|1.50" },
+  },
+  {
     what: "a range over an index",
     sql: "SELECT count(*) AS n FROM error_logs WHERE ts >= '2026-10-10' AND ts < '2026-10-11'",
     rows: 1,
@@ -211,7 +223,47 @@ export const refusals: Refusal[] = [
   },
   {
     what: "a row bigger than a page",
-    sql: "SELECT id, zeroblob(5000000) AS blob FROM users",
-    says: /Row 1 holds about 5,000,00\d bytes/,
+    sql: "SELECT id, zeroblob(300000) AS blob FROM users WHERE id = 1",
+    says: /Row 1 holds about 300,00\d bytes/,
+  },
+  {
+    what: "a loop over json_each of a generated string (150,000 elements, counted as a table)",
+    sql: "SELECT count(*) FROM json_each('[' || replace(hex(zeroblob(150000)), '00', '0,') || '0]') a, users b",
+    says: /table-valued function json_each is not allowed/,
+  },
+  {
+    what: "json_tree called by a quoted name",
+    sql: `SELECT count(*) FROM "JSON_TREE"('[1]') t, [json_each]('[2]')`,
+    says: /table-valued function json_tree is not allowed/,
+  },
+  {
+    what: "json_each over a column",
+    sql: "SELECT count(*) FROM users, json_each(users.name) j",
+    says: /json_each is not allowed/,
+  },
+  {
+    what: "a blob sized by a column, made per row",
+    sql: "SELECT count(*) FROM error_logs a WHERE length(hex(zeroblob(1000000 + a.id))) > 0",
+    says: /zeroblob\(\) takes a whole-number literal/,
+  },
+  {
+    what: "random blobs times the rows visited",
+    sql: "SELECT max(length(randomblob(100000) || a.id)) FROM error_logs a",
+    says: /makes too many bytes: about 100,000 per row .* over about 4,000 rows/,
+  },
+  {
+    what: "a printf width taken from an argument",
+    sql: "SELECT printf('%.*c', 100000000, 'x')",
+    says: /widths must be written in its pattern/,
+  },
+  {
+    what: "a printf width written wide, times the rows",
+    sql: "SELECT length(printf('%1000000d', a.id)) FROM error_logs a, users b",
+    says: /makes too many bytes/,
+  },
+  {
+    what: "a printf pattern that is not a literal",
+    sql: "SELECT printf(message, id) FROM error_logs",
+    says: /take their pattern as a string literal/,
   },
 ];

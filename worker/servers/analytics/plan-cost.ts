@@ -20,6 +20,8 @@ export type PlanEstimate = {
   worst: string;
   /** Recursive CTEs in the plan, lower-cased. */
   recursive: string[];
+  /** Loops over a virtual table that is not a stored one: table-valued functions. */
+  functionLoops: string[];
 };
 
 type Node = PlanRow & { children: Node[] };
@@ -44,6 +46,7 @@ export function estimatePlan(plan: PlanRow[], facts: PlanFacts): PlanEstimate {
 
   const produced = new Map<string, number>(); // rows a materialized subquery or CTE yields
   const recursive: string[] = [];
+  const functionLoops: string[] = [];
   let worst = { weight: 0, loops: [] as string[] };
 
   const biggest = Math.max(1, ...facts.tableRows.values());
@@ -55,6 +58,10 @@ export function estimatePlan(plan: PlanRow[], facts: PlanFacts): PlanEstimate {
       produced.get(key) ??
       biggest
     );
+  };
+  const isStored = (name: string) => {
+    const key = name.toLowerCase();
+    return facts.tableRows.has(key) || facts.tableRows.has(facts.aliases.get(key) ?? "");
   };
   const label = (name: string) => {
     const key = name.toLowerCase();
@@ -70,6 +77,8 @@ export function estimatePlan(plan: PlanRow[], facts: PlanFacts): PlanEstimate {
     const n = sourceRows(name);
     if (kind === "SCAN") return n;
     const constraint = /\(([^)]*)\)\s*$/.exec(using ?? "")?.[1] ?? "";
+    // A search naming no constraint (min/max over an index, say) may still read every entry.
+    if (constraint === "") return n;
     if (/^rowid=\?$/.test(constraint)) return 1;
     if (/[<>]/.test(constraint)) return Math.max(1, Math.ceil(n / 4));
     return Math.max(1, Math.ceil(Math.sqrt(n)));
@@ -86,6 +95,7 @@ export function estimatePlan(plan: PlanRow[], facts: PlanFacts): PlanEstimate {
       if (loop) {
         const [, kind, name, using] = loop;
         const automatic = /AUTOMATIC/.test(using ?? "");
+        if (/ VIRTUAL TABLE /.test(node.detail) && !isStored(name!)) functionLoops.push(name!);
         if (automatic) visits += sourceRows(name!); // building the index
         rows *= loopRows(kind!, name!, using);
         visits += rows * outer;
@@ -134,7 +144,7 @@ export function estimatePlan(plan: PlanRow[], facts: PlanFacts): PlanEstimate {
   };
 
   const total = nest(root.children, 1);
-  return { rows: total.visits, worst: worst.loops.join(" × "), recursive };
+  return { rows: total.visits, worst: worst.loops.join(" × "), recursive, functionLoops };
 }
 
 const ALIAS_STOP = new Set([

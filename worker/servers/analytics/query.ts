@@ -1,6 +1,12 @@
 import { checkProgramIsReadOnly } from "./bytecode-guard.ts";
 import { topLevelCtes } from "./ctes.ts";
-import { estimatePlan, tableAliases, type PlanRow } from "./plan-cost.ts";
+import {
+  checkTableFunctions,
+  checkVirtualLoops,
+  generatedBytesPerRow,
+  namesView,
+} from "./generated-input.ts";
+import { estimatePlan, tableAliases, type PlanEstimate, type PlanRow } from "./plan-cost.ts";
 import { checkReadOnly, skeleton, SqlRefusal, type ReadStatement } from "./sql-guard.ts";
 import { listTables, quoteIdentifier } from "./tables.ts";
 import { errorText } from "../../../shared/error-text.ts";
@@ -19,6 +25,8 @@ export const QUERY_BOUNDS = {
   maxRecursiveRows: 100_000,
   /** Bytes of values one page may carry (each value counted as its text or blob length). */
   maxPageBytes: 256_000,
+  /** Bytes `zeroblob`, `randomblob` and `printf` widths may make, times the rows visited. */
+  maxGeneratedBytes: 32_000_000,
 } as const;
 
 const number = (n: number) => Math.round(n).toLocaleString("en-US");
@@ -95,6 +103,9 @@ async function rowsThatFit(
  */
 async function checkCost(db: D1Database, statement: ReadStatement): Promise<void> {
   const shape = skeleton(statement.sql);
+  const view = namesView(statement.sql, shape);
+  const pragmaCalls = checkTableFunctions(view);
+  const bytesPerRow = generatedBytesPerRow(statement.sql, view);
   const tableRows = await tableSizes(db);
   const aliases = tableAliases(shape, tableRows.keys());
   const measured = new Map<string, number>();
@@ -113,8 +124,22 @@ async function checkCost(db: D1Database, statement: ReadStatement): Promise<void
         `(${worst || "nested scans"}), more than the ${number(QUERY_BOUNDS.maxRowVisits)} allowed. ` +
         "Join on indexed columns (see the table schemas), filter with WHERE, or aggregate in smaller steps.",
     );
+  // Each estimate is checked before anything it covers runs: rows, made bytes, function loops.
+  const check = (cost: PlanEstimate, bytesPerRow: number) => {
+    if (cost.rows > QUERY_BOUNDS.maxRowVisits) throw tooCostly(cost.rows, cost.worst);
+    const made = bytesPerRow * Math.max(1, cost.rows);
+    if (made > QUERY_BOUNDS.maxGeneratedBytes)
+      throw new SqlRefusal(
+        `The query makes too many bytes: about ${number(bytesPerRow)} per row (zeroblob, randomblob, printf widths) ` +
+          `over about ${number(cost.rows)} rows, more than the ${number(QUERY_BOUNDS.maxGeneratedBytes)} allowed. ` +
+          "Make smaller values, or fewer rows.",
+      );
+  };
   const first = await estimate(statement.sql);
+  checkVirtualLoops(first.functionLoops, pragmaCalls);
   const { recursive } = first;
+  // Without a recursive CTE nothing is to be measured: the first estimate is the statement's cost.
+  if (recursive.length === 0) check(first, bytesPerRow);
   // A recursive CTE is measured on its own, up to one row past the bound, before the whole
   // statement is estimated with its real size; the measuring itself is bounded first.
   const ctes = recursive.length > 0 ? (topLevelCtes(statement.sql, shape) ?? []) : [];
@@ -127,8 +152,8 @@ async function checkCost(db: D1Database, statement: ReadStatement): Promise<void
     const probe = `${statement.sql.slice(0, cte.end)}\nSELECT count(*) FROM (SELECT 1 FROM ${quoteIdentifier(cte.name)} LIMIT ${QUERY_BOUNDS.maxRecursiveRows + 1})`;
     let produced: number;
     try {
-      const cost = await estimate(probe);
-      if (cost.rows > QUERY_BOUNDS.maxRowVisits) throw tooCostly(cost.rows, cost.worst);
+      const head = [statement.sql.slice(0, cte.end), view.slice(0, cte.end)] as const;
+      check(await estimate(probe), generatedBytesPerRow(...head));
       const [row] = await db.prepare(probe).raw<[number]>();
       produced = Number(row?.[0] ?? 0);
     } catch (error) {
@@ -144,9 +169,7 @@ async function checkCost(db: D1Database, statement: ReadStatement): Promise<void
       );
     measured.set(name, produced);
   }
-  // Without a recursive CTE nothing was measured: the first estimate is the statement's cost.
-  const total = recursive.length > 0 ? await estimate(statement.sql) : first;
-  if (total.rows > QUERY_BOUNDS.maxRowVisits) throw tooCostly(total.rows, total.worst);
+  if (recursive.length > 0) check(await estimate(statement.sql), bytesPerRow);
 }
 
 const SIZES_TTL_MS = 60_000;
