@@ -33,7 +33,7 @@ export interface Rounds {
   claim(nonce: string, ttlMs: number): Promise<boolean>;
 }
 
-/** Cancellation across instances, keyed by the caller and the call's request id. */
+/** Cancellation across instances, keyed by the caller, its session and the call's request id. */
 export interface Cancellation {
   /** Aborts the call when its cancellation is posted; returns `stop`, for when the call ends. */
   watch(caller: string, id: JsonRpcId, abort: (reason: string) => void): () => void;

@@ -64,12 +64,18 @@ describe("cancellation keys", () => {
     expect(key("notes", undefined, "s1")).not.toBe(key("ops", undefined, "s1"));
   });
 
-  it("keep a subject's calls its own, whatever session id it sends", () => {
+  it("tell a subject's sessions apart, and its calls without a session from both", () => {
     const headers = new Headers({ "CF-Connecting-IP": "203.0.113.7" });
     const alice = { subject: "alice" };
-    expect(cancellationKey("notes", alice, headers, "s1")).toBe(
+    const keys = [
+      cancellationKey("notes", alice, headers, "s1"),
+      cancellationKey("notes", alice, headers, "s2"),
       cancellationKey("notes", alice, headers, undefined),
-    );
+      cancellationKey("notes", { subject: "bob" }, headers, "s1"),
+      cancellationKey("notes", undefined, headers, "s1"),
+    ];
+    expect(keys.every((key) => key !== undefined)).toBe(true);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it("tell anonymous callers behind one address apart by session id, and give none without one", () => {

@@ -391,13 +391,14 @@ class Reply {
 }
 
 /**
- * Whose request ids these are, for cancelling a call from another request: the server, and the
- * caller's subject or, for an anonymous caller, its address and the session id its 2025
- * `initialize` was given (`sessionId`, read by the era). Request ids are small integers that
- * collide, and callers behind one address (an office NAT) share it, so the address alone would
- * let one anonymous caller cancel another's calls: without a session id there is no key (the
- * call cannot be cancelled by another request, and a cancel reaches nothing). A cancellation
- * never reaches a call of another server.
+ * Whose request ids these are, for cancelling a call from another request: the server, the
+ * caller (its subject, or for an anonymous caller its address), and the session id its 2025
+ * `initialize` was given (`sessionId`, read by the era). Request ids are unique only within a
+ * session: two windows of one user both start at 1, so the session is part of every key. An
+ * anonymous caller without a session id has no key (callers behind one address, an office NAT,
+ * share it: the call cannot be cancelled by another request, and a cancel reaches nothing); an
+ * authenticated one without a session id has its own key, apart from its sessions. A
+ * cancellation never reaches a call of another server.
  */
 export function cancellationKey(
   server: string,
@@ -405,9 +406,8 @@ export function cancellationKey(
   headers: Headers,
   sessionId: string | undefined,
 ): string | undefined {
-  if (caller) return `${server}\n${callerIdentity(caller, headers)}`;
-  if (sessionId === undefined) return undefined;
-  return `${server}\n${callerIdentity(undefined, headers)}\n${sessionId}`;
+  if (!caller && sessionId === undefined) return undefined;
+  return `${server}\n${callerIdentity(caller, headers)}\n${sessionId ?? ""}`;
 }
 
 /** `ctx.input` and `ctx.relay` in a handler that cannot ask the client for input, and why. */

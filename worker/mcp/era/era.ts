@@ -18,7 +18,7 @@ export type Enveloped = {
   envelope: Envelope;
   /** What the server advertises to this era's clients (the capability gate reads it). */
   capabilities: ServerCapabilities;
-  /** The session id that scopes an anonymous caller's cancellations (see `sessionId`). */
+  /** The session id that scopes a caller's cancellations (see `sessionId`). */
   sessionId: string | undefined;
   /**
    * Whether the request answers an earlier round of input (2026 `inputResponses` or
@@ -81,7 +81,7 @@ export interface EraAdapter extends EraRules {
   /** The capabilities a proxy declares upstream on behalf of this request's client. */
   upstreamCapabilities(info: RequestInfo): ClientCapabilities;
   /**
-   * The session id a message carries, which scopes an anonymous caller's cancellations: a 2025
+   * The session id a message carries, which scopes a caller's cancellations: a 2025
    * client's `Mcp-Session-Id` (a malformed one is an HttpError 400); 2026 requests carry none
    * that counts (the header is ignored).
    */

@@ -9,13 +9,18 @@ import { call, send } from "../../call.ts";
 // Two anonymous callers behind one address (an office NAT), as Cloudflare reports it.
 const OFFICE = "198.51.100.23";
 
+type Options = {
+  id?: string | number;
+  sessionId?: string;
+  notification?: boolean;
+  /** A bearer token: the caller is then its subject, whatever its address. */
+  token?: string;
+};
+
 /** A 2025 request from the office, with the session id `initialize` gave (or none). */
-function legacy(
-  method: string,
-  params: Record<string, unknown>,
-  options: { id?: string | number; sessionId?: string; notification?: boolean } = {},
-) {
+function legacy(method: string, params: Record<string, unknown>, options: Options = {}) {
   const headers: Record<string, string> = { "CF-Connecting-IP": OFFICE };
+  if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
   if (options.sessionId !== undefined) headers["Mcp-Session-Id"] = options.sessionId;
   return legacyRequest(method, params, {
     ...(options.id === undefined ? {} : { id: options.id }),
@@ -25,7 +30,9 @@ function legacy(
 }
 
 /** A 2025 client's handshake: the session id its `initialize` reply carries. */
-async function handshake(): Promise<string> {
+async function handshake(token?: string): Promise<string> {
+  const headers: Record<string, string> = { "CF-Connecting-IP": OFFICE };
+  if (token !== undefined) headers.Authorization = `Bearer ${token}`;
   const reply = await send(
     legacyRequest(
       "initialize",
@@ -34,7 +41,7 @@ async function handshake(): Promise<string> {
         capabilities: {},
         clientInfo: { name: "old", version: "1" },
       },
-      { version: null, headers: { "CF-Connecting-IP": OFFICE } },
+      { version: null, headers },
     ),
     "initialize",
     "2025",
@@ -48,7 +55,7 @@ async function handshake(): Promise<string> {
  * Starts a long test_slow_counter call (request id 1, as every client's first call is) and
  * waits for its first progress message, so it is surely running.
  */
-async function slowCall(label: string, sessionId: string | undefined) {
+async function slowCall(label: string, sessionId: string | undefined, token?: string) {
   const response = await exports.default.fetch(
     legacy(
       "tools/call",
@@ -57,7 +64,11 @@ async function slowCall(label: string, sessionId: string | undefined) {
         arguments: { steps: 200, delayMs: 25, label },
         _meta: { progressToken: "p" },
       },
-      { id: 1, ...(sessionId === undefined ? {} : { sessionId }) },
+      {
+        id: 1,
+        ...(sessionId === undefined ? {} : { sessionId }),
+        ...(token === undefined ? {} : { token }),
+      },
     ),
   );
   const events = decodeSse(response.body!);
@@ -66,12 +77,16 @@ async function slowCall(label: string, sessionId: string | undefined) {
 }
 
 /** Cancels request id 1 from the office, as a 2025 client does: a POST answered 202. */
-async function cancel(sessionId: string | undefined) {
+async function cancel(sessionId: string | undefined, token?: string) {
   const response = await exports.default.fetch(
     legacy(
       "notifications/cancelled",
       { requestId: 1, reason: "stop" },
-      { notification: true, ...(sessionId === undefined ? {} : { sessionId }) },
+      {
+        notification: true,
+        ...(sessionId === undefined ? {} : { sessionId }),
+        ...(token === undefined ? {} : { token }),
+      },
     ),
   );
   expect(response.status).toBe(202);
@@ -192,5 +207,67 @@ describe("an anonymous 2025 caller cancels only its own calls", () => {
     expect(await abortStatus(withoutId)).toBe(`not aborted: ${withoutId}`);
     await first.return(undefined);
     await second.return(undefined);
+  });
+});
+
+describe("an authenticated 2025 caller's cancellations stay in their session", () => {
+  const ALICE = "token-alice";
+
+  it("two sessions of one subject: A's cancel misses B's call of the same id, B's own stops it", async () => {
+    const a = await handshake(ALICE);
+    const b = await handshake(ALICE);
+    const label = `two-windows-${crypto.randomUUID()}`;
+    const events = await slowCall(label, b, ALICE);
+    await cancel(a, ALICE);
+    expect(await stillRunning(label)).toBe(true);
+    await cancel(b, ALICE);
+    expect(await aborted(label)).toMatch(new RegExp(`^aborted: ${label} at step \\d+`));
+    await events.return(undefined);
+  });
+
+  it("a cancel that stopped its call is spent: a later call reusing the id runs, and its own cancel stops it", async () => {
+    const session = await handshake(ALICE);
+    const first = `first-${crypto.randomUUID()}`;
+    const firstEvents = await slowCall(first, session, ALICE);
+    await cancel(session, ALICE);
+    await aborted(first);
+    await firstEvents.return(undefined);
+    const second = `second-${crypto.randomUUID()}`;
+    const secondEvents = await slowCall(second, session, ALICE);
+    expect(await stillRunning(second)).toBe(true);
+    await cancel(session, ALICE);
+    expect(await aborted(second)).toMatch(new RegExp(`^aborted: ${second} at step \\d+`));
+    await secondEvents.return(undefined);
+  });
+
+  it("a later session's cancel of an id another session used and cancelled reaches its own call", async () => {
+    const earlier = await handshake(ALICE);
+    const first = `earlier-${crypto.randomUUID()}`;
+    const firstEvents = await slowCall(first, earlier, ALICE);
+    await cancel(earlier, ALICE);
+    await aborted(first);
+    await firstEvents.return(undefined);
+    const later = await handshake(ALICE);
+    const second = `later-${crypto.randomUUID()}`;
+    const secondEvents = await slowCall(second, later, ALICE);
+    expect(await stillRunning(second)).toBe(true);
+    await cancel(later, ALICE);
+    expect(await aborted(second)).toMatch(new RegExp(`^aborted: ${second} at step \\d+`));
+    await secondEvents.return(undefined);
+  });
+
+  it("a cancel that arrives before its call is watched still stops it", async () => {
+    const session = await handshake(ALICE);
+    const label = `early-${crypto.randomUUID()}`;
+    const response = exports.default.fetch(
+      legacy(
+        "tools/call",
+        { name: "test_slow_counter", arguments: { steps: 200, delayMs: 25, label } },
+        { id: 1, sessionId: session, token: ALICE },
+      ),
+    );
+    await cancel(session, ALICE);
+    expect(await aborted(label)).toMatch(new RegExp(`^aborted: ${label} at step \\d+`));
+    await (await response).body?.cancel();
   });
 });

@@ -77,8 +77,8 @@ const legacyPage = pagesIn((list: List) => ({
 
 /**
  * A fresh `Mcp-Session-Id` for a 2025 `initialize` reply: 128 random bits, base64url. Nothing is
- * stored: the id only names the scope the client's later cancellations reach (an anonymous
- * caller's `notifications/cancelled` reaches only calls made with the same id).
+ * stored: the id only names the scope the client's later cancellations reach (a
+ * `notifications/cancelled` reaches only the same caller's calls made with the same id).
  */
 function mintSessionId(): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
