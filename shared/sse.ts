@@ -1,5 +1,22 @@
-/** One Server-Sent Events event (comments are dropped by the decoder). */
+/**
+ * One dispatched Server-Sent Events event: its type, its data, and the stream's last event id
+ * when it has one (the id persists from earlier events, as WHATWG's `lastEventId` does).
+ */
 export type SseEvent = { event: string; data: string; id?: string };
+
+/**
+ * What a stream has said about resuming it, updated as the decoder reads: the last event id
+ * (set when an event ends, data or not; never empty) and the reconnection delay from `retry:`.
+ */
+export type SseCursor = { lastEventId?: string; retryMs?: number };
+
+/** A stream that breaks the decoder's bounds (an event too large to hold). */
+export class SseError extends Error {
+  override readonly name = "SseError";
+}
+
+// An event's lines are held until it ends; a server that never ends one must not exhaust memory.
+export const MAX_SSE_EVENT_CHARS = 32 * 1024 * 1024;
 
 const encoder = new TextEncoder();
 
@@ -14,52 +31,110 @@ export function encodeSseComment(text: string): Uint8Array {
 }
 
 /**
- * Decodes an SSE byte stream incrementally (WHATWG EventSource parsing rules: CRLF, CR or LF
- * line ends, multi-line `data`, comments, an optional space after the colon).
+ * Whether an event carries a JSON-RPC message: a `message` event with data. An empty `data:`
+ * (the 2025-11-25 transport's priming event, sent to hand the client an id to resume from) is
+ * dispatched by the SSE rules but carries nothing.
  */
-export async function* decodeSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
+export function carriesMessage(event: SseEvent): boolean {
+  return event.event === "message" && event.data !== "";
+}
+
+/** The parser's state between lines: the event being built and the stream's cursor. */
+class EventBuilder {
+  private type = "";
+  private data: string[] | undefined;
+  private idBuffer: string | undefined;
+  private chars = 0;
+
+  constructor(
+    private readonly cursor: SseCursor,
+    private readonly maxChars: number,
+  ) {}
+
+  /** Takes one line (without its end); returns the event when the line ends one. */
+  line(line: string): SseEvent | undefined {
+    if (line === "") return this.dispatch();
+    if (line.startsWith(":")) return undefined;
+    this.chars += line.length;
+    if (this.chars > this.maxChars) {
+      throw new SseError(`An SSE event is larger than ${this.maxChars} characters.`);
+    }
+    const colon = line.indexOf(":");
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "event") this.type = value;
+    else if (field === "data") (this.data ??= []).push(value);
+    else if (field === "id" && !value.includes("\0")) this.idBuffer = value;
+    else if (field === "retry" && /^[0-9]+$/.test(value)) this.cursor.retryMs = Number(value);
+    return undefined;
+  }
+
+  /** A blank line: the id takes effect whether or not there is data; only data dispatches. */
+  private dispatch(): SseEvent | undefined {
+    if (this.idBuffer !== undefined) {
+      if (this.idBuffer === "") delete this.cursor.lastEventId;
+      else this.cursor.lastEventId = this.idBuffer;
+    }
+    const { data, type } = this;
+    this.type = "";
+    this.data = undefined;
+    this.chars = 0;
+    if (data === undefined) return undefined;
+    const id = this.cursor.lastEventId;
+    return { event: type || "message", data: data.join("\n"), ...(id === undefined ? {} : { id }) };
+  }
+}
+
+/**
+ * Decodes an SSE byte stream incrementally by the WHATWG EventSource parsing rules: UTF-8 with
+ * an optional BOM, CRLF, CR or LF line ends (split across chunks too), comments, fields with or
+ * without a colon and one optional space after it, multi-line `data`, `event`, `id` (ignored
+ * when it contains NUL; an empty one clears it) and `retry` (digits only). Events without a
+ * `data` line are not dispatched but their id still counts; an event cut off by the stream's
+ * end is dropped. `cursor` is updated as events end, so a caller can resume where it stopped.
+ */
+export async function* decodeSse(
+  body: ReadableStream<Uint8Array>,
+  cursor: SseCursor = {},
+  maxEventChars = MAX_SSE_EVENT_CHARS,
+): AsyncGenerator<SseEvent> {
+  // TextDecoder drops one leading BOM, as the SSE rules ask.
   const decoder = new TextDecoder();
   const reader = body.getReader();
-  let buffer = "";
-  let event = "";
-  let data: string[] = [];
-  let id: string | undefined;
+  const builder = new EventBuilder(cursor, maxEventChars);
+  // The start of a line still being received, in pieces: each chunk is scanned once.
+  let partial: string[] = [];
+  let partialChars = 0;
   let pendingCr = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
-      if (pendingCr && buffer.startsWith("\n")) buffer = buffer.slice(1);
+      let text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      if (text === "" && !done) continue;
+      if (pendingCr && text.startsWith("\n")) text = text.slice(1);
       pendingCr = false;
-      let match: RegExpExecArray | null;
       const lineEnd = /\r\n|\r|\n/g;
       let start = 0;
-      while ((match = lineEnd.exec(buffer))) {
+      let match: RegExpExecArray | null;
+      while ((match = lineEnd.exec(text))) {
         // A lone CR at the end of a chunk may be the first half of a CRLF.
-        if (match[0] === "\r" && match.index === buffer.length - 1 && !done) pendingCr = true;
-        const line = buffer.slice(start, match.index);
+        if (match[0] === "\r" && match.index === text.length - 1) pendingCr = true;
+        const piece = text.slice(start, match.index);
+        const line = partial.length === 0 ? piece : partial.join("") + piece;
+        partial = [];
+        partialChars = 0;
         start = match.index + match[0].length;
-        if (line === "") {
-          if (data.length > 0)
-            yield {
-              event: event || "message",
-              data: data.join("\n"),
-              ...(id === undefined ? {} : { id }),
-            };
-          event = "";
-          data = [];
-          continue;
-        }
-        if (line.startsWith(":")) continue;
-        const colon = line.indexOf(":");
-        const field = colon === -1 ? line : line.slice(0, colon);
-        let fieldValue = colon === -1 ? "" : line.slice(colon + 1);
-        if (fieldValue.startsWith(" ")) fieldValue = fieldValue.slice(1);
-        if (field === "event") event = fieldValue;
-        else if (field === "data") data.push(fieldValue);
-        else if (field === "id" && !fieldValue.includes("\0")) id = fieldValue;
+        const event = builder.line(line);
+        if (event) yield event;
       }
-      buffer = buffer.slice(start);
+      if (start < text.length) {
+        partial.push(text.slice(start));
+        partialChars += text.length - start;
+        if (partialChars > maxEventChars) {
+          throw new SseError(`An SSE line is longer than ${maxEventChars} characters.`);
+        }
+      }
       if (done) return;
     }
   } finally {

@@ -2,7 +2,7 @@ import { errorText } from "../../shared/error-text.ts";
 import { isJsonObject } from "../../shared/jsonrpc.ts";
 import { Header } from "../../shared/protocol/headers.ts";
 import { sleep } from "../../shared/sleep.ts";
-import { decodeSse } from "../../shared/sse.ts";
+import { carriesMessage, decodeSse, type SseCursor } from "../../shared/sse.ts";
 import type { Upstream } from "./upstream.ts";
 
 // The first pause before opening a dropped stream again, and the longest.
@@ -38,8 +38,8 @@ export class LegacySession {
 
   /**
    * Relays the server's own stream (GET) for as long as the session lasts: when it drops or
-   * the server ends it, it is opened again after a pause (doubling from 0.5 s up to 30 s), with
-   * `Last-Event-ID` so a server that keeps event ids can resume. A server without such a stream
+   * the server ends it, it is opened again after a pause (the server's `retry`, else 0.5 s;
+   * doubling up to 30 s), with `Last-Event-ID` so a server that keeps event ids can resume. A server without such a stream
    * answers 405, an expired session 404: either ends it. An event that is not JSON is logged
    * and skipped.
    */
@@ -51,7 +51,7 @@ export class LegacySession {
     const controller = new AbortController();
     this.stream = controller;
     const { signal } = controller;
-    let lastEventId: string | undefined;
+    const cursor: SseCursor = {};
     let pause = RETRY_MS;
     let opened = false;
     while (!signal.aborted) {
@@ -60,7 +60,7 @@ export class LegacySession {
       try {
         const headers = {
           ...this.headers(),
-          ...(lastEventId === undefined ? {} : { "Last-Event-ID": lastEventId }),
+          ...(cursor.lastEventId === undefined ? {} : { "Last-Event-ID": cursor.lastEventId }),
         };
         const response = await upstream.listen(headers, signal);
         const type = response.headers.get("Content-Type") ?? "";
@@ -80,9 +80,8 @@ export class LegacySession {
         } else {
           if (opened) log("The server's stream is open again.");
           opened = true;
-          for await (const event of decodeSse(response.body)) {
-            if (event.id !== undefined) lastEventId = event.id;
-            if (event.event !== "message") continue;
+          for await (const event of decodeSse(response.body, cursor)) {
+            if (!carriesMessage(event)) continue;
             delivered = true;
             let message: unknown;
             try {
@@ -103,7 +102,7 @@ export class LegacySession {
       }
       if (signal.aborted) return;
       // A stream that carried something was healthy: start the pauses over.
-      if (delivered) pause = RETRY_MS;
+      if (delivered) pause = Math.min(cursor.retryMs ?? RETRY_MS, MAX_RETRY_MS);
       log(`The server's stream ended (${why}); opening it again in ${pause} ms.`);
       await sleep(pause, signal).catch(() => undefined);
       pause = Math.min(pause * 2, MAX_RETRY_MS);

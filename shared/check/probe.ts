@@ -7,7 +7,7 @@ import { JsonRpcErrorObjectSchema } from "../protocol/messages.ts";
 import { MetaKey } from "../protocol/meta.ts";
 import { NAME_PARAM } from "../protocol/methods.ts";
 import { MODERN_VERSION, type Era } from "../protocol/versions.ts";
-import { decodeSse } from "../sse.ts";
+import { carriesMessage, decodeSse } from "../sse.ts";
 
 /** Where and how the checks reach the server. */
 export type ProbeOptions = {
@@ -159,7 +159,7 @@ async function* readMessages(response: Response): AsyncGenerator<unknown> {
   const type = response.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (type === "text/event-stream" && response.body) {
     for await (const event of decodeSse(response.body)) {
-      if (event.event === "message") yield JSON.parse(event.data);
+      if (carriesMessage(event)) yield JSON.parse(event.data);
     }
     return;
   }
