@@ -116,7 +116,19 @@ export class Bridge {
         return;
       }
       let answered = false;
-      for await (const message of replyMessages(response)) {
+      // A 2025 server may drop the reply's stream and expect it resumed from its last event.
+      const resume =
+        version === undefined
+          ? {
+              reopen: (lastEventId: string) =>
+                this.upstream.listen(
+                  { ...this.session.headers(), "Last-Event-ID": lastEventId },
+                  controller.signal,
+                ),
+              signal: controller.signal,
+            }
+          : undefined;
+      for await (const message of replyMessages(response, resume)) {
         if (!answers(message, request.id)) {
           this.relay(message);
           continue;

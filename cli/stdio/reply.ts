@@ -1,7 +1,8 @@
 import { isJsonObject } from "../../shared/jsonrpc.ts";
 import type { JsonObject, JsonRpcId } from "../../shared/protocol/messages.ts";
 import { JsonRpcErrorResponseSchema } from "../../shared/protocol/messages.ts";
-import { decodeSse } from "../../shared/sse.ts";
+import { carriesMessage, decodeSse, SseError } from "../../shared/sse.ts";
+import { resumableSse, SseResumeError, type Reopen } from "../../shared/sse-resume.ts";
 
 /** A reply body that is not what the transport allows, or a message that is not JSON. */
 export class ReplyError extends Error {
@@ -10,9 +11,13 @@ export class ReplyError extends Error {
 
 /**
  * The JSON-RPC messages of a POST's reply, in order: one from an `application/json` body, any
- * number from an SSE stream (until it ends). Other bodies are refused.
+ * number from an SSE stream (until it ends; with `resume`, a stream the server drops after
+ * giving event ids is opened again, as 2025 servers expect). Other bodies are refused.
  */
-export async function* replyMessages(response: Response): AsyncGenerator<unknown> {
+export async function* replyMessages(
+  response: Response,
+  resume?: { reopen: Reopen; signal: AbortSignal },
+): AsyncGenerator<unknown> {
   const type = response.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
   if (type === "application/json") {
     const text = await response.text();
@@ -24,13 +29,23 @@ export async function* replyMessages(response: Response): AsyncGenerator<unknown
     return;
   }
   if (type === "text/event-stream" && response.body) {
-    for await (const event of decodeSse(response.body)) {
-      if (event.event !== "message") continue;
-      try {
-        yield JSON.parse(event.data);
-      } catch {
-        throw new ReplyError(`An SSE event is not JSON: ${event.data.slice(0, 200)}`);
+    const events = resume ? resumableSse(response.body, resume) : decodeSse(response.body);
+    try {
+      for await (const event of events) {
+        if (!carriesMessage(event)) continue;
+        let message: unknown;
+        try {
+          message = JSON.parse(event.data);
+        } catch {
+          throw new ReplyError(`An SSE event is not JSON: ${event.data.slice(0, 200)}`);
+        }
+        yield message;
       }
+    } catch (error) {
+      if (error instanceof SseError || error instanceof SseResumeError) {
+        throw new ReplyError(error.message);
+      }
+      throw error;
     }
     return;
   }

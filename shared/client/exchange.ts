@@ -57,7 +57,7 @@ export async function exchange(
   });
   // The request owns its controller, so abort reaches the fetch and ends the stream.
   const { controller, unlink } = linkedController(request.signal);
-  const { serverRequest } = era;
+  const { serverRequest, reopen } = era;
   let reply: Response | HandedReply | undefined;
   try {
     reply = await deliver(conn, body, headers, controller.signal, context);
@@ -73,6 +73,14 @@ export async function exchange(
           ? { onRequest: (asked) => serverRequest(conn, asked, controller.signal) }
           : {}),
         onMessage: (message) => conn.onWire?.({ type: "message", url: conn.url, message }),
+        ...(reopen
+          ? {
+              reopen: {
+                reopen: (lastEventId, signal) => reopen(conn, lastEventId, signal, context),
+                signal: controller.signal,
+              },
+            }
+          : {}),
       },
       context,
     );

@@ -9,7 +9,8 @@ import {
   ProgressParamsSchema,
   type Progress,
 } from "../protocol/notifications.ts";
-import { decodeSse } from "../sse.ts";
+import { carriesMessage, decodeSse, SseError } from "../sse.ts";
+import { resumableSse, SseResumeError, type Reopen } from "../sse-resume.ts";
 import { httpFailure, McpError, rpcError, type ErrorContext } from "./errors.ts";
 import type { HandedReply, RequestOptions } from "./options.ts";
 
@@ -22,6 +23,11 @@ export type ReplyHandlers = Pick<RequestOptions, "onProgress" | "onLog"> & {
   progressToken?: JsonRpcId;
   onRequest?: (request: ServerRequest) => Promise<void>;
   onMessage?: (message: ServerMessage) => void;
+  /**
+   * Opens a dropped SSE reply again after its last event id (2025 servers, which may close a
+   * reply's stream early and expect the client to resume it); without it an early end fails.
+   */
+  reopen?: { reopen: Reopen; signal: AbortSignal };
 };
 
 /** The media type of a reply without parameters, lowercased. */
@@ -58,17 +64,38 @@ function serverMessageOf(json: unknown, context: ErrorContext): ServerMessage {
   return parsed.data;
 }
 
-/** The JSON-RPC messages of an SSE body, each shown to `onMessage` as it arrives. */
+/**
+ * The JSON-RPC messages of an SSE body, each shown to `onMessage` as it arrives; with `reopen`,
+ * a stream the server drops after giving event ids is resumed.
+ */
 export async function* sseMessages(
   body: ReadableStream<Uint8Array>,
   context: ErrorContext,
   onMessage?: (message: ServerMessage) => void,
+  reopen?: ReplyHandlers["reopen"],
 ): AsyncGenerator<ServerMessage> {
-  for await (const event of decodeSse(body)) {
-    if (event.event !== "message") continue;
-    const message = parseServerMessage(event.data, context);
-    onMessage?.(message);
-    yield message;
+  const events = reopen ? resumableSse(body, reopen) : decodeSse(body);
+  try {
+    for await (const event of events) {
+      if (!carriesMessage(event)) continue;
+      const message = parseServerMessage(event.data, context);
+      onMessage?.(message);
+      yield message;
+    }
+  } catch (error) {
+    if (error instanceof SseError) {
+      throw new McpError(`The ${context.method} stream is unreadable: ${error.message}`, {
+        kind: "protocol",
+        ...context,
+      });
+    }
+    if (!(error instanceof SseResumeError)) throw error;
+    throw new McpError(`The ${context.method} stream ended before its response. ${error.message}`, {
+      kind: "protocol",
+      cause: error,
+      ...(error.status === undefined ? {} : { status: error.status }),
+      ...context,
+    });
   }
 }
 
@@ -128,7 +155,8 @@ export async function readReply(
     const result = settle(message, handlers, response.status, context);
     if (result) return result;
   } else if (type === "text/event-stream" && response.body) {
-    for await (const message of sseMessages(response.body, context, handlers.onMessage)) {
+    const messages = sseMessages(response.body, context, handlers.onMessage, handlers.reopen);
+    for await (const message of messages) {
       const result = settle(message, handlers, response.status, context);
       if (result) return result;
       await dispatch(message, handlers);

@@ -41,6 +41,37 @@ export async function post(
 }
 
 /**
+ * Opens a 2025 session's SSE stream with GET: its own stream, or (with `Last-Event-ID` among
+ * `headers`) a dropped one resumed. Only a missing HTTP reply fails here.
+ */
+export async function getStream(
+  conn: Connection,
+  headers: Headers,
+  signal: AbortSignal | undefined,
+  context: ErrorContext,
+): Promise<Response> {
+  headers.set("Accept", "text/event-stream");
+  conn.onWire?.({ type: "request", url: conn.url, headers, body: undefined });
+  let response: Response;
+  try {
+    response = await conn.fetch(conn.url, {
+      method: "GET",
+      headers,
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    throw unreachable(conn, error, signal, context);
+  }
+  conn.onWire?.({
+    type: "response",
+    url: conn.url,
+    status: response.status,
+    headers: response.headers,
+  });
+  return response;
+}
+
+/**
  * Sends one JSON-RPC request: handed to the connection's `send` when it has one (an endpoint in
  * this process), else POSTed. Only a missing reply fails here, statuses are the reader's.
  */

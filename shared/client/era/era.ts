@@ -54,6 +54,16 @@ export interface ClientEra {
     request: ServerRequest,
     signal: AbortSignal,
   ) => Promise<void>;
+  /**
+   * Opens a reply's dropped SSE stream again after `lastEventId`, where the era resumes streams
+   * (2025 servers may close one before its response and expect a GET with `Last-Event-ID`).
+   */
+  readonly reopen?: (
+    conn: Connection,
+    lastEventId: string,
+    signal: AbortSignal | undefined,
+    context: ErrorContext,
+  ) => Promise<Response>;
   /** Follows up an aborted request (closing its stream is the 2026 cancellation). */
   aborted(conn: Connection, id: JsonRpcId, method: string): Promise<void>;
   /** Asks the server for log messages at `level` ahead of a request, where that takes a request. */

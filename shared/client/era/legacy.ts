@@ -6,7 +6,7 @@ import { McpError } from "../errors.ts";
 import { exchange, notify } from "../exchange.ts";
 import { answerInputRequest } from "../input.ts";
 import type { ServerRequest } from "../read-reply.ts";
-import { post, postHeaders } from "../transport.ts";
+import { getStream, post, postHeaders } from "../transport.ts";
 import type { ClientEra } from "./era.ts";
 
 const INPUT_METHODS: readonly string[] = [
@@ -80,6 +80,11 @@ export const legacy: ClientEra = {
     return postHeaders(conn);
   },
   serverRequest: answerServerRequest,
+  reopen(conn, lastEventId, signal, context) {
+    const headers = conn.sessionHeaders();
+    headers.set("Last-Event-ID", lastEventId);
+    return getStream(conn, headers, signal, context);
+  },
   async aborted(conn, id, method) {
     if (method === "initialize") return;
     await notify(conn, legacy, "notifications/cancelled", {
