@@ -79,4 +79,53 @@ describe("the wire recorder", () => {
     expect(exchange.answered).toBeUndefined();
     expect(exchange.error).toBe("closed by the client");
   });
+
+  it("shows a 2025 priming event as what it is, not as a violation", async () => {
+    const text = `id: p1\nretry: 1000\ndata: \n\nid: m1\ndata: ${JSON.stringify(ANSWER)}\n\n`;
+    const fetch = recordingFetch(() =>
+      Promise.resolve(
+        new Response(text, { status: 200, headers: { "Content-Type": "text/event-stream" } }),
+      ),
+    );
+    const result = await readReply(
+      await post(fetch),
+      { id: 7 },
+      { era: "legacy", method: "tools/call" },
+    );
+    expect(result).toEqual(ANSWER.result);
+    const exchange = await lastExchange();
+    expect(exchange.frames.map((f) => [f.eventId, f.note, f.findings])).toEqual([
+      [
+        "p1",
+        "A priming event: no message, only the id p1 to resume the stream from if it drops.",
+        [],
+      ],
+      ["m1", undefined, []],
+    ]);
+    expect(exchange.answered).toBe(true);
+  });
+
+  it("checks a GET that resumes a dropped stream as the reply to the request it resumes", async () => {
+    const streams = [`id: p2\ndata: \n\n`, `id: m2\ndata: ${JSON.stringify(ANSWER)}\n\n`];
+    const fetch = recordingFetch(() =>
+      Promise.resolve(
+        new Response(streams.shift(), {
+          status: 200,
+          headers: { "Content-Type": "text/event-stream" },
+        }),
+      ),
+    );
+    await (await post(fetch)).text();
+    const dropped = await lastExchange();
+    const resumed = await fetch("http://127.0.0.1:8787/mcp", {
+      method: "GET",
+      headers: { Accept: "text/event-stream", "Last-Event-ID": "p2" },
+    });
+    await resumed.text();
+    const exchange = await lastExchange();
+    expect(exchange.resumes).toBe(dropped.id);
+    expect([exchange.rpcMethod, exchange.rpcId]).toEqual(["tools/call", 7]);
+    expect(exchange.frames.map((f) => f.findings)).toEqual([[]]);
+    expect(exchange.answered).toBe(true);
+  });
 });

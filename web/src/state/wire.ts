@@ -9,10 +9,21 @@ import {
 import type { FetchLike } from "../../../shared/client/index.ts";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
 import type { JsonRpcId } from "../../../shared/protocol/messages.ts";
-import { decodeSse } from "../../../shared/sse.ts";
+import { carriesMessage, decodeSse, type SseCursor, type SseEvent } from "../../../shared/sse.ts";
 
-/** One SSE event (or the JSON body), when it arrived, and what the checks found in it. */
-export type Frame = { at: number; data: string; message: unknown; findings: Finding[] };
+/**
+ * One SSE event (or the JSON body), when it arrived, and what the checks found in it. An event
+ * that carries no message (a 2025 priming event) has a `note` saying what it is instead.
+ */
+export type Frame = {
+  at: number;
+  data: string;
+  message: unknown;
+  findings: Finding[];
+  /** The stream's last event id when the event arrived. */
+  eventId?: string;
+  note?: string;
+};
 
 /** One HTTP exchange as it happened, filled in while the response streams. */
 export type Exchange = {
@@ -39,6 +50,8 @@ export type Exchange = {
   end?: number;
   frames: Frame[];
   bytes: number;
+  /** The exchange whose dropped stream this GET (with `Last-Event-ID`) resumes. */
+  resumes?: number;
   /** A non-JSON, non-SSE body's first characters (an HTML error page, a text 404). */
   bodyText?: string;
   /** Whether the body carried the response to the request (a frame beyond the cap counts). */
@@ -50,6 +63,8 @@ export type Exchange = {
 };
 
 const MAX_EXCHANGES = 400;
+// Which exchange each last event id was seen on, so a resuming GET is tied to its request.
+const streamsByEventId = new Map<string, Exchange>();
 const MAX_FRAMES = 2000;
 const MAX_BODY_CHARS = 200_000;
 // Statuses whose responses must not have a body (a Response built with one throws).
@@ -125,6 +140,42 @@ function addFrame(exchange: Exchange, data: string, at: number): void {
   publish(exchange);
 }
 
+/** What an event that carries no MCP message is, for the frame's note. */
+function noteOf(event: SseEvent): string {
+  if (event.event !== "message")
+    return `An SSE "${event.event}" event, which carries no MCP message.`;
+  return event.id === undefined
+    ? "An empty event: it carries no message."
+    : `A priming event: no message, only the id ${event.id} to resume the stream from if it drops.`;
+}
+
+function addEventFrame(exchange: Exchange, event: SseEvent, at: number): void {
+  if (event.id !== undefined) remember(event.id, exchange);
+  const index = exchange.frames.length;
+  if (carriesMessage(event)) addFrame(exchange, event.data, at);
+  else if (index < MAX_FRAMES) {
+    exchange.frames.push({
+      at,
+      data: event.data,
+      message: undefined,
+      findings: [],
+      note: noteOf(event),
+    });
+    publish(exchange);
+  }
+  const added = exchange.frames[index];
+  if (added && event.id !== undefined) added.eventId = event.id;
+}
+
+function remember(eventId: string, exchange: Exchange): void {
+  streamsByEventId.delete(eventId);
+  streamsByEventId.set(eventId, exchange);
+  if (streamsByEventId.size > MAX_EXCHANGES) {
+    const oldest = streamsByEventId.keys().next().value;
+    if (oldest !== undefined) streamsByEventId.delete(oldest);
+  }
+}
+
 async function recordBody(
   exchange: Exchange,
   copy: ReadableStream<Uint8Array>,
@@ -132,8 +183,14 @@ async function recordBody(
 ): Promise<void> {
   try {
     if (exchange.contentType === "text/event-stream") {
-      for await (const event of decodeSse(copy))
-        addFrame(exchange, event.data, performance.now() - t0);
+      const cursor: SseCursor = {};
+      try {
+        for await (const event of decodeSse(copy, cursor))
+          addEventFrame(exchange, event, performance.now() - t0);
+      } finally {
+        // An id on an event without data is not dispatched but is still where a resume starts.
+        if (cursor.lastEventId !== undefined) remember(cursor.lastEventId, exchange);
+      }
     } else {
       const text = await new Response(copy).text();
       if (exchange.contentType === "application/json" && text !== "")
@@ -227,6 +284,7 @@ export function recordingFetch(inner: FetchLike = (url, init) => fetch(url, init
       bytes: 0,
       ...describeRequest(requestBody, requestHeaders),
     };
+    resumeOf(exchange);
     exchanges.value = [...exchanges.value, exchange].slice(-MAX_EXCHANGES);
     let response: Response;
     try {
@@ -266,6 +324,23 @@ export function recordingFetch(inner: FetchLike = (url, init) => fetch(url, init
       headers: response.headers,
     });
   };
+}
+
+/**
+ * A GET with `Last-Event-ID` resumes the stream of an earlier request: it carries that
+ * request's messages, so it is checked (and shown) as that request's.
+ */
+function resumeOf(exchange: Exchange): void {
+  if (exchange.httpMethod !== "GET") return;
+  const lastEventId = exchange.requestHeaders.find(([name]) => name === "last-event-id")?.[1];
+  const origin = lastEventId === undefined ? undefined : streamsByEventId.get(lastEventId);
+  if (origin === undefined) return;
+  exchange.resumes = origin.id;
+  exchange.era = origin.era;
+  if (origin.rpcMethod !== undefined) exchange.rpcMethod = origin.rpcMethod;
+  if (origin.rpcId !== undefined) exchange.rpcId = origin.rpcId;
+  if (origin.subject !== undefined) exchange.subject = origin.subject;
+  if (origin.traceId !== undefined) exchange.traceId = origin.traceId;
 }
 
 /** A finding count for a badge: errors, then warnings. */

@@ -99,6 +99,11 @@ function ExchangeDetail({ exchange }: { exchange: Exchange }) {
       <h4>
         Request · {exchange.httpMethod} <span class="break">{exchange.url}</span>
       </h4>
+      {exchange.resumes !== undefined ? (
+        <p class="small muted">
+          Resumes the stream of exchange #{exchange.resumes} after the server dropped it.
+        </p>
+      ) : null}
       <Headers rows={exchange.requestHeaders} reveal={reveal} />
       {exchange.requestBody ? <JsonTree value={body} /> : null}
       <h4>
@@ -113,13 +118,17 @@ function ExchangeDetail({ exchange }: { exchange: Exchange }) {
         {exchange.frames.map((f, i) => (
           <li key={i} class={f.findings.some((x) => x.level === "error") ? "frame bad" : "frame"}>
             <span class="muted small">+{f.at.toFixed(0)} ms</span>
-            {f.findings.length > 0 ? (
+            {f.note !== undefined ? (
+              <span class="muted small"> {f.note}</span>
+            ) : f.findings.length > 0 ? (
               <Findings list={f.findings} />
             ) : (
               <span class="ok-text small"> ✓ valid</span>
             )}
             {f.message === undefined ? (
-              <pre class="plain">{f.data}</pre>
+              f.data === "" ? null : (
+                <pre class="plain">{f.data}</pre>
+              )
             ) : (
               <JsonTree value={f.message} />
             )}
