@@ -31,6 +31,8 @@ export default defineConfig({
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["test/worker/setup.ts"],
+          // Loopback servers (in Node) that the relay tests reach from workerd.
+          globalSetup: ["test/support/worker-global-setup.ts"],
         },
       },
       {

@@ -9,6 +9,8 @@ import { remoteUpstreams } from "./hub/upstreams.ts";
 import { METADATA_PREFIX } from "./mcp/handler.ts";
 import { mcpApp } from "./mcp/hono.ts";
 import { readVar } from "./env-vars.ts";
+import { limitsOver } from "./durable/limits.ts";
+import { relayApp } from "./relay/index.ts";
 import { publishedDevTokens } from "./servers/dev-tokens.ts";
 import { directory } from "./servers/directory.ts";
 import { servers } from "./servers/index.ts";
@@ -89,6 +91,9 @@ app.get("/api/servers", (c) => {
     "Cache-Control": "no-store",
   });
 });
+
+// The page's relay to servers that do not allow it with CORS (README, "Servers without CORS").
+app.route("/relay", relayApp({ authenticate, limits: (env) => limitsOver(env.MCP_LIMITS) }));
 
 // A wrong server name is an HTTP 404, not a JSON-RPC error: there is no MCP endpoint here.
 app.all("/mcp/*", (c) =>
