@@ -135,6 +135,8 @@ export class Bridge {
         }
         answered = true;
         this.options.send(this.observe(request, version, response.headers, message));
+        // The response ends a 2025 request: the stream's end after it is no drop to resume.
+        if (resume) break;
       }
       if (!answered && !controller.signal.aborted) {
         const reason = "The server ended its reply without answering.";
