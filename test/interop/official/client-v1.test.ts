@@ -49,7 +49,7 @@ describe("official v1 client (@modelcontextprotocol/sdk 1.32.2, initialize 2025-
   it("initializes at 2025-11-25, given a session id it sends on every later request", () => {
     expect(transport.protocolVersion).toBe("2025-11-25");
     // It holds no state on the server: it scopes this client's cancellations.
-    expect(transport.sessionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(transport.sessionId).toMatch(/^[A-Za-z0-9_-]{22}\.[eustr]*$/);
     expect(posts.map((post) => post.method)).toEqual(["initialize", "notifications/initialized"]);
     expect(posts.map((post) => post.sessionId)).toEqual([null, transport.sessionId]);
     expect(client.getServerVersion()).toMatchObject({ name: "edgemcp-everything" });

@@ -23,7 +23,7 @@ describe("official v2 client in its default (legacy) mode", () => {
     expect(wire.exchanges[1]?.status).toBe(202);
     // The id holds no state on the server: it scopes the client's cancellations.
     const sessionId = wire.exchanges[0]?.sessionId;
-    expect(sessionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(sessionId).toMatch(/^[A-Za-z0-9_-]{22}\.[eustr]*$/);
     expect(wire.exchanges[0]?.headers.has("Mcp-Session-Id")).toBe(false);
     expect(wire.exchanges[1]?.headers.get("Mcp-Session-Id")).toBe(sessionId);
   });

@@ -325,7 +325,7 @@ async function outcomeOf(
       if (!(error instanceof InputRequiredSignal) || !asking.inputRequired) throw error;
       result = await asking.inputRequired(error);
     }
-    const headers = era.resultHeaders(info.method);
+    const headers = era.resultHeaders(info);
     const extra = headers ? { headers } : {};
     if (result instanceof RawResult) {
       const head = `{"jsonrpc":"2.0","id":${JSON.stringify(info.id)},"result":`;

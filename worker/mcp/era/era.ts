@@ -87,5 +87,5 @@ export interface EraAdapter extends EraRules {
    */
   sessionId(headers: Headers): string | undefined;
   /** Headers for the reply to a successful request: a 2025 `initialize` mints a session id. */
-  resultHeaders(method: string): Readonly<Record<string, string>> | undefined;
+  resultHeaders(info: RequestInfo): Readonly<Record<string, string>> | undefined;
 }

@@ -33,7 +33,7 @@ describe("initialize (2025 clients)", () => {
       expect(final?.result.capabilities).toMatchObject({ tools: {}, resources: {}, prompts: {} });
       expect(final?.result.resultType).toBeUndefined();
       // A session id that holds no state: it scopes the client's cancellations.
-      expect(headers.get("Mcp-Session-Id")).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(headers.get("Mcp-Session-Id")).toMatch(/^[A-Za-z0-9_-]{22}\.$/);
     },
   );
 
@@ -58,7 +58,7 @@ describe("initialize (2025 clients)", () => {
     const response = await exports.default.fetch(request);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
-    expect(response.headers.get("Mcp-Session-Id")).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(response.headers.get("Mcp-Session-Id")).toMatch(/^[A-Za-z0-9_-]{22}\.$/);
     expect(await response.text()).toContain('"protocolVersion":"2025-11-25"');
   });
 

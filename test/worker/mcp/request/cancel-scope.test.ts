@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decodeSse } from "../../../../shared/sse.ts";
-import { MAX_SESSION_ID_LENGTH } from "../../../../worker/mcp/era/legacy/envelope.ts";
+import { MAX_SESSION_ID_LENGTH } from "../../../../worker/mcp/era/legacy/session.ts";
 import { eventually } from "../../../support/eventually.ts";
 import { legacyRequest, mcpRequest } from "../../../support/mcp-request.ts";
 import { call, send } from "../../call.ts";
@@ -115,11 +115,11 @@ function aborted(label: string): Promise<string> {
 }
 
 describe("2025 session ids", () => {
-  it("are minted on each 2025 initialize: 128 random bits, base64url", async () => {
+  it("are minted on each 2025 initialize: 128 random bits, base64url, a dot, what it declared", async () => {
     const first = await handshake();
     const second = await handshake();
-    expect(first).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(second).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{22}\.$/);
+    expect(second).toMatch(/^[A-Za-z0-9_-]{22}\.$/);
     expect(second).not.toBe(first);
   });
 

@@ -1,16 +1,18 @@
-import { ErrorCode, type RpcError } from "../../../../shared/protocol/errors.ts";
+import { ErrorCode, RpcError } from "../../../../shared/protocol/errors.ts";
 import { Header } from "../../../../shared/protocol/headers.ts";
 import type { LegacyMethod } from "../../../../shared/protocol/methods.ts";
 import { COMMON_ROUTES } from "../../methods/common.ts";
 import type { Route } from "../../methods/method.ts";
 import type { EraAdapter } from "../era.ts";
-import { legacyEnvelope, readSessionId } from "./envelope.ts";
+import { legacyEnvelope } from "./envelope.ts";
+import { mintSessionId, readSessionId } from "./session.ts";
+import { missingCapabilities } from "../../methods/requirements.ts";
+import type { ClientCapabilities } from "../../../../shared/protocol/capabilities.ts";
 import { legacyAsking } from "./input.ts";
 import { acknowledgeSubscription, initialize, ping, setLevel } from "./methods.ts";
 import { isJsonObject } from "../../../../shared/jsonrpc.ts";
 import type { JsonObject, JsonRpcId } from "../../../../shared/protocol/messages.ts";
 import { pagesIn, type List } from "../../catalog/pages.ts";
-import { toBase64Url } from "../../../../shared/base64.ts";
 
 const ROUTES = {
   ...COMMON_ROUTES,
@@ -20,6 +22,16 @@ const ROUTES = {
   "resources/subscribe": { run: acknowledgeSubscription },
   "resources/unsubscribe": { run: acknowledgeSubscription },
 } satisfies Record<LegacyMethod, Route>;
+
+/** The part of `required` a 2025 client can declare: the kinds of input it may be asked for. */
+function inputKinds(required: ClientCapabilities): ClientCapabilities {
+  const { elicitation, sampling, roots } = required;
+  return {
+    ...(elicitation ? { elicitation } : {}),
+    ...(sampling ? { sampling } : {}),
+    ...(roots ? { roots } : {}),
+  };
+}
 
 /** Whether a result has nothing a 2025 client must not see (the usual case). */
 function plainForLegacy(result: JsonObject): boolean {
@@ -76,15 +88,6 @@ const legacyPage = pagesIn((list: List) => ({
 }));
 
 /**
- * A fresh `Mcp-Session-Id` for a 2025 `initialize` reply: 128 random bits, base64url. Nothing is
- * stored: the id only names the scope the client's later cancellations reach (a
- * `notifications/cancelled` reaches only the same caller's calls made with the same id).
- */
-function mintSessionId(): string {
-  return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
-}
-
-/**
  * The 2025 era, served without sessions: `initialize` only settles the version (and gives an
  * `Mcp-Session-Id` that holds no state), every later request stands alone, and input is asked
  * for with requests on the call's stream. Change notifications are not offered: 2025 clients
@@ -100,21 +103,34 @@ export const legacy: EraAdapter = {
   logs() {
     return true;
   },
-  // What a client declared in `initialize` cannot be recalled, so nothing is refused for it.
-  requireCapabilities() {},
+  // What the client's session says it declared (see `mintSessionId`), for the kinds of input a
+  // 2025 client can declare; a tool that needs what it lacks is refused as a 2026 call is.
+  requireCapabilities(required, info, what) {
+    const missing = missingCapabilities(inputKinds(required), info.clientCapabilities);
+    if (!missing) return;
+    throw new RpcError(
+      ErrorCode.MissingRequiredClientCapability,
+      `${what} needs client capabilities ${JSON.stringify(missing)}, which this session's initialize did not declare (or its protocol version ${info.protocolVersion} does not have).`,
+      { requiredCapabilities: missing },
+      400,
+    );
+  },
   page: legacyPage,
   resourceNotFound: ErrorCode.LegacyResourceNotFound,
   result: legacyResult,
   resultMessage: legacyMessage,
   status: legacyStatus,
-  // Every kind of input a 2025 client may be asked for, on its behalf.
-  upstreamCapabilities() {
-    return { elicitation: {}, sampling: {}, roots: {} };
+  // The kinds of input this client may be asked for, on its behalf.
+  upstreamCapabilities(info) {
+    return info.clientCapabilities;
   },
   sessionId: readSessionId,
-  // A fresh id for each handshake, which the client sends on every later request: it keeps an
-  // anonymous caller's cancellations to its own calls (see `cancellationKey` in call/call.ts).
-  resultHeaders(method) {
-    return method === "initialize" ? { [Header.sessionId]: mintSessionId() } : undefined;
+  // A fresh id for each handshake, which the client sends on every later request: it keeps a
+  // caller's cancellations to its session's calls (see `cancellationKey` in call/call.ts) and
+  // brings back what the client declared.
+  resultHeaders(info) {
+    return info.method === "initialize"
+      ? { [Header.sessionId]: mintSessionId(info.clientCapabilities) }
+      : undefined;
   },
 };

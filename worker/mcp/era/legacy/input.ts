@@ -3,7 +3,10 @@ import { ErrorCode, RpcError, ToolError } from "../../../../shared/protocol/erro
 import type { JsonObject } from "../../../../shared/protocol/messages.ts";
 import { refuseAsking } from "../../call/call.ts";
 import type { Asking, Notify } from "../../call/context.ts";
-import type { InputAnswers } from "../../call/input/answers.ts";
+import { undeclared, type InputAnswers } from "../../call/input/answers.ts";
+import { wireRequestNeeds } from "../../call/input/requests.ts";
+import { missingCapabilities } from "../../methods/requirements.ts";
+import type { ClientCapabilities } from "../../../../shared/protocol/capabilities.ts";
 import type { InputRelay } from "../../call/input/relay.ts";
 import type { InputRequest } from "../../call/input/requests.ts";
 import { SERVER_REQUEST_PREFIX } from "../../request/client-messages.ts";
@@ -100,8 +103,42 @@ export function legacyInput(notify: Notify, signal: AbortSignal, answerTo: Answe
  */
 export async function legacyAsking(setup: AskingSetup): Promise<EraAsking> {
   const { serverRequests } = setup.coordination;
-  if (!serverRequests) return NO_RENDEZVOUS;
-  return serverRequests.asking(setup.send, setup.cancel.signal);
+  const capabilities = setup.info.clientCapabilities;
+  return declaredOnly(
+    serverRequests ? serverRequests.asking(setup.send, setup.cancel.signal) : NO_RENDEZVOUS,
+    capabilities,
+  );
+}
+
+/**
+ * `asking`, refusing before anything is sent a request the client did not declare or its
+ * version does not have (`capabilities` holds only what both allow): the same -32021 a 2026
+ * call gets, rather than a request the client could only refuse.
+ */
+function declaredOnly(asking: Asking, capabilities: ClientCapabilities): Asking {
+  const { relay } = asking;
+  return {
+    input(requests) {
+      for (const request of Object.values(requests)) {
+        if (!request.allowedBy(capabilities)) {
+          const need = missingCapabilities(request.needs, capabilities) ?? request.needs;
+          return Promise.reject(undeclared(request.method, need));
+        }
+      }
+      return asking.input(requests);
+    },
+    relay: {
+      state: relay.state,
+      responses: relay.responses,
+      ask(requests, next) {
+        for (const request of Object.values(requests)) {
+          const need = wireRequestNeeds(request, capabilities);
+          if (need) return Promise.reject(undeclared(String(request.method), need));
+        }
+        return relay.ask(requests, next);
+      },
+    },
+  };
 }
 
 const NO_RENDEZVOUS = refuseAsking(
