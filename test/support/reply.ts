@@ -4,7 +4,7 @@ import { assertWireValid, type Era } from "./wire-schema.ts";
 // Wire JSON is untyped; tests assert on its shape, so members are `any` here and only here.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Message = Record<string, unknown> & {
-  id?: string | number;
+  id?: string | number | null;
   result?: any;
   error?: any;
   method?: string;

@@ -96,9 +96,17 @@ export function defsFor(message: Record<string, unknown>, method: string, era: E
   return def ? ["JSONRPCResultResponse", `result:${def}`] : ["JSONRPCResultResponse"];
 }
 
-/** Asserts a message the server sent matches the official schema of its era. */
+/**
+ * Asserts a message the server sent matches the official schema of its era. An error whose id
+ * is null (one sent before the request's id was read) is checked without it: JSON-RPC 2.0
+ * requires the null, which MCP's schema, leaving the member optional, does not spell out.
+ */
 export function assertWireValid(message: Record<string, unknown>, method: string, era: Era): void {
   if (!haveSchemas()) return;
+  if ("error" in message && message.id === null) {
+    const { id: _null, ...rest } = message;
+    message = rest;
+  }
   for (const def of defsFor(message, method, era)) {
     // "member:Def" checks one member of the message (its result or error) against Def.
     const colon = def.indexOf(":");

@@ -90,13 +90,13 @@ describe("policy at an endpoint", () => {
       "tools/call",
     );
 
-  it("answers a denied call 403 with a JSON-RPC error (decided before the body: no id)", async () => {
+  it("answers a denied call 403 with a JSON-RPC error (decided before the body: id null)", async () => {
     const reply = await callTool("admin_reset", ALICE);
     expect(reply.status).toBe(403);
     expect(reply.headers.get("WWW-Authenticate")).toBe(
       'Bearer error="insufficient_scope", resource_metadata="http://localhost/.well-known/oauth-protected-resource"',
     );
-    expect(reply.final).not.toHaveProperty("id");
+    expect(reply.final?.id).toBeNull();
     expect(reply.final).toMatchObject({
       error: {
         code: -32600,

@@ -142,7 +142,9 @@ function wellFormed(message: Record<string, unknown>): void {
   expect(error.message).not.toMatch(
     /\n\s+at |\bat .*\.(ts|js):\d+|TypeError|RangeError|ReferenceError/,
   );
-  if (message.id !== undefined) expect(["string", "number"]).toContain(typeof message.id);
+  // An error sent before the request's id was read says so with null (JSON-RPC 2.0).
+  expect("id" in message).toBe(true);
+  if (message.id !== null) expect(["string", "number"]).toContain(typeof message.id);
 }
 
 /** Runs `property` as a fast-check property with the fixed seed. */

@@ -7,7 +7,7 @@ import type { Outcome } from "./reply.ts";
 
 /**
  * The one place a failure becomes a reply. An HTTP refusal keeps its status and headers, with
- * a JSON-RPC error body and no id; a protocol fault keeps its message, with the status its era
+ * a JSON-RPC error body whose id is null (decided before the id was read); a protocol fault keeps its message, with the status its era
  * gives it; anything else is a bug, answered as -32603 without details but with the request's
  * correlation id, the details going to the request's log line (or the console, before there is
  * one).
@@ -21,7 +21,7 @@ export function failure(
   if (error instanceof HttpError) {
     const body = { code: ErrorCode.InvalidRequest, message: error.message };
     return {
-      message: { jsonrpc: "2.0", ...(id === undefined ? {} : { id }), error: body },
+      message: { jsonrpc: "2.0", id: id ?? null, error: body },
       status: error.status,
       headers: error.headers,
       error: body,
@@ -53,9 +53,10 @@ export function failure(
     message: rpc.message,
     ...(rpc.data === undefined ? {} : { data: rpc.data }),
   };
-  // Without a known id the member is left out: MCP's schema has no null ids.
+  // Without a known id it is null, as JSON-RPC 2.0 requires: a client whose reader insists on
+  // the member (the Python SDK's) would otherwise lose the message to a generic error.
   return {
-    message: { jsonrpc: "2.0", ...(id === undefined ? {} : { id }), error: body },
+    message: { jsonrpc: "2.0", id: id ?? null, error: body },
     status,
     error: body,
   };

@@ -63,10 +63,12 @@ describe("rate limits per caller", () => {
     expect(retryAfter).toBeLessThanOrEqual(20);
     const body = await response.json<{
       jsonrpc: string;
+      id: null;
       error: { code: number; message: string };
     }>();
     expect(body).toEqual({
       jsonrpc: "2.0",
+      id: null,
       error: {
         code: -32600,
         message: "Too many requests from this caller (at most 3 a minute). Retry after 20 s.",

@@ -89,7 +89,7 @@ describe("HTTP framing", () => {
     const reply = await send(rawPost("{not json", MODERN_HEADERS), "tools/list");
     expect(reply.status).toBe(400);
     expect(reply.final?.error.code).toBe(-32700);
-    expect(reply.final).not.toHaveProperty("id");
+    expect(reply.final?.id).toBeNull();
   });
 
   it("answers invalid UTF-8 with -32700", async () => {
