@@ -19,6 +19,22 @@ describe("the connection doctor", () => {
     expect(d.suggestions).toEqual(["http://localhost:8787/mcp", "http://localhost:8787/mcp/notes"]);
   });
 
+  it("does not blame a server for failing on credentials entered for another one", () => {
+    const failed = {
+      ...base,
+      url: "https://other.example/mcp",
+      error: { kind: "http", message: "HTTP 500", status: 500 },
+      response: { status: 500, contentType: "text/plain", bodyText: "Internal Server Error" },
+    };
+    const plain = diagnose(failed);
+    expect(plain.title).toBe("The server failed (500)");
+    const carried = diagnose({ ...failed, carriedFrom: "http://localhost:8787" });
+    expect(carried.title).toBe("The server failed (500) on credentials meant for another server");
+    expect(carried.detail).toContain("you entered for http://localhost:8787");
+    expect(carried.actions[0]).toMatch(/^Open Headers, remove the credentials/);
+    expect(carried.actions.join(" ")).not.toContain("server's logs");
+  });
+
   it("shows WWW-Authenticate for a 401", () => {
     const d = diagnose({
       ...base,
@@ -65,6 +81,23 @@ describe("the connection doctor", () => {
       cors: { reachable: true, allowsOrigin: false, refusedHeaders: [] },
     });
     expect(d.detail).toContain("Access-Control-Allow-Origin");
+  });
+
+  it("points someone who does not own a server behind CORS to the command in a terminal", () => {
+    for (const cors of [
+      { reachable: true, allowsOrigin: false, refusedHeaders: [] },
+      { reachable: true, allowsOrigin: true, refusedHeaders: ["Mcp-Method"] },
+    ]) {
+      const d = diagnose({
+        ...base,
+        url: "http://127.0.0.1:9/mcp",
+        error: { kind: "network", message: "Failed to fetch" },
+        cors,
+      });
+      expect(d.actions.at(-1)).toBe(
+        "Not your server? A terminal knows no CORS: npx edgemcp list http://127.0.0.1:9/mcp (then npx edgemcp call http://127.0.0.1:9/mcp <tool> --args '{...}') reaches it from your machine.",
+      );
+    }
   });
 
   it("tells offline, unreachable, legacy-only and non-MCP answers apart", () => {

@@ -13,6 +13,8 @@ export type Facts = {
   legacyOnly?: boolean;
   /** The MCP endpoints this Worker serves (paths). */
   endpoints: readonly string[];
+  /** The origin the credentials sent were entered for, when it is not the URL's own. */
+  carriedFrom?: string;
 };
 
 /** What the CORS probes found: is the server there at all, and which headers it refuses. */
@@ -58,6 +60,14 @@ function suggestionsFor(facts: Facts): string[] {
   return facts.endpoints.map((path) => `${url.origin}${path}`).filter((u) => u !== facts.url);
 }
 
+/**
+ * For someone who cannot change the server: a terminal sends no Origin and knows no CORS, so
+ * the command reaches any server the browser cannot.
+ */
+function terminalWay(url: string): string {
+  return `Not your server? A terminal knows no CORS: npx edgemcp list ${url} (then npx edgemcp call ${url} <tool> --args '{...}') reaches it from your machine.`;
+}
+
 function corsDiagnosis(facts: Facts, cors: CorsFacts): Diagnosis {
   const origin = facts.pageOrigin;
   if (!cors.allowsOrigin)
@@ -69,6 +79,7 @@ function corsDiagnosis(facts: Facts, cors: CorsFacts): Diagnosis {
         `Have the server send Access-Control-Allow-Origin: ${origin} (or list this origin in its allowed origins).`,
         "Answer the OPTIONS preflight with Access-Control-Allow-Headers: Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-* (and Mcp-Session-Id for 2025 servers).",
         "Expose MCP-Protocol-Version, WWW-Authenticate (and Mcp-Session-Id for 2025 servers) with Access-Control-Expose-Headers.",
+        terminalWay(facts.url),
       ],
       suggestions: [],
     };
@@ -79,6 +90,7 @@ function corsDiagnosis(facts: Facts, cors: CorsFacts): Diagnosis {
     actions: [
       `Add ${cors.refusedHeaders.join(", ")} to Access-Control-Allow-Headers in the server's OPTIONS answer (Mcp-Param-* for tools with x-mcp-header arguments).`,
       "Expose MCP-Protocol-Version and WWW-Authenticate with Access-Control-Expose-Headers.",
+      terminalWay(facts.url),
     ],
     suggestions: [],
   };
@@ -168,6 +180,16 @@ export function diagnose(facts: Facts): Diagnosis {
       title: "No protocol version in common",
       detail: error.message,
       actions: ["Choose era Auto, or the era the server supports."],
+    };
+  if (status !== undefined && status >= 500 && facts.carriedFrom)
+    return {
+      ...base,
+      kind: "server-error",
+      title: `The server failed (${status}) on credentials meant for another server`,
+      detail: `The request carried the credentials you entered for ${facts.carriedFrom}; this server may not know what to do with a token it did not issue. ${response?.bodyText?.trim().slice(0, 200) || error.message}`,
+      actions: [
+        "Open Headers, remove the credentials or replace them with this server's own, and connect again.",
+      ],
     };
   if (status !== undefined && status >= 500)
     return {

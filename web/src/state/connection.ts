@@ -2,6 +2,14 @@ import { connect, TASKS_EXTENSION } from "../../../shared/client/index.ts";
 import { diagnose } from "../lib/doctor.ts";
 import { isRecord } from "../lib/json.ts";
 import { loadCatalog } from "./catalog.ts";
+import {
+  headerOrigin,
+  headersForUrl,
+  originOf,
+  persistHeaders,
+  restoreHeaders,
+  switchHeaders,
+} from "./credentials.ts";
 import { gatherFacts } from "./doctor-probe.ts";
 import { inputHandlers } from "./inputs.ts";
 import { closeAllListens } from "./listen.ts";
@@ -14,7 +22,6 @@ import {
   endpoints,
   eraChoice,
   headerRows,
-  rememberHeaders,
   selectedKey,
   session,
   targetUrl,
@@ -22,12 +29,10 @@ import {
   type DevToken,
   type Endpoint,
   type EraChoice,
-  type HeaderRow,
 } from "./store.ts";
 import { recordingFetch } from "./wire.ts";
 
 const LAST = "edgemcp.connection";
-const HEADERS = "edgemcp.headers";
 
 /** How each era choice connects: the handshake it starts with, and whether it needs 2026-07-28. */
 const CHOICES: Record<EraChoice, { handshake: "probe" | "initialize"; only2026: boolean }> = {
@@ -39,34 +44,31 @@ const isEraChoice = (v: unknown): v is EraChoice =>
   typeof v === "string" && Object.hasOwn(CHOICES, v);
 const isLast = (v: unknown): v is { url: string; era: EraChoice } =>
   isRecord(v) && typeof v.url === "string" && isEraChoice(v.era);
-const isRows = (v: unknown): v is HeaderRow[] =>
-  Array.isArray(v) &&
-  v.every((r) => isRecord(r) && typeof r.name === "string" && typeof r.value === "string");
-
-/** The headers to send: every named row (the client adds the protocol's own). */
+/**
+ * The headers to send: every named row with a value (the client adds the protocol's own). A
+ * row left blank, or holding only its scheme ("Bearer "), is a header still to be filled in.
+ */
 export function headerMap(): Record<string, string> {
   return Object.fromEntries(
-    headerRows.value.filter((r) => r.name.trim() !== "").map((r) => [r.name.trim(), r.value]),
+    headerRows.value
+      .filter(
+        (r) =>
+          r.name.trim() !== "" &&
+          r.value.trim() !== "" &&
+          !/^\s*(Bearer|Basic|Token|Digest)\s*$/i.test(r.value),
+      )
+      .map((r) => [r.name.trim(), r.value]),
   );
 }
 
-/** Restores the last endpoint and era, and remembered headers (only if the user asked for that). */
+/** Restores the last endpoint and era, and the headers remembered for its origin. */
 export function restoreConnection(): void {
   const last = load(LAST, undefined, isLast);
   if (last) {
     targetUrl.value = last.url;
     eraChoice.value = last.era;
   }
-  const rows = load(HEADERS, undefined, isRows);
-  if (rows) {
-    headerRows.value = rows;
-    rememberHeaders.value = true;
-  }
-}
-
-/** Keeps headers in localStorage only while "remember" is on; turning it off forgets them. */
-export function persistHeaders(): void {
-  save(HEADERS, rememberHeaders.value ? headerRows.value : undefined);
+  restoreHeaders((last && originOf(last.url)) ?? location.origin);
 }
 
 /** Loads this Worker's MCP endpoints; the first becomes the default target. */
@@ -93,16 +95,25 @@ export async function loadEndpoints(): Promise<void> {
     endpoints.value = [];
     devTokens.value = [];
   }
-  // A local Worker with the example tokens: act as the first of them unless a token is set.
+  // A local Worker with the example tokens: act as the first of them on its own endpoints,
+  // unless a token is set.
   const first = devTokens.value[0];
-  if (first && !headerRows.value.some((row) => row.name.toLowerCase() === "authorization"))
+  if (
+    first &&
+    headerOrigin.value === location.origin &&
+    !headerRows.value.some((row) => row.name.toLowerCase() === "authorization")
+  )
     useDevToken(first.token);
   if (targetUrl.value === "" && endpoints.value[0])
     targetUrl.value = `${location.origin}${endpoints.value[0].path}`;
 }
 
-/** Sends `Authorization: Bearer <token>` (undefined: no Authorization header, anonymous). */
+/**
+ * Sends `Authorization: Bearer <token>` to this Worker's endpoints (undefined: no Authorization
+ * header, anonymous); the dev tokens are this Worker's, so they join its origin's headers.
+ */
 export function useDevToken(token: string | undefined): void {
+  switchHeaders(location.origin);
   const others = headerRows.value.filter((row) => row.name.toLowerCase() !== "authorization");
   headerRows.value = token
     ? [...others, { name: "Authorization", value: `Bearer ${token}` }]
@@ -112,6 +123,7 @@ export function useDevToken(token: string | undefined): void {
 
 /** The dev token the Authorization header holds, if it is one. */
 export function currentDevToken(): string | undefined {
+  if (headerOrigin.value !== location.origin) return undefined;
   const row = headerRows.value.find((r) => r.name.toLowerCase() === "authorization");
   return devTokens.value.find((t) => row?.value === `Bearer ${t.token}`)?.token;
 }
@@ -158,6 +170,8 @@ export async function connectTo(
     };
     return false;
   }
+  await headersForUrl(url);
+  if (mine !== attempt) return false;
   try {
     const client = await connect(url, {
       fetch: recordingFetch(),

@@ -1,5 +1,6 @@
 import { McpError } from "../../../shared/client/index.ts";
 import type { CorsFacts, Facts } from "../lib/doctor.ts";
+import { headersFrom } from "./credentials.ts";
 import { exchanges, recordingFetch } from "./wire.ts";
 import { endpoints } from "./store.ts";
 
@@ -92,5 +93,6 @@ export async function gatherFacts(url: string, error: unknown): Promise<Facts> {
         }),
     ...(cors ? { cors } : {}),
     endpoints: endpoints.value.map((e) => e.path),
+    ...(headersFrom.value ? { carriedFrom: headersFrom.value } : {}),
   };
 }

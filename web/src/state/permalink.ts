@@ -1,6 +1,7 @@
 import { signal } from "@preact/signals";
 import { decodePermalink, type Permalink } from "../lib/permalink.ts";
 import { connectTo } from "./connection.ts";
+import { originOf, switchHeaders } from "./credentials.ts";
 import { drafts, eraChoice, headerRows, selectedKey, targetUrl } from "./store.ts";
 
 /** The link the page was opened from (or why it could not be read). */
@@ -8,7 +9,10 @@ export const openedLink = signal<Permalink | string | undefined>(undefined);
 
 /**
  * Opens the request a permalink describes: connects where it was made (secret headers must be
- * filled in by the user), selects the item and fills its form. It never sends by itself.
+ * filled in by the user: a value already kept for that server stays), selects the item and
+ * fills its form. The item is selected even when connecting fails (a server that wants a token
+ * refuses the link's first connection), so its form is there once the person reconnects with
+ * the token. It never sends by itself.
  */
 export async function openPermalink(hash: string): Promise<void> {
   const link = decodePermalink(hash);
@@ -16,11 +20,16 @@ export async function openPermalink(hash: string): Promise<void> {
   if (link === undefined || typeof link === "string") return;
   targetUrl.value = link.url;
   eraChoice.value = link.era;
+  const origin = originOf(link.url);
+  if (origin) switchHeaders(origin);
+  const known = (name: string) =>
+    headerRows.value.find((r) => r.name.toLowerCase() === name.toLowerCase())?.value ?? "";
   headerRows.value = [
     ...Object.entries(link.headers ?? {}).map(([name, value]) => ({ name, value })),
-    ...(link.secretHeaders ?? []).map((name) => ({ name, value: "" })),
+    ...(link.secretHeaders ?? []).map((name) => ({ name, value: known(name) })),
   ];
   const key = `${link.kind}:${link.name}`;
   drafts.value = { ...drafts.value, [key]: link.args };
-  if (await connectTo(link.url, link.era)) selectedKey.value = key;
+  selectedKey.value = key;
+  await connectTo(link.url, link.era);
 }

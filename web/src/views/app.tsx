@@ -14,6 +14,7 @@ import {
 } from "../state/store.ts";
 import { CallView } from "./call-view.tsx";
 import { ConnectBar } from "./connect-bar.tsx";
+import { CarryDialog } from "./carry-dialog.tsx";
 import { CopyDialog } from "./copy-dialog.tsx";
 import { Detail, requestOf } from "./detail.tsx";
 import { DoctorCard } from "./doctor-card.tsx";
@@ -160,6 +161,7 @@ export function App() {
       </div>
       <Palette />
       <CopyDialog />
+      <CarryDialog />
       {toast.value ? (
         <div class="toast" role="status">
           {toast.value}

@@ -1,10 +1,5 @@
-import {
-  connectTo,
-  currentDevToken,
-  disconnect,
-  persistHeaders,
-  useDevToken,
-} from "../state/connection.ts";
+import { connectTo, currentDevToken, disconnect, useDevToken } from "../state/connection.ts";
+import { headerOrigin, originOf, persistHeaders, switchHeaders } from "../state/credentials.ts";
 import {
   connecting,
   devTokens,
@@ -27,6 +22,13 @@ const ERAS: [EraChoice, string][] = [
   ["legacy", "2025 era"],
 ];
 
+/** Opens the headers of the server the URL field names (each origin has its own). */
+export function openHeaders(): void {
+  const origin = originOf(targetUrl.value.trim());
+  if (origin) switchHeaders(origin);
+  headersOpen.value = true;
+}
+
 function HeadersPanel() {
   const rows = headerRows.value;
   const set = (i: number, change: Partial<{ name: string; value: string }>) => {
@@ -35,10 +37,13 @@ function HeadersPanel() {
   };
   return (
     <section class="headers-panel" aria-labelledby="headers-title">
-      <h2 id="headers-title">Headers sent with every request</h2>
+      <h2 id="headers-title">
+        Headers sent to <span class="break">{headerOrigin.value || "the server"}</span>
+      </h2>
       <p class="muted small">
-        The protocol's own headers are added by the client. Tokens stay in this tab's memory unless
-        you tick “remember”.
+        Each server has its own: these go only to this origin, and another starts without any. The
+        protocol's own headers are added by the client. Tokens stay in this tab's memory unless you
+        tick “remember”.
       </p>
       {rows.map((row, i) => (
         <div class="header-row" key={i}>
@@ -84,9 +89,10 @@ function HeadersPanel() {
       <div class="button-row">
         <button
           type="button"
-          onClick={() =>
-            (headerRows.value = [...rows, { name: "Authorization", value: "Bearer " }])
-          }
+          onClick={() => (
+            (headerRows.value = [...rows, { name: "Authorization", value: "Bearer " }]),
+            persistHeaders()
+          )}
         >
           + Bearer token
         </button>
@@ -185,7 +191,7 @@ export function ConnectBar() {
             </option>
           ))}
         </select>
-        {devTokens.value.length ? (
+        {devTokens.value.length && originOf(targetUrl.value.trim()) === location.origin ? (
           <>
             <label class="sr-only" for="dev-token">
               Call as (development tokens)
@@ -211,7 +217,7 @@ export function ConnectBar() {
         <button
           type="button"
           aria-expanded={headersOpen.value}
-          onClick={() => (headersOpen.value = !headersOpen.value)}
+          onClick={() => (headersOpen.value ? (headersOpen.value = false) : openHeaders())}
         >
           Headers{headerRows.value.length ? ` (${headerRows.value.length})` : ""}
         </button>

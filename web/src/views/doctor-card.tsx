@@ -1,5 +1,20 @@
 import { connectTo } from "../state/connection.ts";
-import { diagnosis, headersOpen, pane, targetUrl } from "../state/store.ts";
+import { diagnosis, headerRows, pane, targetUrl } from "../state/store.ts";
+import { openHeaders } from "./connect-bar.tsx";
+
+/** Opens the server's headers with an `Authorization: Bearer ` row first, ready for the token. */
+function addBearer(): void {
+  openHeaders();
+  const rows = headerRows.value;
+  if (!rows.some((r) => r.name.toLowerCase() === "authorization"))
+    headerRows.value = [{ name: "Authorization", value: "Bearer " }, ...rows];
+  requestAnimationFrame(() => {
+    const input = document.getElementById("hvalue-0");
+    if (!(input instanceof HTMLInputElement)) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  });
+}
 
 /** The connection doctor's verdict: what happened, what to do, and endpoints to try instead. */
 export function DoctorCard() {
@@ -40,8 +55,8 @@ export function DoctorCard() {
           Try again
         </button>
         {d.kind === "auth" ? (
-          <button type="button" onClick={() => (headersOpen.value = true)}>
-            Add a header
+          <button type="button" onClick={addBearer}>
+            Add a Bearer token
           </button>
         ) : null}
         <button type="button" onClick={() => (pane.value = "wire")}>
