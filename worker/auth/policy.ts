@@ -57,6 +57,8 @@ export type CompiledRule = {
   methods: Matcher[] | undefined;
   names: Matcher[] | undefined;
   effect: "allow" | "deny";
+  /** The scopes its `scope:` callers name, for the step-up challenge of a refused call. */
+  scopes?: readonly string[];
 };
 
 /** A glob (`*`, `?`) as a whole-string test. */
@@ -89,12 +91,17 @@ function whoMatcher(spec: string): (caller: Caller | undefined) => boolean {
 
 /** Checks and compiles rules (a mistake throws, naming it: a policy never half-applies). */
 export function compilePolicy(rules: readonly PolicyRule[]): CompiledRule[] {
-  return rules.map((rule) => ({
-    who: (typeof rule.who === "string" ? [rule.who] : rule.who).map(whoMatcher),
-    methods: rule.methods?.map(glob),
-    names: rule.names?.map(glob),
-    effect: rule.effect ?? "allow",
-  }));
+  return rules.map((rule) => {
+    const who = typeof rule.who === "string" ? [rule.who] : rule.who;
+    const scopes = who.filter((spec) => spec.startsWith("scope:")).map((spec) => spec.slice(6));
+    return {
+      who: who.map(whoMatcher),
+      methods: rule.methods?.map(glob),
+      names: rule.names?.map(glob),
+      effect: rule.effect ?? "allow",
+      ...(scopes.length > 0 ? { scopes } : {}),
+    };
+  });
 }
 
 /** Rules from a variable holding a JSON array of rules; empty or unset means none. */
