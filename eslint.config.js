@@ -157,12 +157,14 @@ export default tseslint.config(
       ["durable", "state/, auth/ and http/ must not import durable/."],
       ["hub", "state/, auth/ and http/ must not import hub/."],
       ["servers", "state/, auth/ and http/ must not import servers/."],
+      ["oauth", "state/, auth/ and http/ must not import oauth/ (sign-in builds on them)."],
     ],
     // The runtime declares ports (worker/mcp/ports.ts); durable/ implements them, not the reverse.
     "worker/mcp/**/*.ts": [
       ["durable", "worker/mcp must not import worker/durable: declare a port in ports.ts."],
       ["hub", "worker/mcp must not import worker/hub."],
       ["servers", "worker/mcp must not import worker/servers."],
+      ["oauth", "worker/mcp must not import worker/oauth: sign-in is linked only where used."],
     ],
     // The hub is built on the public server API, as a third-party proxy would be.
     "worker/hub/**/*.ts": [

@@ -4,6 +4,7 @@ import { jwtBearer, jwtIssuer } from "./auth/jwt.ts";
 import { metadataResponse, protectedResourceMetadata } from "./auth/metadata.ts";
 import type { AnonymousAccess } from "./auth/policy.ts";
 import { durableObjects } from "./durable/index.ts";
+import { demoSignIn } from "./servers/sign-in.ts";
 import { hubServer } from "./hub/hub-server.ts";
 import { remoteUpstreams } from "./hub/upstreams.ts";
 import { METADATA_PREFIX } from "./mcp/handler.ts";
@@ -18,10 +19,16 @@ import { servers } from "./servers/index.ts";
 // Not strict: /mcp/ and /mcp/notes/ are the same endpoints as /mcp and /mcp/notes.
 const app = new Hono<{ Bindings: Cloudflare.Env }>({ strict: false });
 
-// Callers present a bearer token from API_TOKENS, or a JWT from the issuer in JWT_ISSUER
-// (README, "JWT"). Once either is set, a request without one is refused, except where a server
-// below lets anonymous callers in.
-const authenticate = bearerTokens({ variable: "API_TOKENS", next: jwtBearer() });
+// Callers present a token from this Worker's own sign-in (README, "Sign-in for your server"), a
+// bearer token from API_TOKENS, or a JWT from the issuer in JWT_ISSUER (README, "JWT"). A
+// request without one is refused, except where a server below lets anonymous callers in.
+const authenticate = demoSignIn.authenticate(
+  bearerTokens({ variable: "API_TOKENS", next: jwtBearer() }),
+);
+
+// The authorization server: discovery, registration, the sign-in page, tokens.
+for (const path of demoSignIn.paths)
+  app.all(path, (c) => demoSignIn.fetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
 const durable = (env: Cloudflare.Env) =>
   durableObjects({
     rendezvous: env.MCP_RENDEZVOUS,
@@ -69,10 +76,15 @@ app.get(`${METADATA_PREFIX}/mcp/:server?`, (c) => {
   const server = c.req.param("server");
   if (server !== undefined && !(server in servers)) return c.notFound();
   const url = new URL(c.req.url);
+  const path = `/mcp${server === undefined ? "" : `/${server}`}`;
+  const signIn = demoSignIn.metadataFor(url.origin, path);
   return metadataResponse(
-    protectedResourceMetadata(`${url.origin}/mcp${server === undefined ? "" : `/${server}`}`, {
-      // Static API tokens have no authorization server to name; the JWT issuer does.
-      authorizationServers: [jwtIssuer(c.env)].filter((issuer) => issuer !== undefined),
+    protectedResourceMetadata(url.origin + path, {
+      // This Worker's own sign-in first, then the JWT issuer; static API tokens have none.
+      authorizationServers: [...(signIn?.authorizationServers ?? []), jwtIssuer(c.env)].filter(
+        (issuer) => issuer !== undefined,
+      ),
+      scopes: signIn?.scopes ?? [],
       name: server === undefined ? "edgemcp hub" : (servers[server]?.definition.title ?? server),
     }),
   );

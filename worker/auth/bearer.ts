@@ -3,7 +3,7 @@ import { HttpError } from "../http/http-error.ts";
 
 /**
  * Who is calling, as established by authentication: the subject, the roles and scopes policy
- * rules may name, and `credential`, the `Authorization` value that proved it, for forwarding
+ * rules may name, `props` from sign-in, and `credential`, the `Authorization` value that proved it, for forwarding
  * to servers of the same deployment (the hub's in-process ones).
  */
 export type Caller = {
@@ -11,6 +11,8 @@ export type Caller = {
   roles?: readonly string[];
   scopes?: readonly string[];
   credential?: string;
+  /** What sign-in stored for the caller (edgemcp/oauth): a name, upstream claims. */
+  props?: Readonly<Record<string, unknown>>;
 };
 
 /**

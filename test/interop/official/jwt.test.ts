@@ -130,7 +130,7 @@ describe("JWT bearer tokens with the official clients", () => {
     });
     expect(metadata).toMatchObject({
       resource: `${base}/mcp/notes`,
-      authorization_servers: [ISSUER],
+      authorization_servers: [base, ISSUER],
     });
   });
 });

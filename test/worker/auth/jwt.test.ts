@@ -268,14 +268,14 @@ describe("JWT bearer tokens on the demo Worker", () => {
     expect((await callNotes(await signJwt(es, claims()), "create_note", vars)).status).toBe(401);
   });
 
-  it("names the issuer in the protected resource metadata", async () => {
+  it("names the issuer in the protected resource metadata, after the Worker's own sign-in", async () => {
     const response = await fetchWorker(
       new Request("http://localhost/.well-known/oauth-protected-resource/mcp/notes"),
       withKeys(),
     );
     expect(await response.json()).toMatchObject({
       resource: NOTES,
-      authorization_servers: [ISSUER],
+      authorization_servers: ["http://localhost", ISSUER],
       bearer_methods_supported: ["header"],
     });
   });

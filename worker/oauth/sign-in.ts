@@ -1,0 +1,76 @@
+import type { OAuthAuthorizationServer } from "@cloudflare/workers-oauth-provider";
+import type { Authenticate } from "../auth/bearer.ts";
+import { issuedTokens } from "./authenticate.ts";
+import { authorize } from "./authorize.ts";
+import type { SignInOptions } from "./options.ts";
+import { messagePage } from "./page.ts";
+import { PATHS, serverFor } from "./server.ts";
+import type { Upstream } from "./upstream.ts";
+
+/** A Worker's sign-in: its authorization server's routes, and the callers its tokens make. */
+export type SignIn = {
+  /**
+   * Callers with this server's tokens, for the endpoint each request went to (the token's
+   * audience); any other credential goes to `next` (`bearerTokens(...)`, `jwtBearer()`).
+   */
+  authenticate(next?: Authenticate): Authenticate;
+  /** Serves the authorization server: route `paths` here, before anything else. */
+  fetch(request: Request, env: Cloudflare.Env, ctx: ExecutionContext): Promise<Response>;
+  /** The paths it serves (Hono-style patterns). */
+  paths: readonly string[];
+  /**
+   * What an endpoint's RFC 9728 metadata names: this server as `authorization_servers`, and the
+   * endpoint's baseline scopes as `scopes_supported`. Undefined for a path it does not protect.
+   */
+  metadataFor(
+    origin: string,
+    path: string,
+  ): { authorizationServers: string[]; scopes: string[] } | undefined;
+};
+
+/**
+ * An OAuth 2.1 authorization server in this Worker (`@cloudflare/workers-oauth-provider`, on
+ * the KV namespace bound as `OAUTH_KV`) whose resources are the given MCP endpoints: discovery,
+ * dynamic registration, Client ID Metadata Documents, PKCE, tokens, refresh, revocation, and the
+ * sign-in and consent page.
+ */
+export function signIn(
+  options: SignInOptions,
+  upstreamOf: (env: Cloudflare.Env) => Upstream | undefined = () => undefined,
+): SignIn {
+  for (const endpoint of options.endpoints)
+    if (!/^\/\S*[^/]$/.test(endpoint.path))
+      throw new TypeError(
+        `signIn: an endpoint's path starts with "/" and has no trailing "/", not ${JSON.stringify(endpoint.path)}.`,
+      );
+  const cache = new Map<string, OAuthAuthorizationServer>();
+  const server = (origin: string) => serverFor(options, cache, origin);
+  return {
+    authenticate: (next) => issuedTokens(options, server, next),
+    async fetch(request, env, ctx) {
+      if (!Reflect.get(env, "OAUTH_KV"))
+        return messagePage(
+          500,
+          "Sign-in is misconfigured",
+          "Sign-in needs a KV namespace bound as OAUTH_KV (wrangler.toml, [[kv_namespaces]]).",
+        );
+      const url = new URL(request.url);
+      const as = server(url.origin);
+      const oauth = as.getOAuthApi(env);
+      const upstream = upstreamOf(env);
+      if (url.pathname === PATHS.authorize)
+        return authorize(request, { options, oauth, env, upstream });
+      if (url.pathname === PATHS.callback) {
+        if (!upstream) return messagePage(404, "Not found", "No upstream provider is configured.");
+        return upstream.finish(request, oauth);
+      }
+      return as.fetch(request, env, ctx);
+    },
+    paths: [PATHS.authorize, "/oauth/*", `${PATHS.metadata}*`],
+    metadataFor(origin, path) {
+      const endpoint = options.endpoints.find((candidate) => candidate.path === path);
+      if (!endpoint) return undefined;
+      return { authorizationServers: [origin], scopes: [...(endpoint.baseline ?? [])] };
+    },
+  };
+}
