@@ -1,7 +1,10 @@
-import type { OAuthAuthorizationServer } from "@cloudflare/workers-oauth-provider";
+import {
+  AuthorizationError,
+  type OAuthAuthorizationServer,
+} from "@cloudflare/workers-oauth-provider";
 import type { Authenticate } from "../auth/bearer.ts";
 import { issuedTokens } from "./authenticate.ts";
-import { authorize } from "./authorize.ts";
+import { authorize, refusal } from "./authorize.ts";
 import type { SignInOptions } from "./options.ts";
 import { messagePage } from "./page.ts";
 import { PATHS, serverFor } from "./server.ts";
@@ -57,12 +60,28 @@ export function signIn(
       const url = new URL(request.url);
       const as = server(url.origin);
       const oauth = as.getOAuthApi(env);
-      const upstream = upstreamOf(env);
+      let upstream: Upstream | undefined;
+      try {
+        upstream = upstreamOf(env);
+      } catch (error) {
+        return messagePage(500, "Sign-in is misconfigured", errorText(error));
+      }
       if (url.pathname === PATHS.authorize)
         return authorize(request, { options, oauth, env, upstream });
       if (url.pathname === PATHS.callback) {
         if (!upstream) return messagePage(404, "Not found", "No upstream provider is configured.");
-        return upstream.finish(request, oauth);
+        try {
+          return await upstream.finish(request, oauth);
+        } catch (error) {
+          if (error instanceof AuthorizationError) return refusal(error);
+          // The provider's own words may hold tokens or internals: logged, not shown.
+          console.warn(`Upstream sign-in failed: ${errorText(error)}`);
+          return messagePage(
+            502,
+            "The sign-in provider's answer could not be used",
+            "Signing in through the provider did not complete. Start again from your app.",
+          );
+        }
       }
       return as.fetch(request, env, ctx);
     },
@@ -73,4 +92,8 @@ export function signIn(
       return { authorizationServers: [origin], scopes: [...(endpoint.baseline ?? [])] };
     },
   };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

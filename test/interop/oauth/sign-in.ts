@@ -7,8 +7,33 @@ export async function consentAs(
   authorizationUrl: URL,
   user = "alice",
 ): Promise<{ code: string; callback: URLSearchParams; scopes: string[] }> {
+  const send = browser();
+  const page = await send(authorizationUrl.href);
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`The sign-in page answered ${page.status}: ${html}`);
+  const answer = await send(new URL("/authorize", authorizationUrl).href, consentForm(html, user));
+  const location = answer.headers.get("Location");
+  const callback = new URL(location ?? "http://invalid/").searchParams;
+  const code = callback.get("code");
+  if (answer.status !== 302 || !code) throw new Error(`Consent answered ${answer.status}.`);
+  return { code, callback, scopes: (authorizationUrl.searchParams.get("scope") ?? "").split(" ") };
+}
+
+/** The consent form of a sign-in page, answered Allow as `user`. */
+export function consentForm(html: string, user: string): RequestInit {
+  const handle = /name="handle" value="([^"]+)"/.exec(html)?.[1];
+  if (!handle) throw new Error("The sign-in page has no consent form.");
+  return {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ handle, decision: "allow", user }).toString(),
+  };
+}
+
+/** A browser's fetch: redirects not followed, cookies kept and sent back. */
+export function browser(): (url: string, init?: RequestInit) => Promise<Response> {
   const cookies = new Map<string, string>();
-  const send = async (url: string, init: RequestInit = {}) => {
+  return async (url, init = {}) => {
     const headers = new Headers(init.headers);
     if (cookies.size > 0)
       headers.set("Cookie", [...cookies].map(([name, value]) => `${name}=${value}`).join("; "));
@@ -20,21 +45,6 @@ export async function consentAs(
     }
     return response;
   };
-  const page = await send(authorizationUrl.href);
-  const html = await page.text();
-  if (page.status !== 200) throw new Error(`The sign-in page answered ${page.status}: ${html}`);
-  const handle = /name="handle" value="([^"]+)"/.exec(html)?.[1];
-  if (!handle) throw new Error("The sign-in page has no consent form.");
-  const answer = await send(new URL("/authorize", authorizationUrl).href, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ handle, decision: "allow", user }).toString(),
-  });
-  const location = answer.headers.get("Location");
-  const callback = new URL(location ?? "http://invalid/").searchParams;
-  const code = callback.get("code");
-  if (answer.status !== 302 || !code) throw new Error(`Consent answered ${answer.status}.`);
-  return { code, callback, scopes: (authorizationUrl.searchParams.get("scope") ?? "").split(" ") };
 }
 
 /**
