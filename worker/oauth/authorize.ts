@@ -11,6 +11,7 @@ import { isLocalHost } from "../http/origin.ts";
 import type { DemoUser, ProtectedEndpoint, SignInOptions } from "./options.ts";
 import { consentPage, htmlResponse, messagePage } from "./page.ts";
 import { refusedClientId } from "./client-id.ts";
+import { sessionCookie } from "./session.ts";
 import type { Upstream } from "./upstream.ts";
 
 // A consent form is a handle, a choice and a user: anything bigger is not one.
@@ -109,6 +110,7 @@ async function answer(request: Request, context: AuthorizeContext): Promise<Resp
     props: { name: user!.name, roles: [...(user!.roles ?? [])], login: "development" },
   });
   approved.headers.set("Location", redirectTo);
+  approved.headers.append("Set-Cookie", await sessionCookie(context.env, user!.id));
   return new Response(null, { status: 302, headers: approved.headers });
 }
 

@@ -14,7 +14,7 @@ const STYLE = `
 --border:#353a45;--accent:#7aa2ff;--accent-text:#0f1115;--warn-bg:#3a3016;--warn:#ffd772;--error:#ff8a80}}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--text);font:15px/1.5 system-ui,sans-serif}
-main{max-width:34rem;margin:2rem auto;padding:1.5rem;background:var(--panel);border:1px solid var(--border);border-radius:10px}
+main{max-width:44rem;margin:2rem auto;padding:1.5rem;background:var(--panel);border:1px solid var(--border);border-radius:10px}
 h1{font-size:1.3rem;margin:0 0 .75rem}
 p,ul{margin:.5rem 0}
 .muted{color:var(--muted)}
@@ -26,7 +26,10 @@ label{display:block;padding:.2rem 0}
 button{font:inherit;padding:.45rem 1.1rem;border-radius:6px;border:1px solid var(--border);background:var(--panel);color:var(--text);cursor:pointer}
 button.primary{background:var(--accent);border-color:var(--accent);color:var(--accent-text)}
 button:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
-code{overflow-wrap:anywhere}`;
+code{overflow-wrap:anywhere}
+table{border-collapse:collapse;width:100%;margin:1rem 0}
+caption{text-align:left;font-weight:600;padding-bottom:.25rem}
+th,td{border-bottom:1px solid var(--border);padding:.35rem .4rem;text-align:left;vertical-align:top}`;
 
 /** A whole page: the shell every sign-in page shares. */
 export function page(title: string, body: string): string {

@@ -5,6 +5,7 @@ import {
 import type { Authenticate } from "../auth/bearer.ts";
 import { issuedTokens } from "./authenticate.ts";
 import { authorize, refusal } from "./authorize.ts";
+import { grants } from "./grants.ts";
 import type { SignInOptions } from "./options.ts";
 import { messagePage } from "./page.ts";
 import { PATHS, serverFor } from "./server.ts";
@@ -66,6 +67,7 @@ export function signIn(
       } catch (error) {
         return messagePage(500, "Sign-in is misconfigured", errorText(error));
       }
+      if (url.pathname === PATHS.grants) return grants(request, env, oauth, options);
       if (url.pathname === PATHS.authorize)
         return authorize(request, { options, oauth, env, upstream });
       if (url.pathname === PATHS.callback) {

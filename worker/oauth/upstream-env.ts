@@ -3,6 +3,7 @@ import * as oauth from "oauth4webapi";
 import { readVar } from "../env-vars.ts";
 import { isLocalHost } from "../http/origin.ts";
 import { PATHS } from "./server.ts";
+import { sessionCookie } from "./session.ts";
 import type { Upstream } from "./upstream.ts";
 
 const GITHUB: oauth.AuthorizationServer = {
@@ -118,6 +119,7 @@ function upstreamOf(env: Cloudflare.Env, settings: Settings): Upstream {
         props: { name: who.name, ...(who.email ? { email: who.email } : {}), login: settings.kind },
       });
       resumed.headers.set("Location", redirectTo);
+      resumed.headers.append("Set-Cookie", await sessionCookie(env, who.userId));
       return new Response(null, { status: 302, headers: resumed.headers });
     },
   };
