@@ -32,7 +32,7 @@ export function issuedTokens(
       if (known && known.until > Date.now()) return known.caller;
       throw new AuthError("The bearer token is not valid for this MCP endpoint.", "invalid_token");
     }
-    if (!(Reflect.get(env, "OAUTH_KV") as KVNamespace | undefined))
+    if (typeof Reflect.get(env, "OAUTH_KV") !== "object")
       throw new HttpError(
         500,
         "Server misconfigured: sign-in needs a KV namespace bound as OAUTH_KV (wrangler.toml, [[kv_namespaces]]).",
@@ -65,8 +65,10 @@ export function issuedTokens(
     recent.set(token, { caller, until: Date.now() + RECENT_MS });
     return caller;
   };
-  // Sign-in is a credential: with it, anonymous callers get only what each endpoint allows them.
-  authenticate.configured = () => true;
+  // Sign-in is a credential once its KV namespace is bound: from then on, anonymous callers get
+  // only what each endpoint allows them.
+  authenticate.configured = (env) =>
+    typeof Reflect.get(env, "OAUTH_KV") === "object" || (next?.configured?.(env) ?? false);
   return authenticate;
 }
 

@@ -52,7 +52,7 @@ export function signIn(
   return {
     authenticate: (next) => issuedTokens(options, server, next),
     async fetch(request, env, ctx) {
-      if (!Reflect.get(env, "OAUTH_KV"))
+      if (typeof Reflect.get(env, "OAUTH_KV") !== "object")
         return messagePage(
           500,
           "Sign-in is misconfigured",

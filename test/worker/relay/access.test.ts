@@ -92,14 +92,16 @@ describe("when the Worker has credentials configured, the relay requires them", 
   });
 
   it("refuses a page token minted before credentials were configured", async () => {
-    const open = { RELAY_DEV: "on", API_TOKENS: "" };
+    // No static tokens and no sign-in (its KV namespace unbound): no credential at all.
+    const open = { RELAY_DEV: "on", API_TOKENS: "", OAUTH_KV: "" };
     const token = await pageToken(LOCAL, open, null);
     const found = await refusal(await relay({ target: echo(), token }));
     expect(found).toMatchObject({ status: 401, rule: "authentication" });
   });
 
   it("relays without a Worker token when none is configured", async () => {
-    const open = { RELAY_DEV: "on", API_TOKENS: "" };
+    // No static tokens and no sign-in (its KV namespace unbound): no credential at all.
+    const open = { RELAY_DEV: "on", API_TOKENS: "", OAUTH_KV: "" };
     const token = await pageToken(LOCAL, open, null);
     const response = await relay({ target: echo(), token, vars: open });
     expect(response.status).toBe(200);
