@@ -16,7 +16,9 @@ for SHOULDs and optional features, do not), so it can gate a CI pipeline.
 
 Options:
   --json                       print the report as JSON
-  --origin <origin>            the browser origin for the CORS checks (default ${DEFAULT_ORIGIN})
+  --origin <origin>            the browser origin for the CORS checks (default ${DEFAULT_ORIGIN});
+                               given, also every hop a browser client needs (OAuth metadata,
+                               /register, /token, WWW-Authenticate) and whether a relay helps
   --timeout <ms>               how long one request may take (default 15000)
   -H, --header "Name: value"   send a header with every request (repeatable)
       --bearer <token>         send "Authorization: Bearer <token>" (or set EDGEMCP_TOKEN)`;
@@ -39,6 +41,8 @@ export const check = serverCommand({
     const report = await runChecks(url.href, {
       headers: given.headers,
       origin: values.origin ?? DEFAULT_ORIGIN,
+      // An origin asked for by name gets every hop a browser client on it needs.
+      hops: values.origin !== undefined,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
     });
     println(io.stdout, values.json ? JSON.stringify(report, null, 2) : reportText(report));

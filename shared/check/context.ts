@@ -24,6 +24,8 @@ export class CheckContext {
     readonly probe: Probe,
     /** The browser origin the CORS checks present; none in a browser, which sets its own. */
     readonly origin: string | undefined,
+    /** Whether the CORS checks go on to every hop a browser client needs (hops.ts). */
+    readonly hops = false,
   ) {}
 
   record(group: CheckGroup, id: string, title: string, status: CheckStatus, detail?: string) {

@@ -2,6 +2,8 @@ import { Header } from "../protocol/headers.ts";
 import type { CheckContext } from "./context.ts";
 import { firstProblems } from "./expect.ts";
 import { INITIALIZE_PARAMS } from "./era/handshake.ts";
+import { httpHopProbe } from "./hop-probe-http.ts";
+import { checkHops, relayVerdict } from "./hops.ts";
 
 // What a browser client's requests carry besides the simple headers.
 const REQUESTED = ["content-type", "mcp-protocol-version", "mcp-method", "mcp-name"];
@@ -63,5 +65,22 @@ export async function corsChecks(ctx: CheckContext): Promise<void> {
     await ctx.probe.raw("DELETE", {
       [Header.sessionId]: session,
       [Header.protocolVersion]: INITIALIZE_PARAMS.protocolVersion,
+    });
+  if (ctx.hops) await hopChecks(ctx, origin);
+}
+
+/** Every hop a browser client on `origin` needs, as `hops.ts` checks them, each a CORS check. */
+async function hopChecks(ctx: CheckContext, origin: string): Promise<void> {
+  const { fetch, url, headers, timeoutMs } = ctx.probe.options;
+  const custom = Object.keys(headers).filter((name) => name.toLowerCase() !== "authorization");
+  const hops = await checkHops(httpHopProbe(fetch, origin, timeoutMs), url, origin, custom);
+  for (const hop of hops)
+    ctx.results.push({
+      id: hop.rule,
+      group: "cors",
+      title: hop.title,
+      status: hop.status === "fail" ? "warn" : hop.status,
+      detail: hop.seen,
+      ...(hop.status === "fail" ? { fix: `${hop.fix} ${relayVerdict(hop)}` } : {}),
     });
 }

@@ -22,6 +22,12 @@ export type CheckOptions = {
    * own (and where a failing CORS setup shows as every request failing).
    */
   origin?: string;
+  /**
+   * Also check every hop a browser client on `origin` needs beyond the endpoint (a 401's
+   * `WWW-Authenticate`, the OAuth metadata, `/register`, `/token`), each saying whether this
+   * Worker's relay gets around it.
+   */
+  hops?: boolean;
   /** How long one request may take (default 15 s). */
   timeoutMs?: number;
 };
@@ -50,7 +56,7 @@ export async function runChecks(url: string, options: CheckOptions = {}): Promis
     headers: { ...options.headers },
     timeoutMs: options.timeoutMs ?? 15_000,
   });
-  const ctx = new CheckContext(probe, options.origin);
+  const ctx = new CheckContext(probe, options.origin, options.hops ?? false);
   for (const group of GROUPS) await group(ctx);
   messageChecks(ctx);
   const counts = countStatuses(ctx.results);

@@ -114,3 +114,46 @@ describe("the connection doctor", () => {
     ).toBe("not-mcp");
   });
 });
+
+describe("the doctor and the relay", () => {
+  const cors: Facts = {
+    ...base,
+    url: "http://127.0.0.1:3000/mcp",
+    error: { kind: "network", message: "Failed to fetch" },
+    cors: { reachable: true, allowsOrigin: false, refusedHeaders: [] },
+    hops: [
+      {
+        rule: "hop.answer",
+        title: "The endpoint's answer is readable from this origin",
+        status: "fail",
+        seen: "no Access-Control-Allow-Origin for this origin",
+        fix: "Send Access-Control-Allow-Origin: http://localhost:8787 (or *) on every answer, errors included.",
+        relayHelps: true,
+      },
+    ],
+  };
+
+  it("offers the relay for a server without CORS, and lists each hop with its fix", () => {
+    const d = diagnose({ ...cors, route: "direct" });
+    expect(d.kind).toBe("cors");
+    expect(d.offerRelay).toBe(true);
+    expect(d.hops?.map((h) => h.rule)).toEqual(["hop.answer"]);
+    expect(d.actions.at(-1)).toMatch(/connect through this Worker's relay/);
+  });
+
+  it("says why the relay could not connect either, and offers it no more", () => {
+    const d = diagnose({ ...cors, route: "auto", relayRefusal: "127.0.0.1 is not in RELAY_HOSTS" });
+    expect(d.offerRelay).toBeUndefined();
+    expect(d.actions.at(-1)).toBe(
+      "This Worker's relay could not connect either: 127.0.0.1 is not in RELAY_HOSTS",
+    );
+  });
+
+  it("does not offer the relay for what it cannot help with (a 404)", () => {
+    const d = diagnose({
+      ...base,
+      response: { status: 404, contentType: "text/plain", bodyText: "nothing" },
+    });
+    expect(d.offerRelay).toBeUndefined();
+  });
+});

@@ -22,6 +22,7 @@ async function holdSlot(
   limits: Limits | undefined,
   caller: string,
   settings: RelaySettings,
+  waitUntil: (work: Promise<unknown>) => void,
 ): Promise<() => void> {
   const max = settings.bounds.concurrent;
   const full = () =>
@@ -39,7 +40,8 @@ async function holdSlot(
     return () => {
       if (released) return;
       released = true;
-      limits.release(caller, "relay", id).catch(() => {});
+      // The body may end after the response was sent: keep the Worker up for the release.
+      waitUntil(limits.release(caller, "relay", id).catch(() => {}));
     };
   }
   const held = local.get(caller) ?? 0;
@@ -136,7 +138,13 @@ export function relayApp(options: RelayOptions = {}) {
           "authentication",
           "This Worker requires its credentials for the relay: get a new page token from POST /relay/token with Authorization: Bearer <token>.",
         );
-      const release = await holdSlot(options.limits?.(c.env), caller, settings);
+      const release = await holdSlot(options.limits?.(c.env), caller, settings, (work) => {
+        try {
+          c.executionCtx.waitUntil(work);
+        } catch {
+          // Called without an execution context (a test calling the app): nothing to extend.
+        }
+      });
       return relayExchange(c.req.raw, { settings, done: release });
     }),
   );

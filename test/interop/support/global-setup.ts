@@ -19,6 +19,8 @@ export default async function setup(project: TestProject) {
   const sdkServer = await startSdkUpstream();
   const worker = await startWorker({
     HUB_UPSTREAMS: JSON.stringify([{ name: "ext", url: sdkServer.url }]),
+    // As `npm start` runs it (.dev.vars.example): the relay reaches loopback test servers.
+    RELAY_DEV: "on",
   });
   project.provide("workerUrl", worker.url.origin);
   project.provide("sdkServerUrl", sdkServer.url);

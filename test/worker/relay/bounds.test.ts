@@ -92,6 +92,15 @@ describe("the relay bounds every exchange", () => {
     await again.body?.cancel();
   });
 
+  it("gives a slot back when an exchange is read to its end", async () => {
+    const vars = { ...DEV, RELAY_MAX_CONCURRENT: "1" };
+    for (let i = 0; i < 3; i++) {
+      const response = await relay({ target: `${targets()}/echo`, body: "{}", vars });
+      expect(response.status).toBe(200);
+      await response.text();
+    }
+  });
+
   it("answers 502 without internals when the target cannot be reached", async () => {
     const found = await refusal(await relay({ target: "http://127.0.0.1:9/mcp", body: "{}" }));
     expect(found).toMatchObject({ status: 502, rule: "unreachable" });

@@ -1,3 +1,4 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { inject } from "vitest";
 import worker from "../../../worker/index.ts";
@@ -17,7 +18,7 @@ export type Vars = Record<string, string>;
 
 /** The whole Worker, called with the test bindings and `vars` over them. */
 export function callWorker(request: Request, vars: Vars = {}): Promise<Response> {
-  return Promise.resolve(worker.fetch(request, { ...env, ...vars }));
+  return Promise.resolve(worker.fetch(request, { ...env, ...vars }, createExecutionContext()));
 }
 
 /** A page token, asked for as the page does (its origin, the Worker's credentials). */

@@ -1,3 +1,5 @@
+import { relayVerdict, type Hop } from "../../../shared/check/hops.ts";
+
 /** What went wrong when connecting, as gathered after the failure. */
 export type Facts = {
   url: string;
@@ -11,6 +13,12 @@ export type Facts = {
   cors?: CorsFacts;
   /** The user asked for 2026-07-28 and the server only speaks the 2025 handshake. */
   legacyOnly?: boolean;
+  /** Every hop a browser client needs, as checked after a cross-origin failure (hops.ts). */
+  hops?: Hop[];
+  /** How the connection was routed: direct, through the relay, or Auto. */
+  route?: "direct" | "relay" | "auto";
+  /** Why the relay could not connect either (Auto, or the relay route), in its own words. */
+  relayRefusal?: string;
   /** The MCP endpoints this Worker serves (paths). */
   endpoints: readonly string[];
   /** The origin the credentials sent were entered for, when it is not the URL's own. */
@@ -47,6 +55,10 @@ export type Diagnosis = {
   actions: string[];
   suggestions: string[];
   wwwAuthenticate?: string;
+  /** The hops checked, each with its fix and whether the relay gets around it. */
+  hops?: Hop[];
+  /** Connecting through this Worker's relay would get around the failure. */
+  offerRelay?: boolean;
 };
 
 function suggestionsFor(facts: Facts): string[] {
@@ -96,8 +108,42 @@ function corsDiagnosis(facts: Facts, cors: CorsFacts): Diagnosis {
   };
 }
 
-/** Explains a failed connection so a person knows what to do next. */
+/**
+ * Explains a failed connection so a person knows what to do next: what happened, the fix on the
+ * server, every hop checked, and whether this Worker's relay gets around it (offered when it
+ * does and was not tried; its refusal told when it was).
+ */
 export function diagnose(facts: Facts): Diagnosis {
+  const found = explain(facts);
+  const failed = facts.hops?.filter((hop) => hop.status === "fail") ?? [];
+  const relayable =
+    found.kind === "cors" ||
+    found.kind === "forbidden-origin" ||
+    (failed.length > 0 && failed.every((hop) => hop.relayHelps));
+  const actions = [...found.actions];
+  if (facts.relayRefusal !== undefined)
+    actions.push(`This Worker's relay could not connect either: ${facts.relayRefusal}`);
+  else if (relayable)
+    actions.push(
+      "Or connect through this Worker's relay, which gets around this (the server never sees this page's origin).",
+    );
+  return {
+    ...found,
+    actions,
+    ...(facts.hops && facts.hops.length > 0 ? { hops: facts.hops } : {}),
+    ...(relayable && facts.relayRefusal === undefined && facts.route !== "relay"
+      ? { offerRelay: true }
+      : {}),
+  };
+}
+
+/** The verdict on one hop, as the doctor lists it. */
+export function hopLine(hop: Hop): string {
+  if (hop.status !== "fail") return `${hop.title}: ${hop.status} (${hop.seen})`;
+  return `${hop.title}: ${hop.seen}. ${hop.fix} ${relayVerdict(hop)}`;
+}
+
+function explain(facts: Facts): Diagnosis {
   const base = { suggestions: [] as string[] };
   if (facts.legacyOnly)
     return {

@@ -1,4 +1,5 @@
-import { connect, TASKS_EXTENSION } from "../../../shared/client/index.ts";
+import { errorText } from "../../../shared/error-text.ts";
+import { RelayRefused } from "../../../shared/relay.ts";
 import { diagnose } from "../lib/doctor.ts";
 import { isRecord } from "../lib/json.ts";
 import { loadCatalog } from "./catalog.ts";
@@ -11,7 +12,6 @@ import {
   switchHeaders,
 } from "./credentials.ts";
 import { gatherFacts } from "./doctor-probe.ts";
-import { inputHandlers } from "./inputs.ts";
 import { closeAllListens } from "./listen.ts";
 import { load, save } from "./persist.ts";
 import {
@@ -22,6 +22,7 @@ import {
   endpoints,
   eraChoice,
   headerRows,
+  routeChoice,
   selectedKey,
   session,
   targetUrl,
@@ -29,8 +30,9 @@ import {
   type DevToken,
   type Endpoint,
   type EraChoice,
+  type RouteChoice,
 } from "./store.ts";
-import { recordingFetch } from "./wire.ts";
+import { RouteError, routedClient } from "./route.ts";
 
 const LAST = "edgemcp.connection";
 
@@ -42,8 +44,12 @@ const CHOICES: Record<EraChoice, { handshake: "probe" | "initialize"; only2026: 
 };
 const isEraChoice = (v: unknown): v is EraChoice =>
   typeof v === "string" && Object.hasOwn(CHOICES, v);
-const isLast = (v: unknown): v is { url: string; era: EraChoice } =>
-  isRecord(v) && typeof v.url === "string" && isEraChoice(v.era);
+const ROUTES: readonly RouteChoice[] = ["direct", "relay", "auto"];
+const isLast = (v: unknown): v is { url: string; era: EraChoice; route?: RouteChoice } =>
+  isRecord(v) &&
+  typeof v.url === "string" &&
+  isEraChoice(v.era) &&
+  (v.route === undefined || ROUTES.some((r) => r === v.route));
 /**
  * The headers to send: every named row with a value (the client adds the protocol's own). A
  * row left blank, or holding only its scheme ("Bearer "), is a header still to be filled in.
@@ -67,6 +73,7 @@ export function restoreConnection(): void {
   if (last) {
     targetUrl.value = last.url;
     eraChoice.value = last.era;
+    if (last.route) routeChoice.value = last.route;
   }
   restoreHeaders((last && originOf(last.url)) ?? location.origin);
 }
@@ -173,19 +180,9 @@ export async function connectTo(
   await headersForUrl(url);
   if (mine !== attempt) return false;
   try {
-    const client = await connect(url, {
-      fetch: recordingFetch(),
-      headers: headerMap(),
-      handlers: inputHandlers,
-      capabilities: {
-        elicitation: { form: {}, url: {} },
-        sampling: {},
-        roots: {},
-        extensions: { [TASKS_EXTENSION]: {} },
-      },
-      clientInfo: { name: "edgemcp-playground", version: "0.1.0", title: "edgemcp playground" },
+    const { client, route, routeNote } = await routedClient(url, {
       handshake: choice.handshake,
-      signal: AbortSignal.timeout(30_000),
+      headers: headerMap(),
     });
     if (mine !== attempt) {
       await client.close().catch(() => {});
@@ -215,13 +212,26 @@ export async function connectTo(
       description: client.server,
       connectedAt: Date.now(),
       upstreams,
+      route,
+      ...(routeNote ? { routeNote } : {}),
     };
-    save(LAST, { url, era });
+    save(LAST, { url, era, route: routeChoice.value });
     if (selectedKey.value?.startsWith("permalink:")) selectedKey.value = undefined;
     await loadCatalog("use");
     return true;
   } catch (error) {
-    const facts = await gatherFacts(url, error);
+    const custom = Object.keys(headerMap()).filter(
+      (name) => name.toLowerCase() !== "authorization",
+    );
+    const facts = await gatherFacts(
+      url,
+      error instanceof RouteError ? error.direct : error,
+      custom,
+    );
+    if (error instanceof RouteError) facts.relayRefusal = errorText(error.relayed);
+    else if (error instanceof Error && error.cause instanceof RelayRefused)
+      facts.relayRefusal = error.cause.message;
+    facts.route = routeChoice.value;
     if (mine === attempt) diagnosis.value = diagnose(facts);
     return false;
   } finally {

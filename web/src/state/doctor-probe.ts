@@ -1,7 +1,9 @@
+import { checkHops } from "../../../shared/check/hops.ts";
 import { McpError } from "../../../shared/client/index.ts";
 import type { CorsFacts, Facts } from "../lib/doctor.ts";
 import { headersFrom } from "./credentials.ts";
 import { exchanges, recordingFetch } from "./wire.ts";
+import { browserHopProbe } from "./hop-probe.ts";
 import { endpoints } from "./store.ts";
 
 // Headers an MCP client sends that make a browser ask the server first (preflight).
@@ -39,8 +41,16 @@ export async function probeCors(url: string): Promise<CorsFacts> {
   return { reachable, allowsOrigin, refusedHeaders };
 }
 
-/** What the doctor needs to know about a failed connection, gathered from the error and the wire. */
-export async function gatherFacts(url: string, error: unknown): Promise<Facts> {
+/**
+ * What the doctor needs to know about a failed connection, gathered from the error and the wire;
+ * a cross-origin failure (no answer, or a 403) also gets every hop checked. `custom`: the names
+ * of the headers the connection sends besides the protocol's.
+ */
+export async function gatherFacts(
+  url: string,
+  error: unknown,
+  custom: string[] = [],
+): Promise<Facts> {
   const last = [...exchanges.value].reverse().find((e) => e.url === url && e.status !== undefined);
   const header = (name: string) =>
     last?.responseHeaders?.find(([n]) => n.toLowerCase() === name)?.[1];
@@ -71,6 +81,11 @@ export async function gatherFacts(url: string, error: unknown): Promise<Facts> {
   }
   const cors =
     err.kind === "network" && crossOrigin && navigator.onLine ? await probeCors(url) : undefined;
+  const hopsWanted =
+    crossOrigin && navigator.onLine && (err.kind === "network" || last?.status === 403);
+  const hops = hopsWanted
+    ? await checkHops(browserHopProbe, url, location.origin, custom).catch(() => undefined)
+    : undefined;
   const wwwAuthenticate = header("www-authenticate");
   return {
     url,
@@ -92,6 +107,7 @@ export async function gatherFacts(url: string, error: unknown): Promise<Facts> {
           },
         }),
     ...(cors ? { cors } : {}),
+    ...(hops ? { hops } : {}),
     endpoints: endpoints.value.map((e) => e.path),
     ...(headersFrom.value ? { carriedFrom: headersFrom.value } : {}),
   };

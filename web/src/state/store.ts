@@ -16,6 +16,13 @@ import type { Handle } from "../lib/wallet.ts";
 /** Which era to speak: find out, 2026-07-28 only, or 2025 (initialize) only. */
 export type EraChoice = "auto" | "modern" | "legacy";
 
+/**
+ * How the page reaches a server: straight from the browser, through this Worker's relay (for
+ * servers that do not allow this page with CORS), or directly first and through the relay when
+ * CORS or the server's Origin check stops the direct attempt.
+ */
+export type RouteChoice = "direct" | "relay" | "auto";
+
 /** A header the user set for the connection. */
 export type HeaderRow = { name: string; value: string };
 
@@ -37,6 +44,9 @@ export type Session = {
   connectedAt: number;
   /** The endpoint's upstreams when it is this Worker's hub. */
   upstreams: string[];
+  /** How the page reaches it, and why, when Auto chose the relay. */
+  route: "direct" | "relay";
+  routeNote?: string;
 };
 
 /** The catalog, each list with where it came from (network or cache) and its freshness. */
@@ -59,6 +69,7 @@ export type DevToken = { subject: string; token: string };
 export const devTokens = signal<DevToken[]>([]);
 export const targetUrl = signal("");
 export const eraChoice = signal<EraChoice>("auto");
+export const routeChoice = signal<RouteChoice>("auto");
 export const headerRows = signal<HeaderRow[]>([]);
 export const rememberHeaders = signal(false);
 

@@ -9,6 +9,7 @@ import {
 import type { FetchLike } from "../../../shared/client/index.ts";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
 import type { JsonRpcId } from "../../../shared/protocol/messages.ts";
+import { relayHeaders } from "../../../shared/relay.ts";
 import { carriesMessage, decodeSse, type SseCursor, type SseEvent } from "../../../shared/sse.ts";
 
 /**
@@ -42,6 +43,13 @@ export type Exchange = {
   era: "modern" | "legacy";
   requestHeaders: [string, string][];
   requestBody: string;
+  /**
+   * The first leg, when the exchange went through this Worker's relay: what the page sent to
+   * it. `url`, `requestHeaders` and the response are then the second leg, the relay's exchange
+   * with the target (the relay forwards exactly these headers and passes back only the ones a
+   * client reads).
+   */
+  relay?: { url: string; requestHeaders: [string, string][] };
   status?: number;
   responseHeaders?: [string, string][];
   contentType?: string;
@@ -266,7 +274,10 @@ function passThrough(
  * response status and headers, each SSE event with its arrival time, byte counts, and the
  * protocol checks. The recorder sees the bytes the client reads; nothing is changed.
  */
-export function recordingFetch(inner: FetchLike = (url, init) => fetch(url, init)): FetchLike {
+export function recordingFetch(
+  inner: FetchLike = (url, init) => fetch(url, init),
+  via?: { relayUrl: string },
+): FetchLike {
   return async (url, init) => {
     const t0 = performance.now();
     const requestHeaders = [...new Headers(init.headers).entries()];
@@ -283,6 +294,14 @@ export function recordingFetch(inner: FetchLike = (url, init) => fetch(url, init
       frames: [],
       bytes: 0,
       ...describeRequest(requestBody, requestHeaders),
+      ...(via
+        ? {
+            relay: {
+              url: via.relayUrl,
+              requestHeaders: [...relayHeaders(url, init, "(this page's relay token)").entries()],
+            },
+          }
+        : {}),
     };
     resumeOf(exchange);
     exchanges.value = [...exchanges.value, exchange].slice(-MAX_EXCHANGES);

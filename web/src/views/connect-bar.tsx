@@ -6,6 +6,7 @@ import {
   endpoints,
   eraChoice,
   headerRows,
+  routeChoice,
   headersOpen,
   paletteOpen,
   rememberHeaders,
@@ -13,6 +14,7 @@ import {
   targetUrl,
   theme,
   type EraChoice,
+  type RouteChoice,
 } from "../state/store.ts";
 
 // Short labels: the bar gives the URL the room; the select's title says what each means.
@@ -28,6 +30,13 @@ export function openHeaders(): void {
   if (origin) switchHeaders(origin);
   headersOpen.value = true;
 }
+
+// How the page reaches a server on another origin; this Worker's own endpoints are always direct.
+const ROUTES: [RouteChoice, string][] = [
+  ["auto", "Auto route"],
+  ["direct", "Direct"],
+  ["relay", "Via relay"],
+];
 
 function HeadersPanel() {
   const rows = headerRows.value;
@@ -191,6 +200,24 @@ export function ConnectBar() {
             </option>
           ))}
         </select>
+        <label class="sr-only" for="route">
+          Connection route
+        </label>
+        <select
+          id="route"
+          title="How to reach a server on another origin. Auto: directly, then through this Worker's relay when CORS or the server's Origin check refuses this page. Direct: from the browser only. Via relay: through this Worker's relay (POST /relay)."
+          value={routeChoice.value}
+          onChange={(e) =>
+            (routeChoice.value =
+              ROUTES.find(([value]) => value === e.currentTarget.value)?.[0] ?? "auto")
+          }
+        >
+          {ROUTES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
         {devTokens.value.length && originOf(targetUrl.value.trim()) === location.origin ? (
           <>
             <label class="sr-only" for="dev-token">
@@ -249,6 +276,12 @@ export function ConnectBar() {
           {theme.value === "dark" ? "☀" : "☾"}
         </button>
       </div>
+      {session.value?.route === "relay" ? (
+        <p class="route-note small" role="status">
+          {session.value.routeNote ??
+            "Connected through this Worker's relay: the page sends each request to POST /relay, which forwards it to the server."}
+        </p>
+      ) : null}
       {headersOpen.value ? <HeadersPanel /> : null}
     </header>
   );

@@ -1,5 +1,6 @@
+import { hopLine } from "../lib/doctor.ts";
 import { connectTo } from "../state/connection.ts";
-import { diagnosis, headerRows, pane, targetUrl } from "../state/store.ts";
+import { diagnosis, headerRows, pane, routeChoice, targetUrl } from "../state/store.ts";
 import { openHeaders } from "./connect-bar.tsx";
 
 /** Opens the server's headers with an `Authorization: Bearer ` row first, ready for the token. */
@@ -36,6 +37,18 @@ export function DoctorCard() {
           <li key={a}>{a}</li>
         ))}
       </ul>
+      {d.hops ? (
+        <>
+          <h3>Every hop a browser client needs</h3>
+          <ul class="hops">
+            {d.hops.map((hop) => (
+              <li key={hop.rule} data-status={hop.status} data-rule={hop.rule}>
+                {hopLine(hop)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {d.suggestions.length > 0 ? (
         <>
           <h3>Endpoints that answer here</h3>
@@ -54,6 +67,18 @@ export function DoctorCard() {
         <button type="button" onClick={() => void connectTo(targetUrl.value)}>
           Try again
         </button>
+        {d.offerRelay ? (
+          <button
+            type="button"
+            class="primary"
+            onClick={() => {
+              routeChoice.value = "relay";
+              void connectTo(targetUrl.value);
+            }}
+          >
+            Connect through this Worker's relay
+          </button>
+        ) : null}
         {d.kind === "auth" ? (
           <button type="button" onClick={addBearer}>
             Add a Bearer token

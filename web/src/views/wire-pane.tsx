@@ -96,8 +96,21 @@ function ExchangeDetail({ exchange }: { exchange: Exchange }) {
       </div>
       <Waterfall exchange={exchange} />
       {exchange.findings.length > 0 ? <Findings list={exchange.findings} /> : null}
+      {exchange.relay ? (
+        <>
+          <h4>
+            Page → relay · POST <span class="break">{exchange.relay.url}</span>
+          </h4>
+          <Headers rows={exchange.relay.requestHeaders} reveal={false} />
+          <p class="muted small">
+            The relay sent the request below to the server (only the headers listed there) and
+            passed back the status, the headers a client reads, and the body as it streamed.
+          </p>
+        </>
+      ) : null}
       <h4>
-        Request · {exchange.httpMethod} <span class="break">{exchange.url}</span>
+        {exchange.relay ? "Relay → server" : "Request"} · {exchange.httpMethod}{" "}
+        <span class="break">{exchange.url}</span>
       </h4>
       {exchange.resumes !== undefined ? (
         <p class="small muted">
