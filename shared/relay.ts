@@ -75,9 +75,15 @@ export function relayFetch(options: RelayClientOptions): FetchLike {
       await response.body?.cancel();
       const method = (request.method ?? "GET").toUpperCase();
       const keepsMethod = response.status === 307 || response.status === 308;
-      target = location;
       request =
         keepsMethod || method === "GET" ? request : { ...request, method: "GET", body: null };
+      // As a browser does: credentials never follow a redirect to another origin.
+      if (new URL(location).origin !== new URL(target).origin) {
+        const headers = new Headers(request.headers);
+        headers.delete("Authorization");
+        request = { ...request, headers };
+      }
+      target = location;
     }
   };
 }

@@ -62,7 +62,14 @@ export function httpHopProbe(fetch: FetchLike, origin: string, timeoutMs = 10_00
       for (const [name, value] of response.headers)
         if (exposed.includes(name) || exposed.includes("*") || name === "content-type")
           readable.set(name, value);
-      return { reached: true, status: response.status, corsAllowed, headers: readable, body: text };
+      return {
+        reached: true,
+        status: response.status,
+        corsAllowed,
+        headers: readable,
+        body: text,
+        ...(response.redirected ? { redirectedTo: response.url } : {}),
+      };
     },
   };
 }

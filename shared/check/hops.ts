@@ -17,6 +17,8 @@ export type HopRead = {
   /** Headers the page could read (after Access-Control-Expose-Headers). */
   headers?: Headers;
   body?: string;
+  /** Where the answer came from, when a redirect was followed to get it. */
+  redirectedTo?: string;
 };
 
 /** How the hops are observed: in a browser by trying, from the CLI by reading the CORS headers. */
@@ -184,6 +186,17 @@ export async function checkHops(
             "no Access-Control-Allow-Origin for this origin",
             `Send ${allow} (or *) on every answer, errors included.`,
           ),
+    );
+  if (answer.redirectedTo !== undefined)
+    hops.push(
+      hop(
+        "hop.redirect",
+        "The endpoint answers without a redirect",
+        "fail",
+        `redirected to ${answer.redirectedTo}`,
+        `Connect to ${answer.redirectedTo} itself: a browser drops Authorization on a redirect to another origin, and a preflight cannot be redirected.`,
+        false,
+      ),
     );
   if (answer.status === 401) {
     const challenge = answer.headers?.get("WWW-Authenticate");

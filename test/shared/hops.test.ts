@@ -108,6 +108,23 @@ describe("the hop checks name each missing piece and whether the relay helps", (
     expect(found["hop.token"]!.fix).toContain(`${issuer}/token`);
   });
 
+  it("names a redirected endpoint and its final URL, which the relay does not fix", async () => {
+    const fetch: FetchLike = async (_url, init) => {
+      const response =
+        init.method === "OPTIONS"
+          ? new Response(null, { status: 204, headers: cors() })
+          : Response.json({}, { headers: cors() });
+      Object.defineProperty(response, "redirected", { value: true });
+      Object.defineProperty(response, "url", { value: "https://mcp.example.com/v2/mcp" });
+      return response;
+    };
+    const found = byRule(await checkHops(httpHopProbe(fetch, ORIGIN), MCP, ORIGIN));
+    expect(found["hop.redirect"]).toMatchObject({ status: "fail", relayHelps: false });
+    expect(found["hop.redirect"]!.fix).toMatch(
+      /^Connect to https:\/\/mcp\.example\.com\/v2\/mcp itself/,
+    );
+  });
+
   it("says the relay does not help when nothing answers", async () => {
     const fetch: FetchLike = () => Promise.reject(new TypeError("fetch failed"));
     const hops = await checkHops(httpHopProbe(fetch, ORIGIN), MCP, ORIGIN);

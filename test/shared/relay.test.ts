@@ -59,6 +59,23 @@ describe("relayFetch sends a request through the Worker's relay", () => {
     expect(relay.sent.map((s) => s.headers.get("Relay-Method"))).toEqual(["POST", "GET"]);
   });
 
+  it("keeps Authorization on a redirect within the origin and drops it to another, as a browser does", async () => {
+    const relay = fakeRelay((target) =>
+      target.endsWith("/a")
+        ? new Response(null, { status: 307, headers: { "Relay-Location": "https://a.example/b" } })
+        : target.endsWith("/b")
+          ? new Response(null, { status: 307, headers: { "Relay-Location": "https://c.example/" } })
+          : Response.json({}),
+    );
+    const send = relayFetch({ relayUrl: "/relay", token: async () => "t", fetch: relay.fetch });
+    await send("https://a.example/a", { method: "POST", headers: { Authorization: "Bearer s" } });
+    expect(relay.sent.map((s) => s.headers.get("Authorization"))).toEqual([
+      "Bearer s",
+      "Bearer s",
+      null,
+    ]);
+  });
+
   it("hands a redirect back with its Location when asked not to follow", async () => {
     const relay = fakeRelay(
       () =>

@@ -49,6 +49,7 @@ export const browserHopProbe: HopProbe = {
         corsAllowed: true,
         headers: response.headers,
         body: text,
+        ...(response.redirected ? { redirectedTo: response.url } : {}),
       };
     } catch {
       return { reached: await reachable(url, method), corsAllowed: false };
