@@ -138,13 +138,13 @@ describe("the doctor and the relay", () => {
     expect(d.kind).toBe("cors");
     expect(d.offerRelay).toBe(true);
     expect(d.hops?.map((h) => h.rule)).toEqual(["hop.answer"]);
-    expect(d.actions.at(-1)).toMatch(/connect through this Worker's relay/);
+    expect(d.actions.at(-2)).toMatch(/connect through this Worker's relay/);
   });
 
   it("says why the relay could not connect either, and offers it no more", () => {
     const d = diagnose({ ...cors, route: "auto", relayRefusal: "127.0.0.1 is not in RELAY_HOSTS" });
     expect(d.offerRelay).toBeUndefined();
-    expect(d.actions.at(-1)).toBe(
+    expect(d.actions.at(-2)).toBe(
       "This Worker's relay could not connect either: 127.0.0.1 is not in RELAY_HOSTS",
     );
   });

@@ -120,13 +120,16 @@ export function diagnose(facts: Facts): Diagnosis {
     found.kind === "cors" ||
     found.kind === "forbidden-origin" ||
     (failed.length > 0 && failed.every((hop) => hop.relayHelps));
+  // The relay is the page's own way around; the terminal (when offered) stays the last resort.
   const actions = [...found.actions];
+  const terminal = actions.at(-1) === terminalWay(facts.url) ? actions.pop() : undefined;
   if (facts.relayRefusal !== undefined)
     actions.push(`This Worker's relay could not connect either: ${facts.relayRefusal}`);
   else if (relayable)
     actions.push(
       "Or connect through this Worker's relay, which gets around this (the server never sees this page's origin).",
     );
+  if (terminal !== undefined) actions.push(terminal);
   return {
     ...found,
     actions,
