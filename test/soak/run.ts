@@ -5,9 +5,11 @@
 //   SOAK_SECONDS (default 60)  SOAK_CONCURRENCY (default 64)
 //   SOAK_LIMITS=off: no per-caller rates or caps (to see what counting them costs)
 //   SOAK_ONLY=tools/call,listen: only these operations
-import { readdirSync, readFileSync } from "node:fs";
+//   SOAK_HEAVY_QUERY=1: one more caller loops costly SQL (see heavy-query.ts)
 import { decodeSse } from "../../shared/sse.ts";
 import { MODERN_VERSION } from "../../shared/protocol/versions.ts";
+import { workerdRss } from "./memory.ts";
+import { HEAVY, heavyCaller, OTHERS_P99_MS } from "./heavy-query.ts";
 import { positiveNumber } from "../bench/options.ts";
 import { percentile } from "../bench/stats.ts";
 import { modernBody } from "../support/mcp-request.ts";
@@ -163,7 +165,18 @@ const OPERATIONS: Record<string, () => Promise<void>> = {
     throw new Error("the task did not complete in time");
   },
   "hub call": () => addNumbers("", "everything__add_numbers", 4, 5),
+  "analytics query": async () => {
+    const r = await executeQuery("SELECT count(*) AS n FROM users");
+    if (r.isError || !r.text.includes('"n":200')) throw new Error(`wrong count: ${r.text}`);
+  },
 };
+
+async function executeQuery(sql: string): Promise<{ isError: boolean; text: string }> {
+  const r = await result(
+    await post("/analytics", "tools/call", { name: "execute_query", arguments: { sql } }),
+  );
+  return { isError: r.isError === true, text: text(r) };
+}
 
 /** Not MCP: the playground's directory, for telling the runtime's own costs from the pipeline's. */
 OPERATIONS["GET /api/servers"] = async () => {
@@ -182,6 +195,7 @@ const WEIGHTS: Record<string, number> = {
   listen: 1,
   task: 1,
   "hub call": 4,
+  "analytics query": HEAVY ? 4 : 0,
   "GET /api/servers": 0,
 };
 /** SOAK_ONLY=name,name: only these operations (to find which one a figure comes from). */
@@ -195,37 +209,6 @@ const DECK = Object.entries(WEIGHTS)
   .filter(([name]) => (ONLY ? ONLY.includes(name) : true))
   .map(([name, weight]): [string, number] => [name, ONLY ? Math.max(weight, 1) : weight])
   .flatMap(([name, weight]) => Array<string>(weight).fill(name));
-
-/** The resident memory of the workerd processes under this one, in MiB. */
-function workerdRss(): number {
-  let kib = 0;
-  const children = new Map<number, number[]>();
-  const commands = new Map<number, string>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const status = readFileSync(`/proc/${entry}/status`, "utf8");
-      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
-      commands.set(Number(entry), readFileSync(`/proc/${entry}/cmdline`, "utf8"));
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const queue = [...(children.get(process.pid) ?? [])];
-  while (queue.length > 0) {
-    const pid = queue.shift() as number;
-    queue.push(...(children.get(pid) ?? []));
-    if (!commands.get(pid)?.includes("workerd")) continue;
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, "utf8");
-      kib += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
-    } catch {
-      // Gone.
-    }
-  }
-  return kib / 1024;
-}
 
 async function main() {
   console.log(`Starting the Worker (wrangler's local runtime)...`);
@@ -266,7 +249,9 @@ async function main() {
       }
     };
     const started = Date.now();
+    const heavy = HEAVY ? heavyCaller(executeQuery, deadline) : undefined;
     await Promise.all(Array.from({ length: CONCURRENCY }, client));
+    const heavyStats = await heavy;
     const elapsed = (Date.now() - started) / 1000;
     clearInterval(sampler);
     const rssEnd = workerdRss();
@@ -293,7 +278,17 @@ async function main() {
       );
     }
     for (const error of errors) console.log(`  error: ${error}`);
-    process.exitCode = failed === 0 ? 0 : 1;
+    const othersP99 = percentile(latencies, 99);
+    if (heavyStats) {
+      const sorted = heavyStats.ms.sort((a, b) => a - b);
+      console.log(
+        `\nHeavy caller: ${heavyStats.sent} statements (${heavyStats.refused} refused, ${heavyStats.ran} ran), ` +
+          `p50 ${percentile(sorted, 50).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms; ` +
+          `the others' p99 ${othersP99.toFixed(1)} ms (must stay under ${OTHERS_P99_MS} ms)`,
+      );
+    }
+    const slow = heavyStats !== undefined && othersP99 >= OTHERS_P99_MS;
+    process.exitCode = failed === 0 && !slow ? 0 : 1;
   } finally {
     await worker.stop();
   }
