@@ -23,6 +23,8 @@ import { CompleteResultSchema } from "../../shared/protocol/results.ts";
 import { parseComplete } from "../../shared/client/parse.ts";
 import { fromUpstream, PROVENANCE } from "./provenance.ts";
 import type { PoolLimits } from "./client-pool.ts";
+import { servable } from "./servable.ts";
+import { upstreamReport, type UpstreamReport } from "./report.ts";
 
 export type HubConfig = {
   name?: string;
@@ -41,19 +43,6 @@ export type HubConfig = {
 
 /** The resource where the hub reports its upstreams' state as JSON. */
 export const UPSTREAMS_URI = "edgemcp://hub/upstreams";
-
-/** One upstream as the status resource reports it. */
-export type UpstreamReport = {
-  name: string;
-  health: "ok" | "unavailable";
-  /** How long listing its catalog took when the hub last built it. */
-  latencyMs: number;
-  tools: number;
-  /** Why it is unavailable, without its URL or reply (those are in the Worker's log). */
-  reason?: string;
-  /** Whose credentials it gets: the caller's token, the operator's secret, or none. */
-  credentials: "forward" | "operator" | "none";
-};
 
 const MIN_VIEW_TTL_MS = 1_000;
 const MAX_VIEW_TTL_MS = 300_000;
@@ -98,27 +87,17 @@ export function hubServer(config: HubConfig): DynamicServer {
     );
     const ttlMs = Math.min(MAX_VIEW_TTL_MS, Math.max(MIN_VIEW_TTL_MS, view.cache.ttlMs));
     const report = upstreamReport(view, credentials);
-    return {
-      definition: hubDefinition(config, view, report, runtime, () => server.invalidate()),
-      ttlMs,
-    };
+    const origin = new WeakMap<object, string>();
+    const built = hubDefinition(config, view, report, runtime, () => server.invalidate(), origin);
+    const { definition, dropped } = servable(built, (item) => origin.get(item));
+    for (const entry of report) {
+      const own = dropped.get(entry.name);
+      if (own) entry.dropped = own;
+      if (own) console.warn(`Hub leaves out of "${entry.name}": ${JSON.stringify(own)}`);
+    }
+    return { definition, ttlMs };
   });
   return server;
-}
-
-/** The upstreams' state as of the view, for the status resource. */
-function upstreamReport(
-  view: HubView,
-  credentials: ReadonlyMap<string, UpstreamReport["credentials"]>,
-): UpstreamReport[] {
-  return view.status.map((s) => ({
-    name: s.upstream,
-    health: s.ok ? "ok" : "unavailable",
-    latencyMs: s.latencyMs,
-    tools: s.ok ? s.tools : 0,
-    ...(s.ok ? {} : { reason: s.reason }),
-    credentials: credentials.get(s.upstream) ?? "none",
-  }));
 }
 
 function hubDefinition(
@@ -127,7 +106,12 @@ function hubDefinition(
   report: UpstreamReport[],
   runtime: HubRuntime,
   invalidate: () => void,
+  origin: WeakMap<object, string>,
 ): ServerDefinition {
+  const from = <T extends object>(upstream: string, item: T): T => {
+    origin.set(item, upstream);
+    return item;
+  };
   const { hub, idleMs } = runtime;
   const naming = hub.naming;
   const relay = async (
@@ -195,44 +179,57 @@ function hubDefinition(
         : `The ${kind} "${name}" belongs to upstream "${route!.upstream}", which is unavailable right now (${reason}); try again later.`;
     },
     tools: view.tools.map(({ item, upstream, original }) =>
-      tool({
-        ...item,
-        _meta: { ...item._meta, [PROVENANCE]: { server: upstream, name: original } },
-        run: async (args, ctx) => {
-          const result = await relay(
-            upstream,
-            ctx,
-            "tools/call",
-            { name: original, arguments: args },
-            true,
-            { kind: "tool", original, exposed: item.name },
-          );
-          // A task is known to the hub's client under a namespaced id, routed back on tasks/*.
-          return new ForwardedResult(
-            result.resultType === "task" ? asHubTask(upstream, result, naming) : result,
-          );
-        },
-      }),
+      from(
+        upstream,
+        tool({
+          ...item,
+          _meta: { ...item._meta, [PROVENANCE]: { server: upstream, name: original } },
+          run: async (args, ctx) => {
+            const result = await relay(
+              upstream,
+              ctx,
+              "tools/call",
+              { name: original, arguments: args },
+              true,
+              { kind: "tool", original, exposed: item.name },
+            );
+            // A task is known to the hub's client under a namespaced id, routed back on tasks/*.
+            return new ForwardedResult(
+              result.resultType === "task" ? asHubTask(upstream, result, naming) : result,
+            );
+          },
+        }),
+      ),
     ),
     prompts: view.prompts.map(({ item, upstream, original }) =>
-      prompt({
-        ...item,
-        _meta: { ...item._meta, [PROVENANCE]: { server: upstream, name: original } },
-        complete: Object.fromEntries(
-          (item.arguments ?? []).map((a) => [
-            a.name,
-            complete(upstream, { type: "ref/prompt", name: original })(a.name),
-          ]),
-        ),
-        get: async (args, ctx) =>
-          new ForwardedResult(
-            await relay(upstream, ctx, "prompts/get", { name: original, arguments: args }, false, {
-              kind: "prompt",
-              original,
-              exposed: item.name,
-            }),
+      from(
+        upstream,
+        prompt({
+          ...item,
+          _meta: { ...item._meta, [PROVENANCE]: { server: upstream, name: original } },
+          complete: Object.fromEntries(
+            (item.arguments ?? []).map((a) => [
+              a.name,
+              complete(upstream, { type: "ref/prompt", name: original })(a.name),
+            ]),
           ),
-      }),
+          get: async (args, ctx) =>
+            new ForwardedResult(
+              await relay(
+                upstream,
+                ctx,
+                "prompts/get",
+                { name: original, arguments: args },
+                false,
+                {
+                  kind: "prompt",
+                  original,
+                  exposed: item.name,
+                },
+              ),
+            ),
+        }),
+      ),
     ),
     resources: [
       resource({
@@ -248,30 +245,35 @@ function hubDefinition(
       ...view.resources
         .filter(({ item }) => item.uri !== UPSTREAMS_URI)
         .map(({ item, upstream }) =>
-          resource({
-            ...item,
-            read: async (ctx) =>
-              new ForwardedResult(
-                await relay(upstream, ctx, "resources/read", { uri: item.uri }, false),
-              ),
-          }),
+          from(
+            upstream,
+            resource({
+              ...item,
+              read: async (ctx) =>
+                new ForwardedResult(
+                  await relay(upstream, ctx, "resources/read", { uri: item.uri }, false),
+                ),
+            }),
+          ),
         ),
     ],
     // The merged catalog parsed each template once (leaving out those that do not parse).
-    resourceTemplates: view.resourceTemplates.map(({ item, upstream, template }) => ({
-      ...resourceTemplate({
-        ...item,
-        complete: Object.fromEntries(
-          template.variables.map((v) => [
-            v,
-            complete(upstream, { type: "ref/resource", uri: item.uriTemplate })(v),
-          ]),
-        ),
-        read: async (_vars, uri, ctx) =>
-          new ForwardedResult(await relay(upstream, ctx, "resources/read", { uri }, false)),
+    resourceTemplates: view.resourceTemplates.map(({ item, upstream, template }) =>
+      from(upstream, {
+        ...resourceTemplate({
+          ...item,
+          complete: Object.fromEntries(
+            template.variables.map((v) => [
+              v,
+              complete(upstream, { type: "ref/resource", uri: item.uriTemplate })(v),
+            ]),
+          ),
+          read: async (_vars, uri, ctx) =>
+            new ForwardedResult(await relay(upstream, ctx, "resources/read", { uri }, false)),
+        }),
+        compile: () => template,
       }),
-      compile: () => template,
-    })),
+    ),
     tasks: hubTaskRouter(runtime),
     listen: listenFromSource(hubListenSource(runtime, view, invalidate)),
   };

@@ -8,10 +8,13 @@ const RETRY_AFTER_FAILURE_MS = 1_000;
 /**
  * A server whose definition is loaded, and reloaded once `ttlMs` has passed (the hub builds
  * its merged catalog from its upstreams this way). Concurrent requests share one load; a
- * failed reload keeps serving the last good catalog, and is tried again a second later.
+ * failed reload keeps serving the last good catalog, and is tried again a second later. A
+ * catalog past its time is served while its reload runs in the background, so a slow source
+ * (an upstream whose lists are never cacheable) delays no request once one catalog exists;
+ * after `invalidate()` requests wait for the reload, which reads what changed.
  */
 export class DynamicServer implements Served {
-  #current: { catalog: Catalog; until: number } | undefined;
+  #current: { catalog: Catalog; until: number; generation: number } | undefined;
   #loading: { promise: Promise<Catalog>; generation: number } | undefined;
   /** Bumped by `invalidate()`: a load started before it is not kept as current. */
   #generation = 0;
@@ -35,26 +38,31 @@ export class DynamicServer implements Served {
   async catalogFor(context: ServeContext): Promise<Catalog> {
     const current = this.#current;
     if (current && Date.now() < current.until) return current.catalog;
+    const stale = current?.generation === this.#generation ? current : undefined;
     // A load started before the last invalidation may have read what changed since: not shared.
-    if (this.#loading?.generation === this.#generation) return this.#loading.promise;
+    if (this.#loading?.generation === this.#generation)
+      return stale ? stale.catalog : this.#loading.promise;
     const generation = this.#generation;
     const promise = this.load(context)
       .then(({ definition, ttlMs }) => {
         const catalog = new Catalog(definition);
-        if (generation === this.#generation) this.#current = { catalog, until: Date.now() + ttlMs };
+        if (generation === this.#generation)
+          this.#current = { catalog, until: Date.now() + ttlMs, generation };
         return catalog;
       })
       .catch((error: unknown) => {
         const last = this.#current;
         if (!last) throw error;
         if (generation === this.#generation)
-          this.#current = { ...last, until: Date.now() + RETRY_AFTER_FAILURE_MS };
+          this.#current = { ...last, until: Date.now() + RETRY_AFTER_FAILURE_MS, generation };
         return last.catalog;
       })
       .finally(() => {
         if (this.#loading?.promise === promise) this.#loading = undefined;
       });
     this.#loading = { promise, generation };
-    return promise;
+    if (!stale) return promise;
+    context.waitUntil(promise);
+    return stale.catalog;
   }
 }
