@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DynamicServer } from "../../../../worker/mcp/index.ts";
 describe("a dynamic server's catalog", () => {
-  const context = { env: {} as Cloudflare.Env, waitUntil: () => {} };
+  const background: Promise<unknown>[] = [];
+  const context = {
+    env: {} as Cloudflare.Env,
+    waitUntil: (promise: Promise<unknown>) => void background.push(promise),
+  };
   /** A server whose loads are counted, and fail while `state.fail` is set. */
   const counted = (ttlMs: number, hold?: (load: number) => Promise<void> | undefined) => {
     const state = { loads: 0, fail: false };
@@ -32,8 +36,24 @@ describe("a dynamic server's catalog", () => {
     expect(state.loads).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     state.fail = false;
-    expect(await server.catalogFor(context)).not.toBe(first);
+    expect(await server.catalogFor(context)).toBe(first); // while the reload runs
+    await Promise.all(background);
     expect(state.loads).toBe(3);
+    expect(await server.catalogFor(context)).not.toBe(first);
+  });
+
+  it("serves a catalog past its time while the next one loads, without waiting for it", async () => {
+    let release = () => {};
+    const { server, state } = counted(0, (load) =>
+      load === 2 ? new Promise<void>((resolve) => (release = resolve)) : undefined,
+    );
+    const first = await server.catalogFor(context);
+    expect(await server.catalogFor(context)).toBe(first);
+    expect(await server.catalogFor(context)).toBe(first);
+    expect(state.loads).toBe(2);
+    release();
+    await Promise.all(background);
+    expect((await server.catalogFor(context)).serverInfo.version).toBe("2");
   });
 
   it("does not keep a load that an invalidation overtook", async () => {
