@@ -6,6 +6,7 @@ import type { AnonymousAccess } from "./auth/policy.ts";
 import { durableObjects } from "./durable/index.ts";
 import { demoSignIn } from "./servers/sign-in.ts";
 import { hubServer } from "./hub/hub-server.ts";
+import { bareNamesOf, hubNamesOf } from "./hub/policy-names.ts";
 import { remoteUpstreams } from "./hub/upstreams.ts";
 import { METADATA_PREFIX } from "./mcp/handler.ts";
 import { mcpApp } from "./mcp/hono.ts";
@@ -51,7 +52,13 @@ const ANONYMOUS: Readonly<Record<string, AnonymousAccess>> = {
 
 const apps = Object.entries(servers).map(([name, server]) => ({
   name,
-  app: mcpApp(server, { authenticate, durable, anonymous: ANONYMOUS[name] ?? "none" }),
+  // One MCP_POLICY serves every endpoint: a rule names a tool the same way here and on the hub.
+  app: mcpApp(server, {
+    authenticate,
+    durable,
+    anonymous: ANONYMOUS[name] ?? "none",
+    policyNames: hubNamesOf(name),
+  }),
 }));
 for (const { name, app: served } of apps) app.route(`/mcp/${name}`, served);
 
@@ -67,6 +74,7 @@ app.route(
   mcpApp(hub, {
     authenticate,
     anonymous: "read-only",
+    policyNames: bareNamesOf(),
     durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS, limits: env.MCP_LIMITS }),
   }),
 );

@@ -49,6 +49,11 @@ export type Access = {
   catalogReader?: boolean;
   /** The endpoint's protected resource metadata URL, for challenges. */
   metadataUrl?: string;
+  /**
+   * The other names a tool or prompt is known by (bare on its server, prefixed on a hub), so a
+   * rule means the same tool whichever endpoint serves it.
+   */
+  aliases?: ((name: string) => readonly string[]) | undefined;
 };
 
 type Matcher = (text: string) => boolean;
@@ -147,7 +152,9 @@ export function decide(
     if (rule.methods && !rule.methods.some((m) => m(target.method))) continue;
     if (rule.names) {
       const { name } = target;
-      if (name === undefined || !rule.names.some((n) => n(name))) continue;
+      if (name === undefined) continue;
+      const known = [name, ...(access.aliases?.(name) ?? [])];
+      if (!rule.names.some((n) => known.some(n))) continue;
     }
     if (rule.effect === "allow") return "allow";
     return caller === undefined && access.credentialsConfigured ? "unauthenticated" : "forbidden";

@@ -63,6 +63,12 @@ export type McpAppOptions = Partial<Omit<Settings, "limits">> & {
    * the same rules). See PolicyRule.
    */
   policy?: readonly PolicyRule[];
+  /**
+   * The other names policy rules know this endpoint's tools and prompts by: on a server a hub
+   * mounts as `ops`, `(name) => [\`ops__\${name}\`]`; on the hub, the bare name. A rule then
+   * means the same tool through the hub and on the server's own endpoint.
+   */
+  policyNames?: (name: string) => readonly string[];
 };
 
 /** A Worker handler: export it as the Worker, or call it from a router. */
@@ -194,6 +200,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         rules,
         catalogReader: !caller && marked === "catalog",
         metadataUrl: endpoint.metadataUrl,
+        aliases: options.policyNames,
       };
       if (handed) {
         const answer = await servePost(server, request, caller, runtime, handed);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compilePolicy, decide, glob, parsePolicy } from "../../../worker/auth/policy.ts";
 import { hubServer } from "../../../worker/hub/hub-server.ts";
+import { bareNamesOf, hubNamesOf } from "../../../worker/hub/policy-names.ts";
 import {
   bearerTokens,
   defineServer,
@@ -17,6 +18,33 @@ const BOB = { Authorization: "Bearer token-bob" };
 const ALICE = { Authorization: "Bearer token-alice" };
 
 describe("policy rules", () => {
+  it("means the same tool bare on its server and prefixed on the hub", () => {
+    const rules = compilePolicy([
+      {
+        who: "*",
+        methods: ["tools/call"],
+        names: ["delete_note", "ops__deploy_*"],
+        effect: "deny",
+      },
+    ]);
+    const on = (aliases: (name: string) => readonly string[]) => (name: string) =>
+      decide(
+        { credentialsConfigured: false, anonymous: "all", rules, aliases },
+        undefined,
+        { method: "tools/call", name },
+        () => false,
+      );
+    const hub = on(bareNamesOf());
+    const ops = on(hubNamesOf("ops"));
+    const notes = on(hubNamesOf("notes"));
+    expect(hub("notes__delete_note")).toBe("forbidden");
+    expect(hub("ops__deploy_release")).toBe("forbidden");
+    expect(ops("deploy_release")).toBe("forbidden");
+    expect(notes("delete_note")).toBe("forbidden");
+    expect(notes("deploy_release")).toBe("allow");
+    expect(hub("notes__search_notes")).toBe("allow");
+  });
+
   it("matches globs on whole names, with regex characters taken literally", () => {
     expect(glob("tools/*")("tools/call")).toBe(true);
     expect(glob("*")("notes://a/b")).toBe(true);
