@@ -94,6 +94,19 @@ function whoMatcher(spec: string): (caller: Caller | undefined) => boolean {
   );
 }
 
+/**
+ * A URI as a template reads it (its percent-escapes decoded), so a rule on `notes://note-1` also
+ * meets `notes://note-%31`; servers refuse other spellings of their ids themselves.
+ */
+function decoded(name: string): string[] {
+  if (!name.includes("%")) return [];
+  try {
+    return [decodeURIComponent(name)];
+  } catch {
+    return [];
+  }
+}
+
 /** Checks and compiles rules (a mistake throws, naming it: a policy never half-applies). */
 export function compilePolicy(rules: readonly PolicyRule[]): CompiledRule[] {
   return rules.map((rule) => {
@@ -153,7 +166,7 @@ export function decide(
     if (rule.names) {
       const { name } = target;
       if (name === undefined) continue;
-      const known = [name, ...(access.aliases?.(name) ?? [])];
+      const known = [name, ...decoded(name), ...(access.aliases?.(name) ?? [])];
       if (!rule.names.some((n) => known.some(n))) continue;
     }
     if (rule.effect === "allow") return "allow";

@@ -39,7 +39,8 @@ export const notes = defineServer({
             .filter((id) => id.startsWith(value)),
       },
       read: async ({ id }, _uri, ctx) => {
-        const note = /^\d+$/.test(id)
+        // One spelling per note (no leading zeros), so a rule on notes://note-1 meets every read of it.
+        const note = /^[1-9]\d*$/.test(id)
           ? await new NoteStore(ctx.env.NOTES_DB).get(Number(id))
           : undefined;
         return note && markdown(note);
