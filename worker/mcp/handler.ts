@@ -179,7 +179,9 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         waitUntil(promise) {
           ctx.waitUntil(promise);
         },
-        coordination: marked ? { ...coordination, limits: undefined } : coordination,
+        // The hub's catalog reader counts nothing; its calls count only live tasks here.
+        coordination: marked === "catalog" ? { ...coordination, limits: undefined } : coordination,
+        forwarded: marked === "call",
         keyring: keyringWhenNeeded(env, { local }),
         settings: settingsOf(env),
         log: loggerOf(env),

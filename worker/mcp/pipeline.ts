@@ -57,6 +57,8 @@ export type Runtime = {
    * is allowed (a proxy that decided already).
    */
   access?: Access;
+  /** Counted by the hub of this Worker already: only live tasks are counted again here. */
+  forwarded?: boolean;
 };
 
 /** One JSON-RPC message as framing left it, with what the pipeline still reads of its request. */
@@ -196,7 +198,7 @@ async function serveFramed(
     : undefined;
   let refused: unknown;
   try {
-    await limits?.admit(name, toolNameOf(message));
+    if (!runtime.forwarded) await limits?.admit(name, toolNameOf(message));
   } catch (error) {
     if (message.kind !== "request") return jsonResponse(failure(error));
     refused = error;
@@ -269,7 +271,7 @@ async function serveFramed(
     if ("stream" in route) {
       const open = () => route.stream(listening(calling));
       const { listenMaxMs } = runtime.settings;
-      const response = await (limits
+      const response = await (limits && !runtime.forwarded
         ? limits.holdStream(listenMaxMs, runtime.waitUntil, open)
         : open());
       logRequest(runtime.log, observation, response.status);

@@ -1,0 +1,69 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { durableObjects } from "../../../worker/durable/index.ts";
+import { hubServer } from "../../../worker/hub/hub-server.ts";
+import { bearerTokens, defineServer, tool } from "../../../worker/mcp/index.ts";
+import { mcpRequest } from "../../support/mcp-request.ts";
+import { serve } from "../custom-server.ts";
+import { inProcess } from "./support.ts";
+
+const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
+const authenticate = bearerTokens({ variable: "API_TOKENS" });
+const durable = (e: Cloudflare.Env) =>
+  durableObjects({ limits: e.MCP_LIMITS, bus: e.MCP_BUS, tasks: e.MCP_TASKS });
+
+const slow = defineServer({
+  name: "slow",
+  version: "1",
+  tools: [
+    tool({
+      name: "wait",
+      description: "Waits `ms`; runs as a task for clients that can",
+      input: z.object({ ms: z.number().int() }),
+      annotations: { readOnlyHint: true },
+      task: { mode: "optional", ttlMs: 60_000, pollIntervalMs: 50 },
+      run: async ({ ms }) => {
+        await scheduler.wait(ms);
+        return "waited";
+      },
+    }),
+  ],
+});
+
+// The server caps live tasks at 2; the hub in front of it counts its own caller's rates.
+const hub = serve(
+  hubServer({
+    name: "capped-hub",
+    upstreams: () => [inProcess("slow", slow, { authenticate, durable, limits: { liveTasks: 2 } })],
+  }),
+  { authenticate, durable, limits: { liveTasks: 2 } },
+  { API_TOKENS: "token-carol=carol" },
+);
+
+const start = () =>
+  hub.send(
+    mcpRequest(
+      "tools/call",
+      { name: "slow__wait", arguments: { ms: 30_000 } },
+      {
+        server: "capped-hub",
+        capabilities: TASKS,
+        headers: { Authorization: "Bearer token-carol" },
+      },
+    ),
+    "tools/call",
+  );
+
+describe("the live-task cap through the hub", () => {
+  it("holds as on the server's own endpoint: the task past the cap is refused", async () => {
+    const first = await start();
+    const second = await start();
+    expect(first.final?.result.resultType).toBe("task");
+    expect(second.final?.result.resultType).toBe("task");
+    const third = await start();
+    expect(third.final?.result?.resultType).not.toBe("task");
+    expect(JSON.stringify(third.final)).toMatch(/Too many live tasks/);
+    expect(await env.MCP_LIMITS.getByName("sub:carol").held("task")).toBe(2);
+  });
+});
