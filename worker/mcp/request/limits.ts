@@ -1,5 +1,6 @@
 import type { Caller } from "../../auth/bearer.ts";
 import { HttpError } from "../../http/http-error.ts";
+import { addressKey } from "./address.ts";
 import type { Budget, CallerTasks, Limits, TaskStart } from "../ports.ts";
 
 /** What one caller may use; 0 turns a limit off. */
@@ -39,10 +40,12 @@ export class TooManyRequests extends HttpError {
 
 /**
  * Who is calling, across endpoints: the caller's subject or, without sessions, an anonymous
- * caller's address (what rates and caps are counted against).
+ * caller's address, an IPv6 one by its /64 (what rates and caps are counted against).
  */
 export function callerIdentity(caller: Caller | undefined, headers: Headers): string {
-  return caller ? `sub:${caller.subject}` : `ip:${headers.get("CF-Connecting-IP") ?? "local"}`;
+  if (caller) return `sub:${caller.subject}`;
+  const address = headers.get("CF-Connecting-IP");
+  return `ip:${address === null ? "local" : addressKey(address)}`;
 }
 
 /**

@@ -50,6 +50,20 @@ const callTool = (ip: string, name: string) =>
   );
 
 describe("rate limits per caller", () => {
+  it("counts the addresses of one IPv6 /64 as one anonymous caller, and another /64 apart", async () => {
+    const server = served({ requestsPerMinute: 2 });
+    for (const ip of ["2001:db8:77:1::1", "2001:DB8:77:1:ffff:ffff:ffff:fffe"])
+      expect((await server.fetch(list(ip))).status).toBe(200);
+    expect((await server.fetch(list("2001:db8:77:1:abcd::5"))).status).toBe(429);
+    expect((await server.fetch(list("2001:db8:77:2::1"))).status).toBe(200);
+  });
+
+  it("counts an IPv4 address written as IPv6 as that IPv4 caller", async () => {
+    const server = served({ requestsPerMinute: 1 });
+    expect((await server.fetch(list("192.0.2.77"))).status).toBe(200);
+    expect((await server.fetch(list("::ffff:192.0.2.77"))).status).toBe(429);
+  });
+
   it("answers requests past the rate with 429, Retry-After and a JSON-RPC error", async () => {
     const server = served({ requestsPerMinute: 3 });
     const ip = address();
