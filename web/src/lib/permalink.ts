@@ -17,7 +17,20 @@ export type Permalink = {
   headers?: Record<string, string>;
   /** Names of secret headers that were set but not carried (the page asks for them). */
   secretHeaders?: string[];
+  /**
+   * When encoding: the names of headers the user marked as safe to share. Every other header
+   * the user entered is taken as secret (a key may be named anything: `X-Auth-Key`,
+   * `Ocp-Apim-Subscription-Key`), and only its name goes into the link.
+   */
+  shareable?: readonly string[];
 };
+
+// A header name is an RFC 9110 token; anything else (padding, spaces, colons) is no header.
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Whether a header may travel with its value: a plain token, marked shareable, never a credential. */
+const carried = (name: string, shareable: ReadonlySet<string>) =>
+  TOKEN.test(name) && shareable.has(name.toLowerCase()) && !isSecretHeader(name);
 
 const PREFIX = "#request=";
 const KINDS: readonly string[] = ["tool", "prompt", "resource", "template"];
@@ -37,13 +50,19 @@ function fromBase64Url(text: string): string {
   return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
 }
 
-/** The URL fragment for a request; secret header values never go into it. */
+/**
+ * The URL fragment for a request. Header values go into it only for the headers marked
+ * shareable; every other header travels as its name, for the page to ask for.
+ */
 export function encodePermalink(link: Permalink): string {
   const headers: Record<string, string> = {};
   const secrets: string[] = [...(link.secretHeaders ?? [])];
-  for (const [name, value] of Object.entries(link.headers ?? {})) {
-    if (isSecretHeader(name)) secrets.push(name);
-    else headers[name] = value;
+  const shareable = new Set((link.shareable ?? []).map((name) => name.trim().toLowerCase()));
+  for (const [written, value] of Object.entries(link.headers ?? {})) {
+    const name = written.trim();
+    if (!TOKEN.test(name)) continue;
+    if (carried(name, shareable)) headers[name] = value;
+    else secrets.push(name);
   }
   const payload = {
     v: 1,
@@ -77,10 +96,13 @@ export function decodePermalink(hash: string): Permalink | string | undefined {
     !ERAS.includes(String(era))
   )
     return "The link's request is incomplete.";
+  // A link is anyone's text: a header it sets must be a plain name and no credential (a
+  // padded " Authorization" would be trimmed into one when sent).
   const safeHeaders = isRecord(headers)
     ? Object.fromEntries(
         Object.entries(headers).filter(
-          (e): e is [string, string] => typeof e[1] === "string" && !isSecretHeader(e[0]),
+          (e): e is [string, string] =>
+            typeof e[1] === "string" && TOKEN.test(e[0]) && !isSecretHeader(e[0]),
         ),
       )
     : undefined;
@@ -92,7 +114,11 @@ export function decodePermalink(hash: string): Permalink | string | undefined {
     ...(args === undefined ? {} : { args }),
     ...(safeHeaders && Object.keys(safeHeaders).length > 0 ? { headers: safeHeaders } : {}),
     ...(Array.isArray(secretHeaders)
-      ? { secretHeaders: secretHeaders.filter((h): h is string => typeof h === "string") }
+      ? {
+          secretHeaders: secretHeaders.filter(
+            (h): h is string => typeof h === "string" && TOKEN.test(h),
+          ),
+        }
       : {}),
   };
 }
