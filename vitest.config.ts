@@ -49,11 +49,16 @@ export default defineConfig({
         },
       },
       {
-        // Pure code of shared/ and web/ (schema forms, checks, curl, permalinks) and the bench
-        // harness (its settings and report), in Node.
+        // Pure code of shared/, web/ (schema forms, checks, curl, permalinks) and the command
+        // (its terminal output), and the bench harness (its settings and report), in Node.
         test: {
           name: "unit",
-          include: ["test/web/**/*.test.ts", "test/shared/**/*.test.ts", "test/bench/*.test.ts"],
+          include: [
+            "test/web/**/*.test.ts",
+            "test/shared/**/*.test.ts",
+            "test/bench/*.test.ts",
+            "test/cli/unit/**/*.test.ts",
+          ],
           environment: "node",
         },
       },
@@ -80,6 +85,8 @@ export default defineConfig({
             "test/cli/**/*.test.ts",
             "test/check/**/*.test.ts",
           ],
+          // The command's pure parts need no Worker: they run with the unit tests.
+          exclude: ["test/cli/unit/**"],
           environment: "node",
           globalSetup: ["test/interop/support/global-setup.ts"],
           testTimeout: 60_000,

@@ -1,3 +1,5 @@
+import { terminalText } from "./terminal-text.ts";
+
 /** What a command reads and writes: the process's streams and environment, or a test's. */
 export type Io = {
   stdin: NodeJS.ReadableStream;
@@ -12,7 +14,10 @@ export type Command = (args: string[], io: Io) => Promise<number>;
 /** Exit codes: done; the server or a check failed; the command was called wrongly. */
 export const Exit = { ok: 0, failed: 1, usage: 2 } as const;
 
-/** Writes one line to a stream. */
+/**
+ * Writes one line of text for a person to a stream, without the escape sequences and control
+ * characters a server may have put in it (see `terminalText`).
+ */
 export function println(stream: NodeJS.WritableStream, text = ""): void {
-  stream.write(`${text}\n`);
+  stream.write(`${terminalText(text)}\n`);
 }

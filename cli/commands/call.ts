@@ -6,6 +6,7 @@ import { CapturingFetch } from "../capture.ts";
 import { connectOrReport, describeFailure } from "../client.ts";
 import { printCurl } from "../curl.ts";
 import { Exit, println, type Io } from "../io.ts";
+import { jsonText } from "../terminal-text.ts";
 import { serverCommand, UsageError } from "../options.ts";
 import { progressLine, renderResult } from "../render.ts";
 
@@ -88,7 +89,7 @@ export const call = serverCommand({
       const { result } = await client.callTool(name, toolArgs, {
         onProgress: (progress) => println(io.stderr, progressLine(progress)),
       });
-      println(io.stdout, values.json ? JSON.stringify(result, null, 2) : renderResult(result));
+      println(io.stdout, values.json ? jsonText(result) : renderResult(result));
       if (!result.isError) return Exit.ok;
       if (!values.json) println(io.stderr, `The tool "${name}" reported an error.`);
       return Exit.failed;

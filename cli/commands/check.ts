@@ -1,6 +1,7 @@
 import { runChecks } from "../../shared/check/run-checks.ts";
 import { reportText } from "../check-text.ts";
 import { Exit, println } from "../io.ts";
+import { jsonText } from "../terminal-text.ts";
 import { serverCommand, UsageError } from "../options.ts";
 
 /** The MCP Inspector's origin: the browser client a server is most likely to meet. */
@@ -45,7 +46,7 @@ export const check = serverCommand({
       hops: values.origin !== undefined,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
     });
-    println(io.stdout, values.json ? JSON.stringify(report, null, 2) : reportText(report));
+    println(io.stdout, values.json ? jsonText(report) : reportText(report));
     return report.ok ? Exit.ok : Exit.failed;
   },
 });

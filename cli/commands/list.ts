@@ -3,6 +3,7 @@ import { CapturingFetch } from "../capture.ts";
 import { connectOrReport, describeFailure } from "../client.ts";
 import { printCurl } from "../curl.ts";
 import { Exit, println } from "../io.ts";
+import { jsonText } from "../terminal-text.ts";
 import { serverCommand, UsageError } from "../options.ts";
 import { section, summary } from "../render.ts";
 
@@ -128,7 +129,7 @@ export const list = serverCommand({
       if (values.json) {
         const json: Record<string, unknown> = { server: client.server };
         for (const [kind, { items }] of lists) json[KINDS[kind].json] = items;
-        println(io.stdout, JSON.stringify(json, null, 2));
+        println(io.stdout, jsonText(json));
         return Exit.ok;
       }
       const sections = [...lists].map(([kind, { rows }]) => section(KINDS[kind].title, rows));
