@@ -2,6 +2,10 @@ import * as z from "zod";
 import { tool, toolResult, ToolError } from "../../mcp/index.ts";
 import { sleep } from "../../../shared/sleep.ts";
 import { MINIMAL_WAV, RED_PIXEL_PNG } from "./media.ts";
+import { largeText } from "./large-text.ts";
+
+/** A fixture anyone may call holds the call at most a minute. */
+const MAX_FIXTURE_MS = 60_000;
 
 // Which calls of test_slow_counter were aborted, by label. Diagnostic only: it lets tests see
 // that closing a stream reached the handler; isolate memory is fine for that, not for state.
@@ -253,6 +257,8 @@ export const featureTools = [
         .describe("Name to look the call up with test_abort_status"),
     }),
     run: async ({ steps, delayMs, label }, ctx) => {
+      if (steps * delayMs > MAX_FIXTURE_MS)
+        throw new ToolError(`A count may take at most 60 s (steps × delayMs ≤ ${MAX_FIXTURE_MS}).`);
       aborted.delete(label);
       for (let step = 1; step <= steps; step++) {
         try {
@@ -280,18 +286,5 @@ export const featureTools = [
         : `aborted: ${label} at step ${abort.step} (t=${abort.at})`;
     },
   }),
-  tool({
-    name: "test_large_text",
-    title: "Large text",
-    description: "Returns a text result of the requested size, in bytes",
-    input: z.object({
-      bytes: z
-        .number()
-        .int()
-        .min(0)
-        .max(8 * 1024 * 1024),
-    }),
-    annotations: { readOnlyHint: true },
-    run: ({ bytes }) => "x".repeat(bytes),
-  }),
+  largeText,
 ];

@@ -56,6 +56,8 @@ const Finding = z.object({
   issue: z.string(),
 });
 
+const ANONYMOUS_SCAN_MS = 60_000;
+
 const scanRepo = tool({
   name: "scan_repo",
   title: "Scan a repository",
@@ -71,6 +73,12 @@ const scanRepo = tool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   task: { mode: "optional", ttlMs: 60 * 60_000, pollIntervalMs: 1_000 },
   run: async ({ repo, files, file_ms }, ctx) => {
+    // Anonymous callers may scan for a minute at most; a token allows the whole range.
+    if (!ctx.caller && files * file_ms > ANONYMOUS_SCAN_MS)
+      throw new ToolError(
+        `Without a bearer token a scan may take at most ${ANONYMOUS_SCAN_MS / 1000} s (files × file_ms ≤ ${ANONYMOUS_SCAN_MS}); ` +
+          "scan fewer files, or send a token.",
+      );
     const findings: z.infer<typeof Finding>[] = [];
     for (let i = 1; i <= files; i++) {
       await sleep(file_ms, ctx.signal);
