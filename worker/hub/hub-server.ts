@@ -1,7 +1,9 @@
 import { DEFAULT_LIST_TIMEOUT_MS, Hub, type HubView } from "../../shared/hub/hub.ts";
 import {
   DynamicServer,
+  ErrorCode,
   ForwardedResult,
+  RpcError,
   listenFromSource,
   prompt,
   resource,
@@ -16,7 +18,7 @@ import { hubListenSource } from "./listen.ts";
 import { LISTING, principalOf } from "./principal.ts";
 import { asHubTask, hubTaskRouter } from "./tasks.ts";
 import { withUpstream, type HubRuntime } from "./runtime.ts";
-import { credentialKind, type UpstreamConfig } from "./upstreams.ts";
+import { credentialKind, servesAnonymous, type UpstreamConfig } from "./upstreams.ts";
 import type { Alias } from "./errors.ts";
 import type { CompleteParams } from "../../shared/protocol/params.ts";
 import { CompleteResultSchema } from "../../shared/protocol/results.ts";
@@ -72,10 +74,18 @@ export function hubServer(config: HubConfig): DynamicServer {
       timeoutMs: listTimeoutMs,
       warn: (message) => console.warn(message),
     });
+    const anonymousRefused = new Set(list.filter((u) => !servesAnonymous(u)).map((u) => u.name));
     const runtime: HubRuntime = {
       hub,
       idleMs: config.callTimeoutMs ?? 60_000,
-      clientFor: (upstream, ctx) => pool.client(upstream, principalOf(ctx), ctx.env, ctx.signal),
+      clientFor: (upstream, ctx) => {
+        if (!ctx.caller && anonymousRefused.has(upstream))
+          throw new RpcError(
+            ErrorCode.InvalidRequest,
+            `Upstream "${upstream}" is called with the operator's credential, for callers with a bearer token only; send one.`,
+          );
+        return pool.client(upstream, principalOf(ctx), ctx.env, ctx.signal);
+      },
     };
     const credentials = new Map(list.map((u) => [u.name, credentialKind(u)]));
     return (parts = { pool, runtime, credentials });

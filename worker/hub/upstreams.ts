@@ -44,7 +44,19 @@ export type InProcessApp = {
  *   `wrangler secret put`, never in `[vars]`), sent as `Authorization: Bearer <secret>` or in
  *   `header` (with `scheme` before it; `""` for the bare value).
  */
-export type Credentials = "forward" | "none" | { secret: string; header?: string; scheme?: string };
+export type Credentials =
+  | "forward"
+  | "none"
+  | {
+      secret: string;
+      header?: string;
+      scheme?: string;
+      /**
+       * Whose calls the operator's credential is used for: callers with a token (the default),
+       * or `"everyone"`, anonymous callers too.
+       */
+      callers?: "authenticated" | "everyone";
+    };
 
 /**
  * Where an upstream lives: a server mounted in this Worker (called in-process, no network),
@@ -69,6 +81,7 @@ const CredentialsSchema = z.union([
     secret: z.string().check(z.regex(SECRET_NAME)),
     header: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]+$/))),
     scheme: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]*$/))),
+    callers: z.optional(z.enum(["authenticated", "everyone"])),
   }),
 ]);
 
@@ -118,6 +131,15 @@ export function remoteUpstreams(
 /** Whose credentials an upstream gets, as its configuration says or by default. */
 export function credentialsOf(upstream: UpstreamConfig): Credentials {
   return upstream.credentials ?? ("url" in upstream ? "none" : "forward");
+}
+
+/**
+ * Whether a call for a caller without a token may use the upstream's credentials: an operator's
+ * credential serves anonymous callers only where the operator said so (`callers: "everyone"`).
+ */
+export function servesAnonymous(upstream: UpstreamConfig): boolean {
+  const credentials = credentialsOf(upstream);
+  return typeof credentials !== "object" || credentials.callers === "everyone";
 }
 
 /** How an upstream's credentials are described to clients: the kind, never the secret's name. */

@@ -166,6 +166,38 @@ describe("credentials per upstream", () => {
     expect(none).toEqual([null]);
   });
 
+  it("uses the operator's secret for anonymous callers only where the operator allowed them", async () => {
+    const guarded: (string | null)[] = [];
+    const open: (string | null)[] = [];
+    const hub = serve(
+      hubServer({
+        name: "operator-callers-hub",
+        upstreams: [
+          recording("op", guarded, { credentials: { secret: "UPSTREAM_TOKEN" } }),
+          recording("pub", open, {
+            credentials: { secret: "UPSTREAM_TOKEN", callers: "everyone" },
+          }),
+        ],
+      }),
+      { authenticate: bearerTokens({ variable: "API_TOKENS" }), anonymous: "all" },
+      {
+        API_TOKENS: "caller-token-0123456789=carol",
+        UPSTREAM_TOKEN: "operator-secret",
+      } as Partial<Record<keyof Cloudflare.Env, unknown>>,
+    );
+    const anonymous = (name: string) =>
+      hub.send(mcpRequest("tools/call", { name, arguments: { a: 1, b: 1 } }), "tools/call");
+    const refused = await anonymous("op__add");
+    expect(refused.final?.error?.message).toMatch(
+      /operator's credential, for callers with a bearer token only/,
+    );
+    expect(guarded).toEqual([]);
+    expect((await anonymous("pub__add")).final?.result.structuredContent).toEqual({ sum: 2 });
+    expect(open).toEqual(["Bearer operator-secret"]);
+    expect((await call(hub, "op__add")).final?.result.structuredContent).toEqual({ sum: 2 });
+    expect(guarded).toEqual(["Bearer operator-secret"]);
+  });
+
   it("reports an upstream whose secret is not set as unavailable, and never calls it", async () => {
     const seen: (string | null)[] = [];
     const hub = serve(
