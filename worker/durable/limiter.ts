@@ -17,7 +17,10 @@ const MAX_BUCKETS = 256;
 export class Limiter extends DurableObject {
   readonly #buckets = new Map<string, Bucket>();
 
-  /** Takes one unit from every budget, or none; otherwise the first empty one and its wait. */
+  /**
+   * Takes one unit from every budget (a `peek` budget is only checked), or none; otherwise the
+   * first empty one and its wait.
+   */
   async take(budgets: Budget[]): Promise<{ key: string; waitMs: number } | undefined> {
     const now = Date.now();
     const filled = budgets.map((budget) => ({ budget, tokens: this.#tokens(budget, now) }));
@@ -29,7 +32,7 @@ export class Limiter extends DurableObject {
         };
     }
     for (const { budget, tokens } of filled)
-      this.#buckets.set(budget.key, { tokens: tokens - 1, at: now });
+      if (!budget.peek) this.#buckets.set(budget.key, { tokens: tokens - 1, at: now });
     if (this.#buckets.size > MAX_BUCKETS) this.#forgetFull(budgets, now);
     return undefined;
   }

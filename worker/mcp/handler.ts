@@ -15,6 +15,7 @@ import { isLocalHost, parseOriginList, type OriginPolicy } from "../http/origin.
 import { DEFAULT_SSE_BUFFER_BYTES } from "../http/sse.ts";
 import { keyringWhenNeeded, refuseWeakConfiguredSecrets } from "../state/keyring.ts";
 import type { Served } from "./define/server.ts";
+import { countedAuthentication } from "./request/auth-failures.ts";
 import { DEFAULT_LIMITS, type LimitSettings } from "./request/limits.ts";
 import { servePost, type Handed, type Runtime, type Settings } from "./pipeline.ts";
 import { checkedCoordination, type Coordination } from "./ports.ts";
@@ -191,9 +192,15 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
           ? compilePolicy(options.policy)
           : parsePolicy(readVar(env, "MCP_POLICY"), "MCP_POLICY"),
       );
-      const caller = await options.authenticate?.(request, env, {
-        inProcess: marked !== undefined,
-      });
+      const caller = options.authenticate
+        ? await countedAuthentication(
+            options.authenticate,
+            request,
+            env,
+            coordination.limits,
+            marked !== undefined,
+          )
+        : undefined;
       runtime.access = {
         credentialsConfigured: options.authenticate
           ? (options.authenticate.configured?.(env) ?? true)

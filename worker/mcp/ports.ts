@@ -100,7 +100,13 @@ export interface ListenHub {
 }
 
 /** A rate one caller may not exceed: `limit` units per `windowMs`, in bursts of up to `limit`. */
-export type Budget = { key: string; limit: number; windowMs: number };
+export type Budget = {
+  key: string;
+  limit: number;
+  windowMs: number;
+  /** Only checked: refused when empty, never taken from. */
+  peek?: boolean;
+};
 
 /** One of at most `max` things of a `kind` a caller holds at once, until released or `ttlMs`. */
 export type Lease = { kind: string; id: string; max: number; ttlMs: number };
