@@ -96,6 +96,12 @@ export const reads: Read[] = [
     rows: 6,
   },
   {
+    what: "parameter-like text inside strings and names",
+    sql: `SELECT '?1 :a @b $c' AS "x?:y", json_extract('{"a":1}', '$.a') AS v FROM users WHERE id = 1`,
+    rows: 1,
+    first: { "x?:y": "?1 :a @b $c", v: 1 },
+  },
+  {
     what: "JSON read with scalar functions",
     sql: `SELECT json_extract('{"a":[1,2,3]}', '$.a[1]') AS v, json_array_length('[1,2,3]') AS n`,
     rows: 1,
@@ -260,6 +266,11 @@ export const refusals: Refusal[] = [
     what: "a printf width written wide, times the rows",
     sql: "SELECT length(printf('%1000000d', a.id)) FROM error_logs a, users b",
     says: /makes too many bytes/,
+  },
+  {
+    what: "parameter tokens (?, ?1, :name, @name, $name)",
+    sql: "SELECT id FROM users WHERE id = ?1 OR name = :name OR email = @e OR plan = $p OR 1 = ?",
+    says: /parameters .*are not supported/,
   },
   {
     what: "a printf pattern that is not a literal",

@@ -32,6 +32,10 @@ const OTHER_STARTS = new Set([
 const FORBIDDEN =
   /\b(INSERT|UPDATE|DELETE|REPLACE(?!\s*\()|UPSERT|CREATE|DROP|ALTER|ATTACH|DETACH|PRAGMA|VACUUM|REINDEX|ANALYZE|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|TRUNCATE|LOAD_EXTENSION)\b/i;
 
+// A bound parameter (`?`, `?1`, `:name`, `@name`, `$name`) outside literals: the tool binds none,
+// so D1 would fail on it, or bind what its own caller passes.
+const PARAMETER = /(?:^|[^\w$])(\?\d*|[:@$][A-Za-z_0-9][\w$]*)/;
+
 /**
  * The statement with string literals, quoted identifiers and comments blanked out (same length,
  * so positions match the original), so keyword checks see only SQL structure. A literal keeps
@@ -133,6 +137,11 @@ export function checkReadOnly(sql: string): ReadStatement {
       `Only read-only queries are allowed (SELECT, WITH … SELECT, VALUES or EXPLAIN); this one starts with ${first || "something else"}.`,
     );
   }
+  const parameter = PARAMETER.exec(shape)?.[1];
+  if (parameter)
+    throw new SqlRefusal(
+      `The query uses the parameter ${parameter}; parameters are not supported here. Write values inline, e.g. WHERE id = 42 or name = 'Ada'.`,
+    );
   const bad = FORBIDDEN.exec(shape)?.[1]?.toUpperCase();
   if (bad)
     throw new SqlRefusal(
