@@ -30,6 +30,11 @@ export type JwtOptions = {
   clockSkewSeconds?: number;
   /** How long a fetched JWK Set is used before it is fetched again, in seconds (default 300). */
   jwksTtlSeconds?: number;
+  /**
+   * The longest lifetime a token may have, in seconds (default 86400, a day): its `exp` no further
+   * than that from its `iat`, nor from now. An access token meant for years is a leaked key.
+   */
+  maxLifetimeSeconds?: number;
   /** The claim holding the caller's roles, an array of strings, for `role:` rules (default "roles"). */
   rolesClaim?: string;
   /** Fetches the JWK Set (default: the global fetch). */
@@ -384,6 +389,9 @@ export function jwtBearer(options: JwtOptions = {}): Authenticate {
   const ttl = options.jwksTtlSeconds ?? 300;
   if (!Number.isFinite(ttl) || ttl < 0)
     throw new RangeError("jwtBearer: jwksTtlSeconds must be a number of seconds, 0 or more.");
+  const maxLifetime = options.maxLifetimeSeconds ?? 86_400;
+  if (!Number.isFinite(maxLifetime) || maxLifetime <= 0)
+    throw new RangeError("jwtBearer: maxLifetimeSeconds must be a number of seconds above 0.");
   const rolesClaim = options.rolesClaim ?? "roles";
   const jwks = new JwksCache(ttl * 1000, options.fetch ?? ((input, init) => fetch(input, init)));
   let memo: { env: Cloudflare.Env; settings: Settings | undefined } | undefined;
@@ -449,6 +457,12 @@ export function jwtBearer(options: JwtOptions = {}): Authenticate {
     if (payload.exp + skew <= now) return invalid("The token has expired.");
     if (payload.nbf !== undefined && (typeof payload.nbf !== "number" || payload.nbf - skew > now))
       return invalid("The token is not valid yet (nbf).");
+    const { iat } = payload;
+    if (iat !== undefined && (typeof iat !== "number" || !Number.isFinite(iat) || iat - skew > now))
+      return invalid("The token was issued in the future (iat).");
+    const from = typeof iat === "number" ? Math.min(iat, now) : now;
+    if (payload.exp - from > maxLifetime + skew)
+      return invalid(`The token lives longer than this endpoint accepts (${maxLifetime} s).`);
     if (typeof payload.sub !== "string" || payload.sub === "")
       return invalid("The token names no subject (sub).");
     const caller: Caller = {

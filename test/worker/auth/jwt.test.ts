@@ -128,6 +128,21 @@ describe("JWT bearer tokens on the demo Worker", () => {
     ],
     ["no subject", /no subject/, () => signJwt(es, claims({ sub: "" }))],
     [
+      "an issued-at ahead of the clock skew",
+      /issued in the future/,
+      () => signJwt(es, claims({ iat: epoch(600) })),
+    ],
+    [
+      "a lifetime of ten years",
+      /lives longer than this endpoint accepts/,
+      () => signJwt(es, claims({ exp: epoch(10 * 365 * 86_400) })),
+    ],
+    [
+      "a lifetime of two days, issued an hour ago",
+      /lives longer/,
+      () => signJwt(es, claims({ iat: epoch(-3600), exp: epoch(2 * 86_400 - 3600) })),
+    ],
+    [
       "a key this endpoint does not know",
       /signature does not verify/,
       () => signJwt(stranger, claims()),
