@@ -13,7 +13,7 @@ import { mcpApp } from "./mcp/hono.ts";
 import { readVar } from "./env-vars.ts";
 import { limitsOver } from "./durable/limits.ts";
 import { relayApp } from "./relay/index.ts";
-import { publishedDevTokens } from "./servers/dev-tokens.ts";
+import { publishedDevTokens, refusingPublishedTokens } from "./servers/dev-tokens.ts";
 import { directory } from "./servers/directory.ts";
 import { servers } from "./servers/index.ts";
 
@@ -23,8 +23,9 @@ const app = new Hono<{ Bindings: Cloudflare.Env }>({ strict: false });
 // Callers present a token from this Worker's own sign-in (README, "Sign-in for your server"), a
 // bearer token from API_TOKENS, or a JWT from the issuer in JWT_ISSUER (README, "JWT"). A
 // request without one is refused, except where a server below lets anonymous callers in.
-const authenticate = demoSignIn.authenticate(
-  bearerTokens({ variable: "API_TOKENS", next: jwtBearer() }),
+// The published development tokens work on localhost only (README, "Tokens").
+const authenticate = refusingPublishedTokens(
+  demoSignIn.authenticate(bearerTokens({ variable: "API_TOKENS", next: jwtBearer() })),
 );
 
 // The authorization server: discovery, registration, the sign-in page, tokens.

@@ -1,4 +1,4 @@
-import { tokenEntries } from "../auth/bearer.ts";
+import { AuthError, tokenEntries, type Authenticate } from "../auth/bearer.ts";
 import { isLocalRequest } from "../state/keyring.ts";
 
 /**
@@ -28,4 +28,24 @@ export function publishedDevTokens(
   return published && entries.length > 0
     ? entries.map(({ subject, token }) => ({ subject, token }))
     : undefined;
+}
+
+/**
+ * `authenticate`, refusing the published tokens on a request that is not to localhost: anyone
+ * may read them, so outside development they are as good as none (like the example secret).
+ * A call the hub makes in-process was checked at the hub's own endpoint.
+ */
+export function refusingPublishedTokens(authenticate: Authenticate): Authenticate {
+  const refusing: Authenticate = (request, env, context) => {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "")?.[1];
+    if (token && PUBLISHED_TOKENS.has(token) && !context?.inProcess && !isLocalRequest(request))
+      throw new AuthError(
+        "This token is published with edgemcp for local development and works only on localhost; " +
+          "set real tokens with `npx wrangler secret put API_TOKENS`.",
+        "invalid_token",
+      );
+    return authenticate(request, env, context);
+  };
+  if (authenticate.configured) refusing.configured = authenticate.configured;
+  return refusing;
 }
