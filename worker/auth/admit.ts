@@ -50,7 +50,19 @@ export function admitRouted(
 export function targetOfBody(method: string, params: JsonObject | undefined): Target {
   const key = NAME_PARAM[method];
   const name = key && isJsonObject(params) ? params[key] : undefined;
-  return { method, name: typeof name === "string" ? name : undefined };
+  const implied = method === "completion/complete" ? completed(params) : undefined;
+  return { method, name: typeof name === "string" ? name : undefined, ...(implied && { implied }) };
+}
+
+/** What a completion request completes an argument of: a prompt, or a resource template. */
+function completed(params: JsonObject | undefined): Target | undefined {
+  const ref = isJsonObject(params) ? params.ref : undefined;
+  if (!isJsonObject(ref)) return undefined;
+  if (ref.type === "ref/prompt" && typeof ref.name === "string")
+    return { method: "prompts/get", name: ref.name };
+  if (ref.type === "ref/resource" && typeof ref.uri === "string")
+    return { method: "resources/read", name: ref.uri };
+  return undefined;
 }
 
 /**
@@ -68,6 +80,8 @@ export function admit(
     if (LISTING.has(target.method)) return;
     throw unauthenticated(access, target);
   }
+  // A caller denied a prompt may not complete its arguments either (they may reveal its data).
+  if (target.implied) admit(access, caller, target.implied, tools);
   const decision = decide(access, caller, target, tools.mutating);
   if (decision === "allow") return;
   if (decision === "unauthenticated") throw unauthenticated(access, target);

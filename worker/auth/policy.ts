@@ -34,7 +34,12 @@ export const PolicyRuleSchema = /* @__PURE__ */ z.lazy(() =>
 );
 
 /** What a request asks for, as the policy reads it: the method and what it names, if anything. */
-export type Target = { method: string; name?: string | undefined };
+export type Target = {
+  method: string;
+  name?: string | undefined;
+  /** What the request also reaches, decided too (completing a prompt's argument: the prompt). */
+  implied?: Target;
+};
 
 /** Allowed, or why not: `"unauthenticated"` (401, a credential would help) or `"forbidden"` (403). */
 export type Decision = "allow" | "unauthenticated" | "forbidden";

@@ -62,6 +62,21 @@ describe("the README's example policy, as written, on this Worker", () => {
   });
 
   it.each([
+    ["analytics", "triage_incident"],
+    ["", "analytics__triage_incident"],
+  ])(
+    "denies bob completing the arguments of a prompt it may not get, on /mcp/%s",
+    async (server, name) => {
+      const params = {
+        ref: { type: "ref/prompt", name },
+        argument: { name: "incident_id", value: "" },
+      };
+      expect(await status(server, "completion/complete", params, "bob")).toBe(403);
+      expect(await status(server, "completion/complete", params, "alice")).toBe(200);
+    },
+  );
+
+  it.each([
     ["ops", "deploy_release"],
     ["", "ops__deploy_release"],
   ])("lets the admin role deploy on /mcp/%s (%s)", async (server, name) => {
