@@ -10,9 +10,14 @@ const SEQUENCES = new RegExp(
   ].join("|"),
   "g",
 );
-// Every other control character but line feed and tab: a carriage return or backspace can
-// overwrite what was printed (a fake "ok" over a failure), a bell rings.
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/**
+ * Whether a character is a control character other than line feed and tab: a carriage return
+ * or backspace can overwrite what was printed (a fake "ok" over a failure), a bell rings.
+ */
+export function isControl(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return (code < 0x20 && code !== 0x0a && code !== 0x09) || (code >= 0x7f && code <= 0x9f);
+}
 
 /**
  * Text safe to print on a terminal: what a server sent loses every escape sequence and control
@@ -20,7 +25,9 @@ const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
  * keeping line feeds and tabs.
  */
 export function terminalText(text: string): string {
-  return text.replace(SEQUENCES, "").replace(CONTROLS, "");
+  let out = "";
+  for (const char of text.replace(SEQUENCES, "")) if (!isControl(char)) out += char;
+  return out;
 }
 
 /**

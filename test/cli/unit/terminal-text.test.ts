@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { println } from "../../../cli/io.ts";
 import { renderResult } from "../../../cli/render.ts";
-import { jsonText, terminalText } from "../../../cli/terminal-text.ts";
+import { isControl, jsonText, terminalText } from "../../../cli/terminal-text.ts";
 
 const ESC = "\u001b";
 /** What a hostile server puts in a tool's text: a title, a clipboard write, a faked check line. */
@@ -36,14 +36,14 @@ describe("text from a server, printed on a terminal", () => {
   it("is what println writes, whatever the command prints", () => {
     const result = { content: [{ type: "text" as const, text: `done${hostile}` }] };
     const out = printed(renderResult(result));
-    expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect([...out].filter(isControl)).toEqual([]);
     expect(out).toContain("done");
   });
 
   it("prints --json output with every character escaped, not dropped", () => {
     const value = { text: `${ESC}]0;t\u0007 \u009b x\u007f` };
     const out = printed(jsonText(value));
-    expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect([...out].filter(isControl)).toEqual([]);
     expect(JSON.parse(out)).toEqual(value);
   });
 });
