@@ -22,11 +22,13 @@ export type Entry<T> = { item: T; upstream: string; original: string };
 /** A resource template of the merged catalog, with its template parsed once. */
 export type TemplateEntry = Entry<ResourceTemplate> & { template: UriTemplate };
 
-/** Two or more upstreams wanting the same name or URI: none of them is listed. */
+/** Two or more upstreams wanting the same name or URI: none of them is listed, or only `kept`. */
 export type Collision = {
   kind: "tool" | "prompt" | "resource" | "resourceTemplate";
   key: string;
   upstreams: string[];
+  /** The trusted upstream whose entry stays. */
+  kept?: string;
 };
 
 /** Something the hub left out, and why (a name clients would refuse, a template that does not parse). */
@@ -55,21 +57,37 @@ export function mergeCacheHints(hints: readonly CacheHint[]): CacheHint {
 /**
  * Merges entries keyed by name or URI in upstream order. A key claimed by two upstreams is left
  * out for all of them and reported: a hub must never let one upstream silently shadow another.
+ * Where exactly one of the claimants is `trusted` (a server of the hub's own Worker), its entry
+ * stays and the others' are left out (reported too), so no outside server can take it away.
  */
 function mergeKeyed<E extends Entry<unknown>>(
   kind: Collision["kind"],
   entries: E[],
   keyOf: (entry: E) => string,
   collisions: Collision[],
+  trusted: ReadonlySet<string>,
 ): E[] {
   const owners = new Map<string, Set<string>>();
   for (const entry of entries) {
     const key = keyOf(entry);
     owners.set(key, (owners.get(key) ?? new Set()).add(entry.upstream));
   }
-  for (const [key, upstreams] of owners)
-    if (upstreams.size > 1) collisions.push({ kind, key, upstreams: [...upstreams] });
-  return entries.filter((entry) => owners.get(keyOf(entry))?.size === 1);
+  const kept = new Map<string, string>();
+  for (const [key, upstreams] of owners) {
+    if (upstreams.size < 2) continue;
+    const own = [...upstreams].filter((u) => trusted.has(u));
+    if (own.length === 1) kept.set(key, own[0]!);
+    collisions.push({
+      kind,
+      key,
+      upstreams: [...upstreams],
+      ...(own.length === 1 && { kept: own[0] }),
+    });
+  }
+  return entries.filter((entry) => {
+    const key = keyOf(entry);
+    return owners.get(key)?.size === 1 || kept.get(key) === entry.upstream;
+  });
 }
 
 /**
@@ -79,6 +97,7 @@ function mergeKeyed<E extends Entry<unknown>>(
 export function mergeCatalogs(
   upstreams: readonly UpstreamCatalog[],
   naming: Naming,
+  trusted: ReadonlySet<string> = new Set(),
 ): MergedCatalog {
   const collisions: Collision[] = [];
   const excluded: Exclusion[] = [];
@@ -128,12 +147,14 @@ export function mergeCatalogs(
       renamed("tool", (u) => u.tools),
       (e) => e.item.name,
       collisions,
+      trusted,
     ),
     prompts: mergeKeyed(
       "prompt",
       renamed("prompt", (u) => u.prompts),
       (e) => e.item.name,
       collisions,
+      trusted,
     ),
     resources: mergeKeyed(
       "resource",
@@ -145,6 +166,7 @@ export function mergeCatalogs(
       ),
       (e) => e.item.uri,
       collisions,
+      trusted,
     ),
     resourceTemplates: mergeKeyed(
       "resourceTemplate",
@@ -156,6 +178,7 @@ export function mergeCatalogs(
       ),
       (e) => e.item.uriTemplate,
       collisions,
+      trusted,
     ),
     collisions,
     excluded,

@@ -38,6 +38,11 @@ export type HubOptions = {
   timeoutMs?: number;
   /** Told about upstreams left out and entries that collide. */
   warn?(message: string): void;
+  /**
+   * Upstreams whose entries win a collision with any other's (the servers of the hub's own
+   * Worker), so an outside server cannot take their names or URIs away.
+   */
+  trusted?: readonly string[];
 };
 
 /**
@@ -83,14 +88,14 @@ export class Hub {
       ),
     );
     const catalogs = settled.flatMap((s) => (s.catalog ? [s.catalog] : []));
-    const merged = mergeCatalogs(catalogs, this.naming);
+    const merged = mergeCatalogs(catalogs, this.naming, new Set(this.#options.trusted));
     const status = settled.map((s) => s.status);
     const warn = this.#options.warn ?? (() => {});
     for (const s of status)
       if (!s.ok) warn(`Upstream "${s.upstream}" is left out of the hub: ${s.detail}`);
     for (const c of merged.collisions)
       warn(
-        `Hub ${c.kind} "${c.key}" is offered by ${c.upstreams.join(" and ")}; none of them is listed.`,
+        `Hub ${c.kind} "${c.key}" is offered by ${c.upstreams.join(" and ")}; ${c.kept ? `only "${c.kept}"'s is listed` : "none of them is listed"}.`,
       );
     for (const e of merged.excluded)
       warn(`Hub leaves out ${e.kind} "${e.name}" of "${e.upstream}": ${e.reason}`);

@@ -72,6 +72,8 @@ export function hubServer(config: HubConfig): DynamicServer {
       upstreams: list.map((u) => u.name),
       ...(config.separator ? { separator: config.separator } : {}),
       timeoutMs: listTimeoutMs,
+      // Servers of this Worker keep their names and URIs whatever a remote upstream claims.
+      trusted: list.filter((u) => "app" in u).map((u) => u.name),
       warn: (message) => console.warn(message),
     });
     const anonymousRefused = new Set(list.filter((u) => !servesAnonymous(u)).map((u) => u.name));
@@ -173,8 +175,11 @@ function hubDefinition(
       view.status
         .map((s) => (s.ok ? s.upstream : `${s.upstream} (unavailable: ${s.reason})`))
         .join(", ") +
-      (view.collisions.length > 0
-        ? `. Left out because two servers claim them: ${view.collisions.map((c) => c.key).join(", ")}`
+      (view.collisions.some((c) => !c.kept)
+        ? `. Left out because two servers claim them: ${view.collisions
+            .filter((c) => !c.kept)
+            .map((c) => c.key)
+            .join(", ")}`
         : "") +
       ".",
     cache: view.cache,
