@@ -45,3 +45,15 @@ describe("MRTR rounds cannot be skipped or replayed", () => {
     expect(done.final?.result.content[0].text).toMatch(/^Deployed/);
   });
 });
+
+describe("MRTR params nested deep", () => {
+  it("are refused with -32602 naming the depth, before anything runs", async () => {
+    const depth = 3_000;
+    const deep: unknown = JSON.parse(`${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`);
+    const { final } = await deploy({ deep });
+    expect(final?.error).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/nested more than 512 levels deep/),
+    });
+  });
+});

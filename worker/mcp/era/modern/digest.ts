@@ -1,13 +1,26 @@
 import { toBase64Url } from "../../../../shared/base64.ts";
+import { ErrorCode, RpcError } from "../../../../shared/protocol/errors.ts";
 
-/** JSON with object keys sorted at every level, so equal values serialize equally. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+/** How deep params may nest to be digested: far past any real arguments, well inside the stack. */
+export const MAX_DIGEST_DEPTH = 512;
+
+/**
+ * JSON with object keys sorted at every level, so equal values serialize equally. Params nested
+ * deeper than `MAX_DIGEST_DEPTH` are refused (-32602) before the walk could exhaust the stack.
+ */
+function canonicalJson(value: unknown, depth = 0): string {
+  if (depth > MAX_DIGEST_DEPTH)
+    throw new RpcError(
+      ErrorCode.InvalidParams,
+      `The request's params are nested more than ${MAX_DIGEST_DEPTH} levels deep.`,
+    );
+  const inner = (v: unknown) => canonicalJson(v, depth + 1);
+  if (Array.isArray(value)) return `[${value.map(inner).join(",")}]`;
   if (typeof value === "object" && value !== null) {
     const entries = Object.entries(value)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${inner(v)}`).join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
 }
