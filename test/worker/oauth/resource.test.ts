@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import { TEST_TOKENS } from "../../support/secrets.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { readReply } from "../../support/reply.ts";
-import { accessToken, fetchWorker, ORIGIN } from "./browser.ts";
+import {
+  accessToken,
+  Browser,
+  fetchWorker,
+  ORIGIN,
+  pkce,
+  REDIRECT,
+  register,
+  signInFor,
+  token,
+} from "./browser.ts";
 
 const call = (server: string, name: string, args: Record<string, unknown>, token?: string) =>
   mcpRequest(
@@ -117,5 +127,29 @@ describe("a signed-in caller", () => {
     const id = Number(/note-(\d+)/.exec(JSON.stringify(created.final?.result))?.[1]);
     const deleted = await fetchWorker(call("notes", "delete_note", { id }, TEST_TOKENS.alice));
     expect(deleted.status).toBe(200);
+  });
+
+  it("is refused with 403 naming the baseline when its token was narrowed below the endpoint's baseline scope", async () => {
+    const browser = new Browser();
+    const clientId = await register(browser);
+    const { verifier, challenge } = await pkce();
+    const code = await signInFor(browser, clientId, challenge, { scope: "mcp offline_access" });
+    const narrowed = await token(browser, {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      client_id: clientId,
+      scope: "offline_access",
+    });
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.body.scope).toBe("offline_access");
+    const response = await fetchWorker(
+      call("notes", "create_note", { title: "x", body: "y" }, String(narrowed.body.access_token)),
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.get("WWW-Authenticate")).toContain(
+      'error="insufficient_scope", scope="mcp"',
+    );
   });
 });
