@@ -8,9 +8,10 @@ import type { Era } from "../protocol/versions.ts";
  * - `network`: the request never got an HTTP reply;
  * - `protocol`: the reply broke the protocol (bad JSON, wrong shape, stream ended early);
  * - `aborted`: the caller's signal fired, or the server cancelled the task;
- * - `client`: the client was asked for something it cannot do (missing handler, page cap).
+ * - `client`: the client was asked for something it cannot do (missing handler, page cap);
+ * - `auth`: signing in failed (an `AuthError` from `edgemcp/client/auth`, which names the rule).
  */
-export type McpErrorKind = "rpc" | "http" | "network" | "protocol" | "aborted" | "client";
+export type McpErrorKind = "rpc" | "http" | "network" | "protocol" | "aborted" | "client" | "auth";
 
 /** Everything an McpError carries besides its message. */
 export type McpErrorInit = {

@@ -113,6 +113,8 @@ function unreachable(
   context: ErrorContext,
 ): McpError {
   if (signal?.aborted) return abortError(signal, context);
+  // A fetch that signs in (edgemcp/client/auth) fails with its own error, which names the rule.
+  if (error instanceof McpError && error.kind === "auth") return error;
   return new McpError(`Could not reach ${conn.url}: ${String(error)}`, {
     kind: "network",
     cause: error,

@@ -1,0 +1,144 @@
+import * as oauth from "oauth4webapi";
+import { clientAuth } from "./client-identity.ts";
+import type { FlowContext } from "./context.ts";
+import { AuthError } from "./errors.ts";
+import type { RegisteredClient } from "./store.ts";
+import { describeTokenError } from "./token-errors.ts";
+
+/** What the user's agent is asked to do: open `url`, and come back to `redirectUri`. */
+export type AuthorizationRequest = {
+  url: URL;
+  redirectUri: string;
+  /** The `state` sent; the callback must carry it back. */
+  state: string;
+};
+
+/**
+ * Opens the authorization page (a popup, a browser, or a test's HTTP calls) and resolves with
+ * the URL the authorization server redirected back to, query and all.
+ */
+export type Interact = (request: AuthorizationRequest) => Promise<URL | string>;
+
+/** One authorization code grant's inputs. */
+export type GrantInput = {
+  as: oauth.AuthorizationServer;
+  client: RegisteredClient;
+  redirectUri: string;
+  /** RFC 8707's `resource`, sent on both requests; absent for 2025-03-26 servers. */
+  resource: string | undefined;
+  scope: string | undefined;
+  interact: Interact;
+};
+
+/**
+ * The authorization code grant with PKCE S256: the authorization request, the callback checked
+ * (redirect target, `state`, RFC 9207 `iss`, errors), then the token request.
+ */
+export async function authorizationCodeGrant(
+  ctx: FlowContext,
+  input: GrantInput,
+): Promise<oauth.TokenEndpointResponse> {
+  const { as, client, redirectUri } = input;
+  const endpoint = as.authorization_endpoint;
+  if (!endpoint) {
+    throw new AuthError(
+      "server-metadata",
+      "RFC 8414 §2",
+      `The authorization server ${as.issuer} names no authorization_endpoint.`,
+    );
+  }
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const url = new URL(endpoint);
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("client_id", client.client_id);
+  url.searchParams.set("redirect_uri", redirectUri);
+  url.searchParams.set("code_challenge", await oauth.calculatePKCECodeChallenge(verifier));
+  url.searchParams.set("code_challenge_method", "S256");
+  url.searchParams.set("state", state);
+  if (input.scope) url.searchParams.set("scope", input.scope);
+  if (input.resource) url.searchParams.set("resource", input.resource);
+  ctx.report({
+    step: "authorization",
+    status: "ok",
+    url: url.href,
+    rule: "OAuth 2.1 §4.1.1; RFC 7636; RFC 8707",
+    summary: `Authorization request with PKCE S256${input.scope ? `, scope "${input.scope}"` : ", no scope"}${input.resource ? `, resource ${input.resource}` : ""}.`,
+  });
+
+  const returned = await input.interact({ url, redirectUri, state });
+  const params = checkCallback(as, client, new URL(String(returned)), redirectUri, state);
+  ctx.report({
+    step: "callback",
+    status: "ok",
+    rule: "RFC 9207; OAuth 2.1 §4.1.2",
+    summary: "The callback carried the state sent and a code from the expected issuer.",
+  });
+
+  const tokenEndpoint = as.token_endpoint ?? "";
+  try {
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      clientAuth(as, client),
+      params,
+      redirectUri,
+      verifier,
+      {
+        ...ctx.options(tokenEndpoint),
+        ...(input.resource ? { additionalParameters: { resource: input.resource } } : {}),
+      },
+    );
+    return await oauth.processAuthorizationCodeResponse(as, client, response);
+  } catch (error) {
+    throw describeTokenError(error, tokenEndpoint, "token");
+  }
+}
+
+function checkCallback(
+  as: oauth.AuthorizationServer,
+  client: RegisteredClient,
+  returned: URL,
+  redirectUri: string,
+  state: string,
+): URLSearchParams {
+  const expected = new URL(redirectUri);
+  if (returned.origin !== expected.origin || returned.pathname !== expected.pathname) {
+    throw new AuthError(
+      "callback",
+      "OAuth 2.1 §4.1.2",
+      `The authorization server sent the browser to ${returned.origin}${returned.pathname}, not to the redirect URI ${redirectUri}.`,
+    );
+  }
+  try {
+    return oauth.validateAuthResponse(as, client, returned.searchParams, state);
+  } catch (error) {
+    if (error instanceof oauth.AuthorizationResponseError) {
+      const description = error.error_description ? `: ${error.error_description}` : "";
+      throw new AuthError(
+        "callback",
+        "OAuth 2.1 §4.1.2.1",
+        `The authorization server refused the sign-in with "${error.error}"${description}.`,
+      );
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (message.includes('"iss"')) {
+      const iss = returned.searchParams.get("iss");
+      throw new AuthError(
+        "callback",
+        "RFC 9207 §2.4",
+        iss === null
+          ? `The callback has no iss parameter, but ${as.issuer} advertises authorization_response_iss_parameter_supported; the response may come from another server and was refused.`
+          : `The callback's iss is \`${iss}\` but the sign-in went to \`${as.issuer}\`: RFC 9207 requires them to be identical, so the response was refused.`,
+      );
+    }
+    if (message.includes('"state"')) {
+      throw new AuthError(
+        "callback",
+        "OAuth 2.1 §7.12",
+        "The callback's state does not match the one sent, so it may not answer this sign-in and was refused.",
+      );
+    }
+    throw new AuthError("callback", "OAuth 2.1 §4.1.2", `The callback is unusable: ${message}.`);
+  }
+}

@@ -1,0 +1,75 @@
+import * as oauth from "oauth4webapi";
+import type { FetchLike } from "../options.ts";
+import { AuthError, type AuthStepName } from "./errors.ts";
+import { BodyTooLargeError, boundedFetch, isLoopback, MAX_AUTH_BODY_BYTES } from "./http.ts";
+import type { AuthEvent, AuthObserver } from "./trace.ts";
+
+/** What every step of a sign-in shares: its fetch, whether http is allowed, its observer. */
+export class FlowContext {
+  readonly fetch: FetchLike;
+
+  constructor(
+    base: FetchLike,
+    private readonly observer: AuthObserver | undefined,
+    private readonly allowHttp: boolean,
+  ) {
+    this.fetch = boundedFetch(base);
+  }
+
+  report(event: AuthEvent): void {
+    this.observer?.(event);
+  }
+
+  /** Plain http is allowed on loopback, or everywhere when the caller said so (tests, dev). */
+  insecureAllowed(url: URL): boolean {
+    return this.allowHttp || isLoopback(url);
+  }
+
+  /** The options oauth4webapi takes for a request to `url`. */
+  options(
+    url: string,
+    step: AuthStepName = "token",
+  ): { [oauth.customFetch]: FetchLike; [oauth.allowInsecureRequests]: boolean } {
+    return {
+      [oauth.customFetch]: (target, init) => this.send(target, init, step),
+      [oauth.allowInsecureRequests]: this.insecureAllowed(new URL(url)),
+    };
+  }
+
+  /** GETs a metadata document. */
+  get(url: string, step: AuthStepName): Promise<Response> {
+    const target = new URL(url);
+    if (target.protocol !== "https:" && !this.insecureAllowed(target)) {
+      return Promise.reject(
+        new AuthError(
+          step,
+          "OAuth 2.1 §1.5",
+          `${url} is not https; authorization requests must use TLS.`,
+        ),
+      );
+    }
+    return this.send(url, { method: "GET", headers: { Accept: "application/json" } }, step);
+  }
+
+  /** Sends one request, turning a failure to reach the server or an oversized answer into its error. */
+  async send(url: string, init: RequestInit, step: AuthStepName): Promise<Response> {
+    try {
+      return await this.fetch(url, init);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        throw new AuthError(
+          step,
+          "edgemcp limit",
+          `The answer from ${url} is larger than ${MAX_AUTH_BODY_BYTES} bytes, more than any metadata or token response needs.`,
+        );
+      }
+      if (error instanceof AuthError) throw error;
+      throw new AuthError(
+        step,
+        "network",
+        `Could not reach ${url}: ${error instanceof Error ? error.message : String(error)}.`,
+        error,
+      );
+    }
+  }
+}

@@ -1,0 +1,230 @@
+import type * as oauth from "oauth4webapi";
+import { authorizationCodeGrant } from "./authorize.ts";
+import type { BearerChallenge } from "./challenge.ts";
+import { identify, type ClientIdentity } from "./client-identity.ts";
+import { FlowContext } from "./context.ts";
+import { discover, type Binding } from "./discover.ts";
+import { AuthError } from "./errors.ts";
+import type { AuthOptions } from "./options.ts";
+import {
+  issuerKey,
+  loadIssuer,
+  loadServer,
+  memoryStore,
+  serverKey,
+  type AuthStore,
+  type RegisteredClient,
+  type TokenSet,
+} from "./store.ts";
+import { expired, refresh, tokenSet, unionScopes } from "./tokens.ts";
+
+/**
+ * Signs in to one MCP server and keeps its tokens: a 401 runs discovery, client identity and the
+ * authorization code grant; expired tokens are refreshed; a 403 insufficient_scope asks for the
+ * union of scopes. Tokens are kept per issuer and resource in the store.
+ */
+export class AuthSession {
+  readonly server: URL;
+  private readonly ctx: FlowContext;
+  private readonly store: AuthStore;
+  private binding: Binding | undefined;
+  private tokens: TokenSet | undefined;
+  private pending: Promise<void> | undefined;
+
+  constructor(
+    server: string | URL,
+    readonly options: AuthOptions,
+  ) {
+    this.server = new URL(server);
+    this.store = options.store ?? memoryStore();
+    this.ctx = new FlowContext(
+      options.fetch ?? ((url, init) => fetch(url, init)),
+      options.onEvent,
+      options.allowHttp ?? false,
+    );
+  }
+
+  /** The access token to send now, refreshed first when it has lapsed; undefined when signed out. */
+  async accessToken(): Promise<string | undefined> {
+    await this.pending;
+    if (!this.tokens) await this.restore();
+    const tokens = this.tokens;
+    if (!tokens || !expired(tokens)) return tokens?.access_token;
+    if (!tokens.refresh_token) return undefined;
+    await this.serialize(() => this.tryRefresh());
+    return this.tokens?.access_token;
+  }
+
+  /** Who the tokens are from, what they allow and until when, for a UI or the CLI. */
+  status(): { issuer: string; scope?: string; expiresAt?: number } | undefined {
+    if (!this.binding || !this.tokens) return undefined;
+    return {
+      issuer: this.binding.issuer,
+      ...(this.tokens.scope ? { scope: this.tokens.scope } : {}),
+      ...(this.tokens.expires_at === undefined ? {} : { expiresAt: this.tokens.expires_at }),
+    };
+  }
+
+  /** Answers a 401: refresh when a refresh token is kept, else the whole sign-in. */
+  unauthorized(challenge: BearerChallenge | undefined): Promise<void> {
+    return this.serialize(async () => {
+      await this.bind(challenge);
+      if (this.tokens?.refresh_token && (await this.tryRefresh())) return;
+      await this.signIn(unionScopes(challenge?.scope) ?? this.binding?.scopesSupported);
+    });
+  }
+
+  /** Answers a 403 insufficient_scope: signs in again for the scopes held plus those asked. */
+  stepUp(challenge: BearerChallenge): Promise<void> {
+    return this.serialize(async () => {
+      if (!this.binding) await this.bind(challenge);
+      await this.signIn(unionScopes(this.tokens?.scope, challenge.scope));
+    });
+  }
+
+  /** Forgets this server's tokens (the client registration stays with its issuer). */
+  async signOut(): Promise<void> {
+    await this.pending;
+    const known = this.binding?.issuer ?? (await loadServer(this.store, this.server.href))?.issuer;
+    if (known) {
+      const record = await loadIssuer(this.store, known);
+      record.tokens = {};
+      await this.store.save(issuerKey(known), record);
+    }
+    await this.store.save(serverKey(this.server.href), undefined);
+    this.tokens = undefined;
+  }
+
+  private async serialize(work: () => Promise<unknown>): Promise<void> {
+    while (this.pending) await this.pending.catch(() => {});
+    const run = work().then(() => {});
+    this.pending = run;
+    try {
+      await run;
+    } finally {
+      this.pending = undefined;
+    }
+  }
+
+  /** Loads tokens kept for this server by an earlier session (the CLI's file). */
+  private async restore(): Promise<void> {
+    const kept = await loadServer(this.store, this.server.href);
+    if (!kept) return;
+    const record = await loadIssuer(this.store, kept.issuer);
+    this.tokens = record.tokens[kept.resource];
+  }
+
+  /** Discovery: the resource metadata, then its authorization server's metadata. */
+  private async bind(challenge: BearerChallenge | undefined): Promise<void> {
+    const binding = await discover(this.ctx, this.server, challenge);
+    // Tokens and clients are kept per issuer: a server that moved to another one starts afresh.
+    if (this.binding && this.binding.issuer !== binding.issuer) this.tokens = undefined;
+    this.binding = binding;
+    if (!this.tokens) {
+      const record = await loadIssuer(this.store, binding.issuer);
+      this.tokens = record.tokens[this.tokenKey()];
+    }
+  }
+
+  private tokenKey(): string {
+    return this.binding?.resource ?? this.server.href;
+  }
+
+  private async client(as: oauth.AuthorizationServer): Promise<RegisteredClient> {
+    const identity: ClientIdentity = {
+      ...(this.options.client ? { preRegistered: this.options.client } : {}),
+      ...(this.options.clientMetadataUrl ? { metadataUrl: this.options.clientMetadataUrl } : {}),
+      clientName: this.options.clientName ?? "edgemcp",
+      applicationType: this.options.applicationType ?? "native",
+      redirectUri: this.options.redirectUri,
+    };
+    const record = await loadIssuer(this.store, as.issuer);
+    const { client, source } = await identify(this.ctx, as, identity, record.client);
+    if (source !== "registered")
+      this.ctx.report({
+        step: "client",
+        status: "ok",
+        rule: "MCP authorization: client registration",
+        summary: `Client ${client.client_id} (${source}).`,
+      });
+    if (source === "registered") await this.store.save(issuerKey(as.issuer), { ...record, client });
+    return client;
+  }
+
+  private async signIn(scope: string | undefined): Promise<void> {
+    const binding = this.binding;
+    if (!binding)
+      throw new AuthError(
+        "challenge",
+        "MCP authorization",
+        "Signing in needs the server's 401 first.",
+      );
+    const { as } = binding;
+    // SEP-2207: offline_access only when the authorization server lists it.
+    const offline = as.scopes_supported?.includes("offline_access") ? "offline_access" : undefined;
+    const asked = scope === undefined && !offline ? undefined : unionScopes(scope, offline);
+    const client = await this.client(as);
+    const answer = await authorizationCodeGrant(this.ctx, {
+      as,
+      client,
+      redirectUri: this.options.redirectUri,
+      resource: binding.resource,
+      scope: asked,
+      interact: this.options.interact,
+    });
+    this.ctx.report({
+      step: "token",
+      status: "ok",
+      url: as.token_endpoint,
+      httpStatus: 200,
+      rule: "OAuth 2.1 §4.1.3",
+      summary: `Signed in${answer.scope ? ` with scope "${answer.scope}"` : ""}${answer.expires_in === undefined ? "" : `, for ${answer.expires_in} s`}${answer.refresh_token ? ", with a refresh token" : ""}.`,
+    });
+    await this.keep(tokenSet(answer, asked));
+  }
+
+  /** Refreshes; a refused refresh drops the tokens (a new sign-in follows). */
+  private async tryRefresh(): Promise<boolean> {
+    const tokens = this.tokens;
+    if (!tokens?.refresh_token) return false;
+    if (!this.binding) await this.bind(undefined);
+    const binding = this.binding;
+    if (!binding) return false;
+    try {
+      const client = await this.client(binding.as);
+      await this.keep(
+        await refresh(
+          this.ctx,
+          binding.as,
+          client,
+          { ...tokens, refresh_token: tokens.refresh_token },
+          binding.resource,
+        ),
+      );
+      return true;
+    } catch (error) {
+      if (!(error instanceof AuthError) || error.step !== "refresh") throw error;
+      this.ctx.report({
+        step: "refresh",
+        status: "failed",
+        rule: error.rule,
+        summary: error.message,
+      });
+      this.tokens = undefined;
+      return false;
+    }
+  }
+
+  private async keep(tokens: TokenSet): Promise<void> {
+    const binding = this.binding;
+    if (!binding) return;
+    this.tokens = tokens;
+    const record = await loadIssuer(this.store, binding.issuer);
+    record.tokens[this.tokenKey()] = tokens;
+    await this.store.save(issuerKey(binding.issuer), record);
+    await this.store.save(serverKey(this.server.href), {
+      issuer: binding.issuer,
+      resource: this.tokenKey(),
+    });
+  }
+}
