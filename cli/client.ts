@@ -46,7 +46,7 @@ export function describeFailure(error: unknown): string {
   if (!(error instanceof McpError)) return error instanceof Error ? error.message : String(error);
   const code = error.code === undefined ? "" : ` (JSON-RPC ${error.code})`;
   if (error.status === 401) {
-    return `${error.message}${code} The server wants credentials: pass --bearer <token> or set EDGEMCP_TOKEN.`;
+    return `${error.message}${code} The server wants credentials: run "edgemcp login <url>", or pass --bearer <token> or set EDGEMCP_TOKEN.`;
   }
   if (error.status === 403) {
     return `${error.message}${code} The server refused these credentials (HTTP 403).`;

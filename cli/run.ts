@@ -2,12 +2,13 @@
 import { call } from "./commands/call.ts";
 import { check } from "./commands/check.ts";
 import { list } from "./commands/list.ts";
+import { login, logout } from "./commands/login.ts";
 import { stdio } from "./commands/stdio.ts";
 import { Exit, println, type Command, type Io } from "./io.ts";
 import { UsageError } from "./options.ts";
 import { packageVersion } from "./version.ts";
 
-const COMMANDS = { stdio, check, list, call } satisfies Record<string, Command>;
+const COMMANDS = { stdio, check, list, call, login, logout } satisfies Record<string, Command>;
 
 const USAGE = `edgemcp ${packageVersion()}: command-line tools for any MCP server
 
@@ -17,6 +18,8 @@ Usage:
   edgemcp list <url> [kind] [--json|--curl] tools, prompts, resources and templates
   edgemcp call <url> <tool> [--args JSON] [--json|--curl]
                                             call a tool; exits 1 when it reports an error
+  edgemcp login <url>                       sign in (OAuth) in your browser; the others use it
+  edgemcp logout <url>                      forget the tokens kept for the server
 
 Every command takes:
   -H, --header "Name: value"   send a header with every request (repeatable)
@@ -26,6 +29,7 @@ Every command takes:
 Environment:
   EDGEMCP_TOKEN     a bearer token (kept out of the process list and of host configs' args)
   EDGEMCP_HEADERS   more headers, as a JSON object: {"X-Api-Key":"..."}
+  EDGEMCP_CONFIG_DIR where "edgemcp login" keeps tokens (default: your config folder)
 
 Run "edgemcp <command> --help" for details.`;
 

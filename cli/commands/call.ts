@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { ToolArguments } from "../../shared/client/index.ts";
 import { isJsonObject } from "../../shared/jsonrpc.ts";
 import { answerHandlers, missingAnswerHint, parseAnswers } from "../answers.ts";
+import { signedInFetch } from "../auth/signed-in.ts";
 import { CapturingFetch } from "../capture.ts";
 import { connectOrReport, describeFailure } from "../client.ts";
 import { printCurl } from "../curl.ts";
@@ -71,7 +72,9 @@ export const call = serverCommand({
     const toolArgs = await parseArguments(values.args, io);
     const answers =
       values.answer === undefined ? undefined : parseAnswers(await readText(values.answer, io));
-    const capture = new CapturingFetch();
+    const capture = new CapturingFetch(
+      signedInFetch(url, given, io.env, (u, init) => fetch(u, init)),
+    );
     const client = await connectOrReport(
       { url, given },
       io,

@@ -1,3 +1,4 @@
+import { keptAuthorization } from "../auth/signed-in.ts";
 import { runChecks } from "../../shared/check/run-checks.ts";
 import { reportText } from "../check-text.ts";
 import { Exit, println } from "../io.ts";
@@ -40,7 +41,7 @@ export const check = serverCommand({
   run: async ({ values, url, given }, io) => {
     const timeoutMs = timeoutOf(values.timeout);
     const report = await runChecks(url.href, {
-      headers: given.headers,
+      headers: await keptAuthorization(url, given, io.env),
       origin: values.origin ?? DEFAULT_ORIGIN,
       // An origin asked for by name gets every hop a browser client on it needs.
       hops: values.origin !== undefined,

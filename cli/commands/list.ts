@@ -1,4 +1,5 @@
 import type { McpClient, ServerDescription } from "../../shared/client/index.ts";
+import { signedInFetch } from "../auth/signed-in.ts";
 import { CapturingFetch } from "../capture.ts";
 import { connectOrReport, describeFailure } from "../client.ts";
 import { printCurl } from "../curl.ts";
@@ -111,7 +112,9 @@ export const list = serverCommand({
   accepts: ["json", "curl"],
   rest: 1,
   run: async ({ values, url, rest, given }, io) => {
-    const capture = new CapturingFetch();
+    const capture = new CapturingFetch(
+      signedInFetch(url, given, io.env, (u, init) => fetch(u, init)),
+    );
     const client = await connectOrReport({ url, given }, io, capture.fetch);
     if (!client) return Exit.failed;
     try {

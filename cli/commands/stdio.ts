@@ -1,4 +1,5 @@
 import { createInterface } from "node:readline";
+import { signedInFetch } from "../auth/signed-in.ts";
 import { Bridge } from "../stdio/bridge.ts";
 import { Exit, println } from "../io.ts";
 import { serverCommand } from "../options.ts";
@@ -28,7 +29,7 @@ export const stdio = serverCommand({
     const bridge = new Bridge({
       url: url.href,
       headers: given.headers,
-      fetch: (input, init) => fetch(input, init),
+      fetch: signedInFetch(url, given, io.env, (input, init) => fetch(input, init)),
       send: (message) => io.stdout.write(`${JSON.stringify(message)}\n`),
       log: (line) => println(io.stderr, `edgemcp stdio: ${line}`),
     });

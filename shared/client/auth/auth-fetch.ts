@@ -13,7 +13,7 @@ function withToken(init: RequestInit, token: string | undefined): RequestInit {
 
 /**
  * A fetch for the MCP client that signs in: each request carries the session's token; a 401
- * signs in (or refreshes) and retries once; a 403 `insufficient_scope` signs in again for more
+ * with a Bearer challenge (RFC 6750 §3) signs in (or refreshes) and retries once; a 403 `insufficient_scope` signs in again for more
  * scopes, at most `maxStepUps` times for one request. Other answers pass through untouched.
  */
 export function authFetch(session: AuthSession, base: FetchLike): FetchLike {
@@ -31,11 +31,13 @@ export function authFetch(session: AuthSession, base: FetchLike): FetchLike {
             status: "ok",
             url,
             httpStatus: response.status,
-            summary: `The request succeeded with the new token (HTTP ${response.status}).`,
+            summary: `The request went through with the new token (HTTP ${response.status}).`,
           });
         return response;
       }
       const challenge = await bearerChallenge(response);
+      // A refusal without a Bearer challenge is not MCP authorization: it is the caller's to read.
+      if (!challenge) return response;
       if (response.status === 401) {
         if (signedIn) {
           await response.body?.cancel();

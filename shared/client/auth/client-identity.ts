@@ -12,7 +12,8 @@ export type ClientIdentity = {
   /** The client's name and kind, for dynamic registration. */
   clientName: string;
   applicationType: "native" | "web";
-  redirectUri: string;
+  /** Undefined when only refreshing, which never registers. */
+  redirectUri: string | undefined;
 };
 
 /** Which way the client identified itself, for the flow view. */
@@ -39,7 +40,11 @@ export async function identify(
       source: "metadata-document",
     };
   }
-  if (kept) return { client: kept, source: "kept" };
+  // A registration made for another redirect URI (an earlier loopback port) cannot take this one.
+  const redirect = identity.redirectUri;
+  if (kept && (!redirect || !kept.redirect_uris || kept.redirect_uris.includes(redirect))) {
+    return { client: kept, source: "kept" };
+  }
   if (!as.registration_endpoint) {
     throw new AuthError(
       "client",
@@ -47,7 +52,10 @@ export async function identify(
       `The authorization server ${as.issuer} has no registration_endpoint and does not accept Client ID Metadata Documents, so this client cannot identify itself. Register a client with the server's owner and pass its client id.`,
     );
   }
-  return { client: await register(ctx, as, identity), source: "registered" };
+  if (!redirect) {
+    throw new AuthError("client", "RFC 7591 §2", "Registering a client needs a redirect URI.");
+  }
+  return { client: await register(ctx, as, identity, redirect), source: "registered" };
 }
 
 /** The token endpoint authentication to ask for: none when the server allows public clients. */
@@ -62,12 +70,13 @@ async function register(
   ctx: FlowContext,
   as: oauth.AuthorizationServer,
   identity: ClientIdentity,
+  redirectUri: string,
 ): Promise<RegisteredClient> {
   const endpoint = as.registration_endpoint ?? "";
   const offline = as.grant_types_supported?.includes("refresh_token") ?? true;
   const metadata = {
     client_name: identity.clientName,
-    redirect_uris: [identity.redirectUri],
+    redirect_uris: [redirectUri],
     grant_types: offline ? ["authorization_code", "refresh_token"] : ["authorization_code"],
     response_types: ["code"],
     token_endpoint_auth_method: wantedAuthMethod(as),
@@ -98,11 +107,11 @@ async function register(
     );
   }
   const uris = parsed.data.redirect_uris;
-  if (uris && !(uris.length === 1 && uris[0] === identity.redirectUri)) {
+  if (uris && !(uris.length === 1 && uris[0] === redirectUri)) {
     throw new AuthError(
       "client",
       "RFC 7591 §3.2.1",
-      `The registration answer from ${endpoint} changed the redirect URIs to ${JSON.stringify(uris)}; the client asked for ${JSON.stringify([identity.redirectUri])} and will not send codes anywhere else.`,
+      `The registration answer from ${endpoint} changed the redirect URIs to ${JSON.stringify(uris)}; the client asked for ${JSON.stringify([redirectUri])} and will not send codes anywhere else.`,
     );
   }
   ctx.report({

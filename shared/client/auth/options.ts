@@ -6,9 +6,14 @@ import type { AuthObserver } from "./trace.ts";
 /** How a client signs in to one MCP server. */
 export type AuthOptions = {
   /** Where the authorization server sends the user back (the page's callback, a loopback URL). */
-  redirectUri: string;
-  /** Opens the authorization URL and resolves with the callback URL (see `Interact`). */
-  interact: Interact;
+  redirectUri?: string;
+  /**
+   * Opens the authorization URL and resolves with the callback URL (see `Interact`). Without it
+   * the session only uses and refreshes kept tokens, and a needed sign-in fails with `signInHint`.
+   */
+  interact?: Interact;
+  /** What to tell the user when a sign-in is needed but cannot happen here. */
+  signInHint?: string;
   clientName?: string;
   /** `native` for the CLI and desktop hosts, `web` for pages (default `native`). */
   applicationType?: "native" | "web";

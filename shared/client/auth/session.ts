@@ -29,6 +29,8 @@ export class AuthSession {
   private readonly store: AuthStore;
   private binding: Binding | undefined;
   private tokens: TokenSet | undefined;
+  /** The issuer the tokens came from. */
+  private tokensFrom: string | undefined;
   private pending: Promise<void> | undefined;
 
   constructor(
@@ -112,17 +114,18 @@ export class AuthSession {
     if (!kept) return;
     const record = await loadIssuer(this.store, kept.issuer);
     this.tokens = record.tokens[kept.resource];
+    this.tokensFrom = kept.issuer;
   }
 
   /** Discovery: the resource metadata, then its authorization server's metadata. */
   private async bind(challenge: BearerChallenge | undefined): Promise<void> {
     const binding = await discover(this.ctx, this.server, challenge);
-    // Tokens and clients are kept per issuer: a server that moved to another one starts afresh.
-    if (this.binding && this.binding.issuer !== binding.issuer) this.tokens = undefined;
     this.binding = binding;
-    if (!this.tokens) {
+    // Tokens and clients are kept per issuer: a server that moved to another one starts afresh.
+    if (!this.tokens || this.tokensFrom !== binding.issuer) {
       const record = await loadIssuer(this.store, binding.issuer);
       this.tokens = record.tokens[this.tokenKey()];
+      this.tokensFrom = binding.issuer;
     }
   }
 
@@ -130,13 +133,17 @@ export class AuthSession {
     return this.binding?.resource ?? this.server.href;
   }
 
-  private async client(as: oauth.AuthorizationServer): Promise<RegisteredClient> {
+  /** The client to use; `authorizing` checks a kept registration against the redirect URI. */
+  private async client(
+    as: oauth.AuthorizationServer,
+    authorizing: boolean,
+  ): Promise<RegisteredClient> {
     const identity: ClientIdentity = {
       ...(this.options.client ? { preRegistered: this.options.client } : {}),
       ...(this.options.clientMetadataUrl ? { metadataUrl: this.options.clientMetadataUrl } : {}),
       clientName: this.options.clientName ?? "edgemcp",
       applicationType: this.options.applicationType ?? "native",
-      redirectUri: this.options.redirectUri,
+      redirectUri: authorizing ? this.options.redirectUri : undefined,
     };
     const record = await loadIssuer(this.store, as.issuer);
     const { client, source } = await identify(this.ctx, as, identity, record.client);
@@ -147,7 +154,8 @@ export class AuthSession {
         rule: "MCP authorization: client registration",
         summary: `Client ${client.client_id} (${source}).`,
       });
-    if (source === "registered") await this.store.save(issuerKey(as.issuer), { ...record, client });
+    // Kept whatever its source, so a later session that only refreshes can name the client.
+    if (source !== "kept") await this.store.save(issuerKey(as.issuer), { ...record, client });
     return client;
   }
 
@@ -160,17 +168,26 @@ export class AuthSession {
         "Signing in needs the server's 401 first.",
       );
     const { as } = binding;
+    const { interact, redirectUri } = this.options;
+    if (!interact || !redirectUri) {
+      const hint = this.options.signInHint;
+      throw new AuthError(
+        "authorization",
+        "MCP authorization",
+        `${this.server.href} asks for sign-in${hint ? `: ${hint}` : ", and this client cannot open a sign-in page."}`,
+      );
+    }
     // SEP-2207: offline_access only when the authorization server lists it.
     const offline = as.scopes_supported?.includes("offline_access") ? "offline_access" : undefined;
     const asked = scope === undefined && !offline ? undefined : unionScopes(scope, offline);
-    const client = await this.client(as);
+    const client = await this.client(as, true);
     const answer = await authorizationCodeGrant(this.ctx, {
       as,
       client,
-      redirectUri: this.options.redirectUri,
+      redirectUri,
       resource: binding.resource,
       scope: asked,
-      interact: this.options.interact,
+      interact,
     });
     this.ctx.report({
       step: "token",
@@ -191,7 +208,7 @@ export class AuthSession {
     const binding = this.binding;
     if (!binding) return false;
     try {
-      const client = await this.client(binding.as);
+      const client = await this.client(binding.as, false);
       await this.keep(
         await refresh(
           this.ctx,
@@ -203,7 +220,9 @@ export class AuthSession {
       );
       return true;
     } catch (error) {
-      if (!(error instanceof AuthError) || error.step !== "refresh") throw error;
+      // A refused refresh, or no client kept to refresh with: a new sign-in follows.
+      if (!(error instanceof AuthError) || (error.step !== "refresh" && error.step !== "client"))
+        throw error;
       this.ctx.report({
         step: "refresh",
         status: "failed",
@@ -219,6 +238,7 @@ export class AuthSession {
     const binding = this.binding;
     if (!binding) return;
     this.tokens = tokens;
+    this.tokensFrom = binding.issuer;
     const record = await loadIssuer(this.store, binding.issuer);
     record.tokens[this.tokenKey()] = tokens;
     await this.store.save(issuerKey(binding.issuer), record);

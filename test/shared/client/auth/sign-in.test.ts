@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type {
-  AuthSession} from "../../../../shared/client/auth/index.ts";
-import {
-  memoryStore,
-  withAuth,
-  type AuthEvent,
-} from "../../../../shared/client/auth/index.ts";
+import type { AuthSession } from "../../../../shared/client/auth/index.ts";
+import { memoryStore, withAuth, type AuthEvent } from "../../../../shared/client/auth/index.ts";
 import { ISSUER, MCP, REDIRECT, s256, world, type World } from "./world.ts";
 
 function signIn(w: World, extra: Partial<ConstructorParameters<typeof AuthSession>[1]> = {}) {
@@ -149,5 +144,38 @@ describe("signing in to an MCP server", () => {
     expect(await session.accessToken()).toBeUndefined();
     await call();
     expect(w.authorizations).toHaveLength(2);
+  });
+
+  it("without a way to open a sign-in page, fails with the caller's hint and registers nothing", async () => {
+    const w = world();
+    const { fetch } = withAuth(MCP, { fetch: w.fetch, signInHint: 'run "edgemcp login" first' });
+    await expect(fetch(MCP, { method: "POST", body: "{}" })).rejects.toThrow(
+      `${MCP} asks for sign-in: run "edgemcp login" first`,
+    );
+    expect(w.requests).not.toContain(`POST ${ISSUER}/register`);
+  });
+
+  it("registers again when the kept registration was made for another redirect URI", async () => {
+    const w = world();
+    const store = memoryStore();
+    await signIn(w, { store }).call();
+    await signIn(w, { store }).session.signOut();
+    await signIn(w, { store, redirectUri: "http://127.0.0.1:9999/callback" }).call();
+    expect(w.requests.filter((r) => r.endsWith("/register"))).toHaveLength(2);
+    expect(w.authorizations[1]?.searchParams.get("redirect_uri")).toBe(
+      "http://127.0.0.1:9999/callback",
+    );
+  });
+
+  it("passes a 401 without a Bearer challenge to the caller untouched", async () => {
+    const w = world();
+    const { fetch } = withAuth(MCP, {
+      redirectUri: REDIRECT,
+      interact: w.interact,
+      fetch: async () =>
+        new Response("no", { status: 401, headers: { "www-authenticate": 'Basic realm="x"' } }),
+    });
+    expect((await fetch(MCP, { method: "POST", body: "{}" })).status).toBe(401);
+    expect(w.authorizations).toHaveLength(0);
   });
 });
