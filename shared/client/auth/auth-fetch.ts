@@ -23,7 +23,8 @@ export function authFetch(session: AuthSession, base: FetchLike): FetchLike {
     let signedIn = false;
     let stepUps = 0;
     for (;;) {
-      const response = await base(url, withToken(init, await session.accessToken()));
+      const sent = await session.accessToken();
+      const response = await base(url, withToken(init, sent));
       if (response.status !== 401 && response.status !== 403) {
         if (signedIn || stepUps)
           report?.({
@@ -48,7 +49,7 @@ export function authFetch(session: AuthSession, base: FetchLike): FetchLike {
           );
         }
         await response.body?.cancel();
-        await session.unauthorized(challenge);
+        await session.unauthorized(challenge, sent);
         signedIn = true;
         continue;
       }
@@ -62,7 +63,7 @@ export function authFetch(session: AuthSession, base: FetchLike): FetchLike {
         );
       }
       stepUps += 1;
-      await session.stepUp(challenge);
+      await session.stepUp(challenge, sent);
     }
   };
 }

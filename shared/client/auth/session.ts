@@ -67,9 +67,13 @@ export class AuthSession {
     };
   }
 
-  /** Answers a 401: refresh when a refresh token is kept, else the whole sign-in. */
-  unauthorized(challenge: BearerChallenge | undefined): Promise<void> {
+  /**
+   * Answers a 401 to a request sent with `sent`: refresh when a refresh token is kept, else the
+   * whole sign-in. When another request's sign-in already replaced that token, retrying is all.
+   */
+  unauthorized(challenge: BearerChallenge | undefined, sent?: string): Promise<void> {
     return this.serialize(async () => {
+      if (this.replaced(sent)) return;
       await this.bind(challenge);
       if (this.tokens?.refresh_token && (await this.tryRefresh())) return;
       await this.signIn(unionScopes(challenge?.scope) ?? this.binding?.scopesSupported);
@@ -77,11 +81,18 @@ export class AuthSession {
   }
 
   /** Answers a 403 insufficient_scope: signs in again for the scopes held plus those asked. */
-  stepUp(challenge: BearerChallenge): Promise<void> {
+  stepUp(challenge: BearerChallenge, sent?: string): Promise<void> {
     return this.serialize(async () => {
+      if (this.replaced(sent)) return;
       if (!this.binding) await this.bind(challenge);
       await this.signIn(unionScopes(this.tokens?.scope, challenge.scope));
     });
+  }
+
+  /** True when the session holds a token other than the one a refused request carried. */
+  private replaced(sent: string | undefined): boolean {
+    const now = this.tokens?.access_token;
+    return now !== undefined && now !== sent;
   }
 
   /** Forgets this server's tokens (the client registration stays with its issuer). */

@@ -178,4 +178,15 @@ describe("signing in to an MCP server", () => {
     expect((await fetch(MCP, { method: "POST", body: "{}" })).status).toBe(401);
     expect(w.authorizations).toHaveLength(0);
   });
+
+  it("signs in once for requests refused at the same time, with no refresh after it", async () => {
+    const w = world();
+    const { fetch } = signIn(w);
+    const replies = await Promise.all(
+      [1, 2, 3].map(() => fetch(MCP, { method: "POST", body: "{}" })),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200]);
+    expect(w.authorizations).toHaveLength(1);
+    expect(w.tokenForms.map((form) => form.get("grant_type"))).toEqual(["authorization_code"]);
+  });
 });
