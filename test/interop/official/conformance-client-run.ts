@@ -63,26 +63,56 @@ async function readResults(dir: string, run: ClientRun, base = dir): Promise<voi
   }
 }
 
-/** Runs `conformance client --requirements <revision>` with the project's conformance client. */
+/**
+ * The client scenarios a revision's requirement set names, scored or not, as `conformance list
+ * --client --requirements <revision>` prints them.
+ */
+export async function requiredClientScenarios(
+  pkg: SuitePackage,
+  revision: string,
+): Promise<string[]> {
+  const entry = join(ROOT, "node_modules", pkg, "dist", "index.js");
+  const { output } = await run([entry, "list", "--client", "--requirements", revision], 60_000);
+  const section = output.split("Client scenarios")[1] ?? "";
+  const [required = "", unscored = ""] = section.split("Run and reported, but never scored");
+  const names = [...required.matchAll(/^ {2}- (\S+)$/gm)].map((match) => match[1] ?? "");
+  const extra = [...unscored.matchAll(/^ {4}- (\S+) \[client\]$/gm)].map((match) => match[1] ?? "");
+  return [...names, ...extra];
+}
+
+/**
+ * Runs `conformance client --scenario <name>` with the project's conformance client for each
+ * scenario at `version`, a few at a time: the suite's own `--requirements` starts every client
+ * at once, which on a small machine starves them until scenario servers stop answering.
+ */
 export async function runClientSuite(
   pkg: SuitePackage,
+  scenarios: string[],
   args: string[],
-  timeoutMs = 600_000,
+  concurrency = 3,
 ): Promise<ClientRun> {
   const dir = await mkdtemp(join(tmpdir(), `edgemcp-client-${pkg}-`));
   const entry = join(ROOT, "node_modules", pkg, "dist", "index.js");
+  const command = "npm run --silent conformance-client --";
+  const result: ClientRun = {
+    exitCode: 0,
+    output: "",
+    scenarios: new Map(),
+    clientOutput: new Map(),
+  };
   try {
-    const command = "npm run --silent conformance-client --";
-    const { code, output } = await run(
-      [entry, "client", "--command", command, ...args, "-o", dir],
-      timeoutMs,
-    );
-    const result: ClientRun = {
-      exitCode: code,
-      output,
-      scenarios: new Map(),
-      clientOutput: new Map(),
+    const queue = [...scenarios];
+    const worker = async () => {
+      for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+        const ran = await run(
+          [entry, "client", "--command", command, "--scenario", name, ...args, "-o", dir],
+          180_000,
+        );
+        result.output += ran.output.slice(-2000);
+        if (ran.code !== 0) result.exitCode = ran.code;
+      }
     };
+    await Promise.all(Array.from({ length: concurrency }, worker));
     await readResults(dir, result);
     return result;
   } finally {
