@@ -38,7 +38,8 @@ function failuresOf(run: ClientRun, scenario: string): string[] {
     .map((check) => `${check.id}: ${check.errorMessage ?? check.description}`);
 }
 
-// Each requirement set's client scenarios at its own wire version, then the 2025-03-26 pair.
+// Each requirement set's client scenarios at its own wire version (--force: as --requirements
+// does, even the extensions whose own tags name no version), then the 2025-03-26 pair.
 const TIMEOUT = ["--timeout", "120000"];
 const runs: Record<string, ClientRun> = {};
 const listed: Record<string, string[]> = {
@@ -53,6 +54,7 @@ for (const revision of ["2026-07-28", "2025-11-25"]) {
   runs[revision] = await runClientSuite("conformance-next", scenarios, [
     "--spec-version",
     revision,
+    "--force",
     ...TIMEOUT,
   ]);
 }
