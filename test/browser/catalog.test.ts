@@ -67,7 +67,7 @@ describe("the playground's front door", () => {
   it("connects to the hub by itself and shows its catalog grouped by upstream, with health", async () => {
     const { page, errors, close } = await openPlayground(chromium.browser);
     await page.locator(".upstream").first().waitFor();
-    const upstreams = await page.locator(".upstream summary strong").allTextContents();
+    const upstreams = await page.locator(".upstream summary .upstream-name").allTextContents();
     expect(upstreams).toEqual(
       expect.arrayContaining(["everything", "analytics", "notes", "ops", "ext"]),
     );

@@ -24,6 +24,19 @@ describe("copy as curl", () => {
     expect(curl).not.toContain("s3cret");
   });
 
+  it("says the masked variable holds the whole value, its Bearer word included", () => {
+    const curl = toCurl(request, { revealSecrets: false });
+    expect(curl.split("\n")[0]).toBe(
+      `# export MCP_AUTHORIZATION='Bearer …'   (the whole authorization value, "Bearer " included; not copied)`,
+    );
+    const code = toFetch(request, { revealSecrets: false });
+    expect(code.split("\n")[0]).toBe(
+      `const MCP_AUTHORIZATION = "Bearer …"; // the whole authorization value, "Bearer " included; not copied`,
+    );
+    const apiKey = toCurl({ ...request, headers: [["x-api-key", "k1"]] }, { revealSecrets: false });
+    expect(apiKey.split("\n")[0]).toBe("# export MCP_X_API_KEY='…'   (x-api-key, not copied)");
+  });
+
   it("puts every header and the exact body in when secrets are revealed", () => {
     const curl = toCurl(request, { revealSecrets: true });
     expect(curl).toContain(`-H 'authorization: Bearer s3cret'`);

@@ -110,6 +110,22 @@ describe("schema to form model", () => {
     expect(field(model, "title").hints).toEqual(["at least 3 characters"]);
   });
 
+  it("leaves the safe-integer bounds schema generators add to integers out of the hints", () => {
+    const numbers = formModel({
+      type: "object",
+      properties: {
+        count: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        offset: { type: "integer", minimum: -Number.MAX_SAFE_INTEGER, maximum: 9 },
+        any: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+        ratio: { type: "number", exclusiveMinimum: 0, maximum: 1 },
+      },
+    });
+    expect(field(numbers, "count").hints).toEqual(["≥ 1"]);
+    expect(field(numbers, "offset").hints).toEqual(["≤ 9"]);
+    expect(field(numbers, "any").hints).toEqual([]);
+    expect(field(numbers, "ratio").hints).toEqual(["≤ 1", "> 0"]);
+  });
+
   it("falls back to a JSON field for a recursive schema past its depth, never looping", () => {
     const tree = { type: "object", properties: { child: { $ref: "#" } } };
     let current: FieldModel = formModel(tree);
@@ -133,6 +149,19 @@ describe("form values", () => {
       priority: "normal",
       reminder: null,
     });
+  });
+
+  it("leave an untouched optional list out, even one whose default is empty", () => {
+    const lists = formModel({
+      type: "object",
+      properties: {
+        agenda: { type: "array", items: { type: "string" }, default: [] },
+        tags: { type: "array", items: { type: "string", enum: ["a", "b"] }, default: ["a"] },
+        steps: { type: "array", items: { type: "string" }, default: ["one"] },
+      },
+      required: ["steps"],
+    });
+    expect(initialValue(lists)).toEqual({ steps: ["one"] });
   });
 
   it("pick the variant whose const a value carries, and fill the const on a switch", () => {

@@ -264,6 +264,7 @@ function hubDefinition(
             upstream,
             resource({
               ...item,
+              _meta: { ...item._meta, [PROVENANCE]: { server: upstream } },
               read: async (ctx) =>
                 new ForwardedResult(
                   await relay(upstream, ctx, "resources/read", { uri: item.uri }, false),
@@ -277,6 +278,7 @@ function hubDefinition(
       from(upstream, {
         ...resourceTemplate({
           ...item,
+          _meta: { ...item._meta, [PROVENANCE]: { server: upstream } },
           complete: Object.fromEntries(
             template.variables.map((v) => [
               v,

@@ -22,6 +22,12 @@ describe("the hub's merged catalog", () => {
       "edgemcp://hub/upstreams",
       "alpha://readme",
     ]);
+    // Each upstream's resources say where they come from, as its tools do; the hub's own not.
+    expect(
+      resources.final?.result.resources.map(
+        (r: { _meta?: Record<string, unknown> }) => r._meta?.["dev.edgemcp/upstream"],
+      ),
+    ).toEqual([undefined, { server: "alpha" }]);
     const discover = await send("server/discover");
     expect(discover.final?.result.instructions).toMatch(
       /two servers claim them: alpha__b__c, shared:\/\/x/,

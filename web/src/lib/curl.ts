@@ -17,14 +17,27 @@ export function shellQuote(text: string): string {
 }
 
 /**
+ * What a masked header's variable must hold: the header's whole value, its scheme word too
+ * (`Bearer …`), since the command sends the variable as the value.
+ */
+function maskedNote(name: string, value: string): { holds: string; note: string } {
+  const scheme = /^(Bearer|Basic|Token|Digest)\s+/i.exec(value)?.[1];
+  return scheme
+    ? { holds: `${scheme} …`, note: `the whole ${name} value, "${scheme} " included; not copied` }
+    : { holds: "…", note: `${name}, not copied` };
+}
+
+/**
  * The request as a curl command: the same method, URL, headers and body bytes. Masked secrets
  * are read from environment variables (`"$MCP_AUTHORIZATION"`), named in a comment above.
  */
 export function toCurl(request: SentRequest, options: CopyOptions): string {
   const lines: string[] = [];
   const masked = request.headers.filter(([name]) => !options.revealSecrets && isSecretHeader(name));
-  for (const [name] of masked)
-    lines.push(`# export ${envNameOf(name)}='…'   (${name}, not copied)`);
+  for (const [name, value] of masked) {
+    const { holds, note } = maskedNote(name, value);
+    lines.push(`# export ${envNameOf(name)}='${holds}'   (${note})`);
+  }
   const parts = [`curl -sS -N -X ${request.method} ${shellQuote(request.url)}`];
   for (const [name, value] of request.headers) {
     const secret = !options.revealSecrets && isSecretHeader(name);
@@ -42,7 +55,10 @@ export function toFetch(request: SentRequest, options: CopyOptions): string {
   const lines: string[] = [];
   const headerLines = request.headers.map(([name, value]) => {
     const secret = !options.revealSecrets && isSecretHeader(name);
-    if (secret) lines.push(`const ${envNameOf(name)} = "…"; // ${name}, not copied`);
+    if (secret) {
+      const { holds, note } = maskedNote(name, value);
+      lines.push(`const ${envNameOf(name)} = "${holds}"; // ${note}`);
+    }
     return `    ${JSON.stringify(name)}: ${secret ? envNameOf(name) : JSON.stringify(value)},`;
   });
   lines.push(

@@ -1,7 +1,7 @@
 import { signal } from "@preact/signals";
 import { decodePermalink, type Permalink } from "../lib/permalink.ts";
 import { connectTo } from "./connection.ts";
-import { originOf, switchHeaders } from "./credentials.ts";
+import { isDevTokenRow, originOf, switchHeaders } from "./credentials.ts";
 import { drafts, eraChoice, headerRows, selectedKey, targetUrl } from "./store.ts";
 
 /** The link the page was opened from (or why it could not be read). */
@@ -22,8 +22,11 @@ export async function openPermalink(hash: string): Promise<void> {
   eraChoice.value = link.era;
   const origin = originOf(link.url);
   if (origin) switchHeaders(origin);
-  const known = (name: string) =>
-    headerRows.value.find((r) => r.name.toLowerCase() === name.toLowerCase())?.value ?? "";
+  // A dev identity is not a choice the person made for this link: the link starts anonymous.
+  const known = (name: string) => {
+    const row = headerRows.value.find((r) => r.name.toLowerCase() === name.toLowerCase());
+    return row && !isDevTokenRow(row) ? row.value : "";
+  };
   headerRows.value = [
     ...Object.entries(link.headers ?? {}).map(([name, value]) => ({ name, value })),
     ...(link.secretHeaders ?? []).map((name) => ({ name, value: known(name) })),

@@ -1,6 +1,7 @@
 import { useEffect } from "preact/hooks";
 import { runCall } from "../state/calls.ts";
 import {
+  catalog,
   CHECK_KEY,
   connecting,
   drafts,
@@ -24,6 +25,8 @@ import { Sidebar } from "./sidebar.tsx";
 import { calls } from "../state/calls.ts";
 import { LazyCheckView } from "./lazy-check.tsx";
 import { Permalinked } from "./permalinked.tsx";
+import { MissingItem } from "./token-hint.tsx";
+import { openedLink } from "../state/permalink.ts";
 
 function AdHocResource({ uri }: { uri: string }) {
   const call = calls.value.find((c) => c.kind === "resource" && c.name === uri);
@@ -75,6 +78,8 @@ function ReadByUri() {
 function Main() {
   const entry = selected.value;
   const key = selectedKey.value;
+  const link = openedLink.value;
+  const linked = typeof link === "object" && key === `${link.kind}:${link.name}` ? link : undefined;
   return (
     <main class="main" id="main">
       <DoctorCard />
@@ -85,6 +90,8 @@ function Main() {
         <LazyCheckView />
       ) : key?.startsWith("resource:") && session.value ? (
         <AdHocResource uri={key.slice("resource:".length)} />
+      ) : linked && session.value && catalog.value ? (
+        <MissingItem name={`${linked.kind} ${linked.name}`} />
       ) : session.value ? (
         <div class="welcome">
           <h2>
@@ -93,8 +100,8 @@ function Main() {
               "Connected"}
           </h2>
           <p>
-            Pick a tool, prompt or resource on the left (or press Ctrl+K) to see it, fill its form
-            and send it. The Wire pane shows every exchange.
+            Pick a tool, prompt or resource in the catalog (or press Ctrl+K) to see it, fill its
+            form and send it. The Wire pane shows every exchange.
           </p>
           <ReadByUri />
           <p>

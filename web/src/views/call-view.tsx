@@ -4,6 +4,7 @@ import type {
   GetPromptResult,
   ReadResourceResult,
 } from "../../../shared/client/index.ts";
+import { callState } from "../lib/call-status.ts";
 import { viewToolResult } from "../lib/classify.ts";
 import { isRecord } from "../lib/json.ts";
 import type { Schema } from "../lib/schema/resolve.ts";
@@ -180,6 +181,7 @@ export function CallView({
   const p = call.progress;
   const task = call.taskId ? tasks.value.find((t) => t.taskId === call.taskId) : undefined;
   const reply = call.tool ?? call.prompt ?? call.resource;
+  const state = callState(call.status, task?.task.status);
   // A call just sent is brought into view, and again when a quick one ends (its result is
   // taller than the running call was): below a long form it would start, and end, out of sight.
   // An earlier call shown again (its item reopened), or a long call the person may have scrolled
@@ -192,18 +194,8 @@ export function CallView({
   return (
     <section ref={section} class="call" aria-label="Call" aria-live="polite" aria-busy={running}>
       <div class="call-status">
-        <span class={`status-dot ${call.status}`} aria-hidden="true" />
-        <strong>
-          {running
-            ? "Running"
-            : call.status === "done"
-              ? "Done"
-              : call.status === "timeout"
-                ? "Timed out"
-                : call.status === "cancelled"
-                  ? "Cancelled"
-                  : "Failed"}
-        </strong>
+        <span class={`status-dot ${state.tone}`} aria-hidden="true" />
+        <strong>{state.label}</strong>
         <span class="muted"> {seconds(elapsed)}</span>
         {reply ? <Provenance reply={reply} /> : null}
         {running ? (

@@ -38,6 +38,26 @@ const ROUTES: [RouteChoice, string][] = [
   ["relay", "Via relay"],
 ];
 
+/** Opens the server's headers with an `Authorization: Bearer ` row first, ready for the token. */
+export function addBearer(): void {
+  openHeaders();
+  const rows = headerRows.value;
+  const at = rows.findIndex((r) => r.name.toLowerCase() === "authorization");
+  const kept = rows[at];
+  // A row left blank (a link names the header but never carries its value) gets the scheme.
+  const first =
+    kept && kept.value.trim() !== ""
+      ? kept
+      : { name: kept?.name ?? "Authorization", value: "Bearer " };
+  headerRows.value = [first, ...rows.filter((_, j) => j !== at)];
+  requestAnimationFrame(() => {
+    const input = document.getElementById("hvalue-0");
+    if (!(input instanceof HTMLInputElement)) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  });
+}
+
 function HeadersPanel() {
   const rows = headerRows.value;
   const set = (i: number, change: Partial<{ name: string; value: string }>) => {
@@ -96,13 +116,7 @@ function HeadersPanel() {
         </div>
       ))}
       <div class="button-row">
-        <button
-          type="button"
-          onClick={() => (
-            (headerRows.value = [...rows, { name: "Authorization", value: "Bearer " }]),
-            persistHeaders()
-          )}
-        >
+        <button type="button" onClick={addBearer}>
           + Bearer token
         </button>
         <button

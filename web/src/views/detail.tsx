@@ -17,6 +17,7 @@ import { copying, copyText } from "./copy-dialog.tsx";
 import { ItemHeader } from "./item-header.tsx";
 import { RequestEditor } from "./request-editor.tsx";
 import { SchemaSummary } from "./schema-summary.tsx";
+import { TokenHint } from "./token-hint.tsx";
 
 const filled = (args: unknown, name: string) =>
   isRecord(args) && typeof args[name] === "string" && args[name] !== "";
@@ -200,6 +201,7 @@ export function Detail({ entry }: { entry: Item }) {
         : undefined;
     editor = (
       <>
+        <TokenHint tool={entry.item} />
         <SchemaSummary schema={entry.item.inputSchema} title="Input schema" />
         {entry.item.outputSchema ? (
           <SchemaSummary schema={entry.item.outputSchema} title="Output schema" />

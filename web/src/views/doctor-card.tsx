@@ -1,21 +1,7 @@
 import { hopLine } from "../lib/doctor.ts";
 import { connectTo } from "../state/connection.ts";
-import { diagnosis, headerRows, pane, routeChoice, targetUrl } from "../state/store.ts";
-import { openHeaders } from "./connect-bar.tsx";
-
-/** Opens the server's headers with an `Authorization: Bearer ` row first, ready for the token. */
-function addBearer(): void {
-  openHeaders();
-  const rows = headerRows.value;
-  if (!rows.some((r) => r.name.toLowerCase() === "authorization"))
-    headerRows.value = [{ name: "Authorization", value: "Bearer " }, ...rows];
-  requestAnimationFrame(() => {
-    const input = document.getElementById("hvalue-0");
-    if (!(input instanceof HTMLInputElement)) return;
-    input.focus();
-    input.setSelectionRange(input.value.length, input.value.length);
-  });
-}
+import { diagnosis, pane, routeChoice, targetUrl } from "../state/store.ts";
+import { addBearer } from "./connect-bar.tsx";
 
 /** The connection doctor's verdict: what happened, what to do, and endpoints to try instead. */
 export function DoctorCard() {

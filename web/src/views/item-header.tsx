@@ -19,13 +19,42 @@ const HINTS: [
   keyof NonNullable<Extract<Item, { kind: "tool" }>["item"]["annotations"]>,
   string,
   string,
-  boolean,
 ][] = [
-  ["readOnlyHint", "read-only", "may change things", false],
-  ["destructiveHint", "destructive", "not destructive", true],
-  ["idempotentHint", "idempotent", "not idempotent", false],
-  ["openWorldHint", "open world", "closed world", true],
+  ["readOnlyHint", "read-only", "may change things"],
+  ["destructiveHint", "destructive", "not destructive"],
+  ["idempotentHint", "idempotent", "not idempotent"],
+  ["openWorldHint", "open world", "closed world"],
 ];
+
+type Annotations = Extract<Item, { kind: "tool" }>["item"]["annotations"];
+
+/**
+ * The hints the server gave, as badges; a hint it did not give shows nothing (a default is
+ * not something the server said). Read-only makes destructive and idempotent meaningless.
+ */
+function Hints({ annotations }: { annotations: Annotations }) {
+  const given = HINTS.filter(
+    ([key]) =>
+      typeof annotations?.[key] === "boolean" &&
+      !(
+        annotations.readOnlyHint === true &&
+        (key === "destructiveHint" || key === "idempotentHint")
+      ),
+  );
+  if (given.length === 0) return null;
+  return (
+    <ul class="annotations" aria-label="Annotations (hints from the server, not guarantees)">
+      {given.map(([key, yes, no]) => {
+        const on = annotations?.[key] === true;
+        return (
+          <li key={key} class={`badge ${on ? "on" : "off"}`} title={`${key}: ${on}`}>
+            {on ? yes : no}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /** An item's name, title, icon, description (Markdown) and, for tools, its annotations. */
 export function ItemHeader({ entry }: { entry: Item }) {
@@ -49,34 +78,7 @@ export function ItemHeader({ entry }: { entry: Item }) {
       ) : (
         <p class="muted">No description.</p>
       )}
-      {entry.kind === "tool" ? (
-        <ul class="annotations" aria-label="Annotations (hints from the server, not guarantees)">
-          {HINTS.filter(
-            ([key]) =>
-              !(
-                entry.item.annotations?.readOnlyHint === true &&
-                (key === "destructiveHint" || key === "idempotentHint")
-              ),
-          ).map(([key, yes, no, byDefault]) => {
-            const given = entry.item.annotations?.[key];
-            const on = typeof given === "boolean" ? given : byDefault;
-            return (
-              <li
-                key={key}
-                class={`badge ${on ? "on" : "off"}${given === undefined ? " assumed" : ""}`}
-                title={
-                  given === undefined
-                    ? `${key} not given: assumed ${byDefault}`
-                    : `${key}: ${given}`
-                }
-              >
-                {on ? yes : no}
-                {given === undefined ? "?" : ""}
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
+      {entry.kind === "tool" ? <Hints annotations={entry.item.annotations} /> : null}
       {entry.kind === "resource" || entry.kind === "template" ? (
         <p class="muted small">{entry.item.mimeType ?? "no MIME type given"}</p>
       ) : null}

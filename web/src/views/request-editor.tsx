@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { isRecord, setAt, type Path } from "../lib/json.ts";
+import { isRecord, pointerOf, setAt, type Path } from "../lib/json.ts";
 import { formatJson, parseDraft, textSays } from "../lib/json-text.ts";
 import { formModel } from "../lib/schema/model.ts";
 import type { Schema } from "../lib/schema/resolve.ts";
@@ -40,7 +40,18 @@ export function RequestEditor({
   }, [value]);
   useEffect(() => onDraftState?.(draft.ok), [draft.ok]);
   const problems: Problem[] = useMemo(() => validate(schema, value ?? {}), [schema, value]);
-  const change = (path: Path, next: unknown) => onChange(setAt(value ?? {}, path, next));
+  // A field says what is wrong with it once the person has been at it (or has edited the JSON,
+  // which touches everything): a fresh form is not a list of mistakes.
+  const [touched, setTouched] = useState<string[]>([]);
+  const touch = (pointer: string) =>
+    setTouched((list) => (list.includes(pointer) ? list : [...list, pointer]));
+  const shown = problems.filter((p) =>
+    touched.some((t) => t === "" || p.pointer === t || p.pointer.startsWith(`${t}/`)),
+  );
+  const change = (path: Path, next: unknown) => {
+    touch(pointerOf(path));
+    onChange(setAt(value ?? {}, path, next));
+  };
   const tabs = (
     <div class="tabs" role="tablist" aria-label="Arguments editor">
       {(["form", "json"] as const).map((t) => (
@@ -87,7 +98,7 @@ export function RequestEditor({
                 path={[f.name]}
                 value={isRecord(value) ? value[f.name] : undefined}
                 required={f.required}
-                problems={problems}
+                problems={shown}
                 onChange={change}
                 disabled={!draft.ok}
                 prefix={fieldPrefix}
@@ -100,8 +111,8 @@ export function RequestEditor({
               path={[]}
               value={value}
               required={true}
-              problems={problems}
-              onChange={(_, v) => onChange(v)}
+              problems={shown}
+              onChange={(_, v) => (touch(""), onChange(v))}
               disabled={!draft.ok}
               prefix={fieldPrefix}
             />
@@ -128,7 +139,10 @@ export function RequestEditor({
               const next = e.currentTarget.value;
               setText(next);
               const parsed = parseDraft(next);
-              if (parsed.ok) onChange(parsed.value);
+              if (parsed.ok) {
+                touch("");
+                onChange(parsed.value);
+              }
             }}
           />
           {draft.ok ? null : (
@@ -138,18 +152,28 @@ export function RequestEditor({
           )}
         </div>
       )}
-      <ProblemSummary problems={problems} ok={draft.ok} />
+      <ProblemSummary problems={problems} ok={draft.ok} pristine={touched.length === 0} />
     </div>
   );
 }
 
-function ProblemSummary({ problems, ok }: { problems: Problem[]; ok: boolean }) {
+function ProblemSummary({
+  problems,
+  ok,
+  pristine,
+}: {
+  problems: Problem[];
+  ok: boolean;
+  pristine: boolean;
+}) {
   if (!ok) return null;
   if (problems.length === 0) return <p class="valid-note">✓ Valid against the schema</p>;
   return (
-    <div class="problems" role="status">
+    <div class={pristine ? "problems pending" : "problems"} role="status">
       <strong>
-        {problems.length} problem{problems.length === 1 ? "" : "s"} before sending:
+        {pristine
+          ? "To fill in before sending:"
+          : `${problems.length} problem${problems.length === 1 ? "" : "s"} before sending:`}
       </strong>
       <ul>
         {problems.slice(0, 8).map((p) => (

@@ -12,6 +12,7 @@ import {
   upstreamStatus,
 } from "../state/store.ts";
 import { Provenance } from "./provenance.tsx";
+import { AnonymousNote } from "./token-hint.tsx";
 
 /** The performance mark set when a catalog is first shown. */
 export const CATALOG_MARK = "edgemcp:catalog-visible";
@@ -53,13 +54,15 @@ function Entry({ entry, prefix }: { entry: Item; prefix: string | undefined }) {
   );
 }
 
+/** A kind's entries: a top-level heading (h2), or under its upstream's (h3). */
 function Section({ title, list, prefix }: { title: string; list: Item[]; prefix?: string }) {
   if (list.length === 0) return null;
+  const Heading = prefix === undefined ? "h2" : "h3";
   return (
     <section class="catalog-section">
-      <h3>
+      <Heading class="section-title">
         {title} <span class="count">{list.length}</span>
-      </h3>
+      </Heading>
       <ul class="entries">
         {list.map((e) => (
           <Entry key={e.key} entry={e} prefix={prefix} />
@@ -82,7 +85,7 @@ function Upstream({ name, list }: { name: string; list: Item[] }) {
         <span class={`health ${ok ? "ok" : "down"}`} aria-hidden="true">
           ●
         </span>{" "}
-        <strong>{name}</strong>
+        <h2 class="upstream-name">{name}</h2>
         <span class="muted small">
           {ok ? " up" : ` unavailable${health?.reason ? `: ${health.reason}` : ""}`}
           {health?.latencyMs !== undefined ? ` · ${health.latencyMs} ms` : ""}
@@ -158,15 +161,19 @@ export function Sidebar() {
         <p class="muted pad">Nothing matches “{query.value}”.</p>
       ) : null}
       {grouped
-        ? names.map((name) => <Upstream key={name} name={name} list={byUpstream(name)} />)
+        ? names
+            // A search shows the upstreams it found something in.
+            .filter((name) => query.value.trim() === "" || byUpstream(name).length > 0)
+            .map((name) => <Upstream key={name} name={name} list={byUpstream(name)} />)
         : null}
       {KINDS.map(([kind, title]) => (
         <Section
           key={kind}
-          title={grouped && (kind === "tool" || kind === "prompt") ? `${title} (other)` : title}
+          title={grouped ? `${title} (other)` : title}
           list={rest.filter((e) => e.kind === kind)}
         />
       ))}
+      <AnonymousNote />
     </nav>
   );
 }

@@ -57,11 +57,17 @@ function hintsOf(schema: Schema): string[] {
   if (minL !== undefined && maxL !== undefined) hints.push(`${minL}–${maxL} characters`);
   else if (minL !== undefined) hints.push(`at least ${minL} character${minL === 1 ? "" : "s"}`);
   else if (maxL !== undefined) hints.push(`at most ${maxL} characters`);
+  // Schema generators bound integers by the safe-integer range (zod's .int() does): a bound
+  // that says nothing but "a JavaScript integer" is no hint to a person.
+  const bound = (key: string) => {
+    const value = n(key);
+    return value === undefined || Math.abs(value) >= Number.MAX_SAFE_INTEGER ? undefined : value;
+  };
   const [min, max, xmin, xmax] = [
-    n("minimum"),
-    n("maximum"),
-    n("exclusiveMinimum"),
-    n("exclusiveMaximum"),
+    bound("minimum"),
+    bound("maximum"),
+    bound("exclusiveMinimum"),
+    bound("exclusiveMaximum"),
   ];
   if (min !== undefined && max !== undefined) hints.push(`${min} to ${max}`);
   else if (min !== undefined) hints.push(`≥ ${min}`);

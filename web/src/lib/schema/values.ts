@@ -3,9 +3,12 @@ import type { FieldModel, Variant } from "./model.ts";
 
 /**
  * The value a new field starts with: its default; for an object, the members that have one
- * (and required objects, built the same way); otherwise nothing (undefined: left out).
+ * (and required objects, built the same way); otherwise nothing (undefined: left out). An
+ * optional list starts left out whatever its default: the server applies its own default, and
+ * an empty list sent in its place is a choice the person did not make.
  */
 export function initialValue(model: FieldModel, required = true): unknown {
+  if (!required && (model.kind === "array" || model.kind === "multi")) return undefined;
   if ("default" in model) return structuredClone(model.default);
   if (model.kind === "object") {
     if (!required) return undefined;

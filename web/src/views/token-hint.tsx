@@ -1,0 +1,62 @@
+import type { Tool } from "../../../shared/protocol/primitives.ts";
+import { isSecretHeader } from "../lib/secrets.ts";
+import { headerMap } from "../state/connection.ts";
+import { devTokens, session } from "../state/store.ts";
+import { addBearer } from "./connect-bar.tsx";
+
+/**
+ * Tells an anonymous caller, before they fill a form, that a tool not marked read-only may
+ * need a token: servers commonly let anonymous callers only read.
+ */
+export function TokenHint({ tool }: { tool: Tool }) {
+  const live = session.value;
+  if (!live || tool.annotations?.readOnlyHint === true || !anonymous()) return null;
+  const here = new URL(live.url).origin === location.origin && devTokens.value.length > 0;
+  return (
+    <p class="banner info small token-hint">
+      You are calling anonymously, and this tool is not marked read-only: servers often let
+      anonymous callers only read, so it may be refused without a token.{" "}
+      <button type="button" class="link-button" onClick={addBearer}>
+        Add a Bearer token
+      </button>
+      {here ? <> or pick an identity (“As …”) beside the URL.</> : "."}
+    </p>
+  );
+}
+
+/** Whether the connection sends no credentials. */
+function anonymous(): boolean {
+  return !Object.keys(headerMap()).some(isSecretHeader);
+}
+
+/** Under an anonymous catalog: a server may list and allow more to a caller with a token. */
+export function AnonymousNote() {
+  if (!session.value || !anonymous()) return null;
+  return (
+    <p class="muted small pad anonymous-note">
+      You are anonymous here: servers often list and allow more to a caller with a token.{" "}
+      <button type="button" class="link-button" onClick={addBearer}>
+        Add a Bearer token
+      </button>
+    </p>
+  );
+}
+
+/**
+ * A link's item the catalog does not hold: a server that hides what anonymous callers may not
+ * use lists it only to a caller with a token. The link's arguments wait for the reconnect.
+ */
+export function MissingItem({ name }: { name: string }) {
+  return (
+    <section class="banner warn missing-item" role="status">
+      <strong>{name}</strong> is not in this server's catalog for you.{" "}
+      {anonymous()
+        ? "You are anonymous: it may be listed only to a caller with a token. "
+        : "Your token may not be allowed to use it. "}
+      <button type="button" class="link-button" onClick={addBearer}>
+        Add a Bearer token
+      </button>{" "}
+      and reconnect: the form opens with the link's arguments.
+    </section>
+  );
+}
