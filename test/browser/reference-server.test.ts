@@ -1,0 +1,114 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startThirdParty, type ThirdPartyServer } from "../support/third-party/servers.ts";
+import { launchChromium, type Chromium } from "./chromium.ts";
+import { checkAccessibility, openPlayground, screenshotBoth, select } from "./playground.ts";
+
+// The official reference server in Streamable HTTP mode: it answers CORS with `*`, so the page
+// reaches it directly, as it would any server on the internet.
+let chromium: Chromium;
+let server: ThirdPartyServer;
+beforeAll(async () => {
+  server = await startThirdParty("everything");
+  chromium = await launchChromium();
+});
+afterAll(async () => {
+  await chromium?.close();
+  await server?.stop();
+});
+
+async function connectToReference(page: Page): Promise<void> {
+  await page.fill("#endpoint-url", server.url);
+  await page.click("form.connect button[type=submit]");
+  await expect
+    .poll(() => page.locator(".sidebar .entry").count(), { timeout: 30_000 })
+    .toBeGreaterThan(0);
+}
+
+/** The text of the latest call's status line, once it is no longer running. */
+async function ended(page: Page): Promise<string | null> {
+  await expect
+    .poll(() => page.locator(".call-status strong").first().textContent(), { timeout: 30_000 })
+    .not.toBe("Running");
+  return page.locator(".call-status strong").first().textContent();
+}
+
+describe("the playground against @modelcontextprotocol/server-everything", () => {
+  it("connects in the 2025 era, lists its catalog and calls echo", async () => {
+    const { page, errors, close } = await openPlayground(chromium.browser);
+    await connectToReference(page);
+    expect(await page.locator(".era-legacy").count()).toBeGreaterThan(0);
+    expect(await page.locator(".doctor").count()).toBe(0);
+    for (const key of [
+      "tool:echo",
+      "tool:get-sum",
+      "tool:trigger-long-running-operation",
+      "tool:trigger-elicitation-request",
+      "tool:trigger-sampling-request",
+    ])
+      expect(await page.locator(`[data-key="${key}"]`).count(), key).toBe(1);
+    expect(await page.locator('[data-key^="prompt:"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-key^="resource:"]').count()).toBeGreaterThan(0);
+    await select(page, "tool:echo");
+    await page.fill("#f_message", "hello from the page");
+    await page.click('[data-action="send"]');
+    expect(await ended(page)).toBe("Done");
+    expect(await page.locator(".call .blocks").textContent()).toContain(
+      "Echo: hello from the page",
+    );
+    await screenshotBoth(page, "reference-echo");
+    // Auto era asks for 2026-07-28 first: the server refuses that probe with a 400 (no 2025
+    // session yet), which Chromium logs; the page then speaks 2025. Nothing else went wrong.
+    expect(errors).toEqual([
+      "Failed to load resource: the server responded with a status of 400 (Bad Request)",
+    ]);
+    await close();
+  });
+
+  it("shows the long-running operation's progress and cancels it", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await connectToReference(page);
+    await select(page, "tool:trigger-long-running-operation");
+    await page.fill("#f_duration", "30");
+    await page.fill("#f_steps", "30");
+    await page.click('[data-action="send"]');
+    await expect
+      .poll(() => page.locator(".progress-line").textContent(), { timeout: 20_000 })
+      .toMatch(/^[1-9]\d* \/ 30/);
+    await page.click(".call-status button.danger");
+    expect(await ended(page)).toBe("Cancelled");
+    // The cancellation reached the server: its notification is on the wire.
+    await page.click("#pane-tab-wire");
+    await expect
+      .poll(() => page.locator(".exchange-row", { hasText: "notifications/cancelled" }).count())
+      .toBeGreaterThan(0);
+    await close();
+  });
+
+  it("answers the server's elicitation and sampling requests", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await connectToReference(page);
+    await select(page, "tool:trigger-elicitation-request");
+    await page.click('[data-action="send"]');
+    const card = page.locator(".input-card");
+    await card.waitFor({ timeout: 20_000 });
+    expect(await card.textContent()).toContain("Please provide inputs for the following fields");
+    await card.getByLabel("String", { exact: false }).first().fill("Ada Lovelace");
+    await checkAccessibility(page, "reference elicitation");
+    await card.locator("button", { hasText: "Accept" }).click();
+    expect(await ended(page)).toBe("Done");
+    expect(await page.locator(".call .blocks").textContent()).toContain("Ada Lovelace");
+
+    await select(page, "tool:trigger-sampling-request");
+    await page.fill("#f_prompt", "Name a prime number.");
+    await page.click('[data-action="send"]');
+    const sampling = page.locator(".input-card");
+    await sampling.waitFor({ timeout: 20_000 });
+    expect(await sampling.locator(".messages").textContent()).toContain("Name a prime number.");
+    await sampling.locator("textarea").fill("Seven.");
+    await sampling.locator("button", { hasText: "Send reply" }).click();
+    expect(await ended(page)).toBe("Done");
+    expect(await page.locator(".call .blocks").textContent()).toContain("Seven.");
+    await close();
+  });
+});
