@@ -39,7 +39,7 @@ export async function readRequestBody(request: Request, limits: BodyLimits): Pro
   const { maxBytes, deadlineMs } = limits;
   // `request.body` is not read here: in workerd that getter makes a stream object per request.
   if (!(declared <= maxBytes) || headers.has("Transfer-Encoding"))
-    return readLimited(request, limits);
+    return readLimited(request, limits, "drain");
   const buffer = await withDeadline(request.arrayBuffer(), deadlineMs);
   if (buffer.byteLength > maxBytes) throw new BodyTooLarge(maxBytes);
   return new Uint8Array(buffer);
@@ -95,19 +95,37 @@ class Deadline {
 }
 
 /**
- * Reads a request body (or a fetched response's) as bytes, stopping as soon as it passes `maxBytes` (a declared length is
- * refused up front, a streamed body is cancelled once too much has arrived) or when it is still
- * arriving after `deadlineMs`: a body sent a byte at a time cannot hold the request open.
+ * How many bytes of an oversized request body are read and dropped before the 413 is sent. A
+ * client still sending when the answer comes and the connection closes sees a failed
+ * connection, not the 413 (Node's `fetch` does; a proxy in front makes it a 502): reading the
+ * rest first lets it read why. Beyond this (or the body deadline) the connection is cut.
+ */
+export const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * What happens to the rest of a body found too large: a fetched response's is cancelled; a
+ * request's is drained (up to `DRAIN_MAX_BYTES`, under the deadline) so its client reads the 413.
+ */
+export type Overflow = "cancel" | "drain";
+
+/**
+ * Reads a request body (or a fetched response's) as bytes, stopping as soon as it passes
+ * `maxBytes` (a declared length is refused before a byte is kept, a streamed body once too
+ * much has arrived) or when it is still arriving after `deadlineMs`: a body sent a byte at a
+ * time cannot hold the request open.
  */
 export async function readLimited(
   request: Pick<Request, "headers" | "body">,
   limits: BodyLimits,
+  overflow: Overflow = "cancel",
 ): Promise<Uint8Array> {
   const { maxBytes, deadlineMs } = limits;
-  const declared = request.headers.get("Content-Length");
-  if (declared !== null && Number(declared) > maxBytes) {
+  const declared = Number(request.headers.get("Content-Length") ?? NaN);
+  if (declared > maxBytes) {
+    if (overflow === "drain" && declared <= DRAIN_MAX_BYTES && request.body)
+      await drain(request.body.getReader(), declared, new Deadline(deadlineMs));
     // Not a byte of it is wanted (a fetched response's body would otherwise stay open).
-    request.body?.cancel().catch(() => {});
+    else request.body?.cancel().catch(() => {});
     throw new BodyTooLarge(maxBytes);
   }
   if (!request.body) return new Uint8Array();
@@ -121,7 +139,11 @@ export async function readLimited(
       const { done, value } = await deadline.race(reader.read());
       if (done) break;
       total += value.byteLength;
-      if (total > maxBytes) throw new BodyTooLarge(maxBytes);
+      if (total > maxBytes) {
+        chunks.length = 0;
+        if (overflow === "drain") await drain(reader, DRAIN_MAX_BYTES - total, deadline);
+        throw new BodyTooLarge(maxBytes);
+      }
       chunks.push(value);
     }
   } catch (error) {
@@ -139,4 +161,29 @@ export async function readLimited(
     offset += chunk.byteLength;
   }
   return body;
+}
+
+/**
+ * Reads and drops up to `budget` more bytes of a body until it ends; resolves either way (the
+ * caller answers 413 next, and cancels what is left). A slow or endless body stops it at the
+ * deadline or the budget.
+ */
+async function drain(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  budget: number,
+  deadline: Deadline,
+): Promise<void> {
+  let left = budget;
+  try {
+    while (left > 0) {
+      const { done, value } = await deadline.race(reader.read());
+      if (done) return;
+      left -= value.byteLength;
+    }
+  } catch {
+    // Too slow, or the client went away: the 413 is still the answer.
+  } finally {
+    reader.cancel().catch(() => {});
+    deadline.clear();
+  }
 }

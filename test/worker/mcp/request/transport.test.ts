@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { defineServer, tool } from "../../../../worker/mcp/index.ts";
 import { mcpRequest, modernBody, rawPost } from "../../../support/mcp-request.ts";
 import { send } from "../../call.ts";
+import { DRAIN_MAX_BYTES } from "../../../../worker/http/body.ts";
 import { serve } from "../../custom-server.ts";
 
 const MODERN_HEADERS = { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/list" };
@@ -64,7 +65,7 @@ describe("HTTP framing", () => {
     expect(reply.final?.error.message).toMatch(/1048576-byte limit/);
   });
 
-  it("stops reading a streamed body once it passes the limit (413)", async () => {
+  it("stops reading a streamed body once it passes the limit and a bounded drain (413)", async () => {
     let pulled = 0;
     const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
     const body = new ReadableStream<Uint8Array>({
@@ -82,7 +83,31 @@ describe("HTTP framing", () => {
     } as RequestInit);
     const reply = await send(request, "tools/list");
     expect(reply.status).toBe(413);
-    expect(pulled).toBeLessThan(40);
+    // Read on past the limit only so far that its client can read the 413 (over TCP).
+    expect(pulled * chunk.byteLength).toBeGreaterThan(1024 * 1024);
+    expect(pulled * chunk.byteLength).toBeLessThanOrEqual(DRAIN_MAX_BYTES + 2 * chunk.byteLength);
+  });
+
+  it("reads nothing of a body whose declared length is beyond the drain (413 at once)", async () => {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const request = new Request("http://localhost/mcp/everything", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "Content-Length": String(DRAIN_MAX_BYTES + 1),
+      },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const reply = await send(request, "tools/list");
+    expect(reply.status).toBe(413);
+    expect(pulled).toBeLessThan(3);
   });
 
   it("answers malformed JSON with -32700 and 400", async () => {
