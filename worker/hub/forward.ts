@@ -7,7 +7,8 @@ import type { Naming } from "../../shared/hub/names.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { isJsonObject } from "../../shared/jsonrpc.ts";
 import type { JsonObject } from "../../shared/protocol/messages.ts";
-import type { HandlerContext } from "../mcp/index.ts";
+import { upstreamLogLevel, type HandlerContext } from "../mcp/index.ts";
+import type { LogLevel } from "../../shared/protocol/meta.ts";
 
 const MAX_ROUNDS = 8;
 /** What the hub keeps between input rounds: the upstream's own requestState. */
@@ -60,6 +61,12 @@ class IdleTimeout {
   }
 }
 
+/** The log level asked of the upstream: the one the hub's client gets its own logs at. */
+function logLevelFor(ctx: HandlerContext): { logLevel?: LogLevel } {
+  const logLevel = upstreamLogLevel(ctx.request);
+  return logLevel ? { logLevel } : {};
+}
+
 export type Forwarding = {
   ctx: HandlerContext;
   client: McpClient;
@@ -90,7 +97,7 @@ export async function forward(
       idle.touch();
       ctx.log(m.level, m.data, m.logger);
     },
-    ...(ctx.request.logLevel ? { logLevel: ctx.request.logLevel } : {}),
+    ...logLevelFor(ctx),
     // The upstream's work continues this request's trace, with this request as its parent.
     meta: { traceparent: ctx.request.traceparent },
   };

@@ -99,5 +99,5 @@ export type { InputRelay } from "./call/input/relay.ts";
 export { listenFromSource } from "./listen/source.ts";
 export type { ListenSettings, ListenSource, ListenStreams } from "./listen/source.ts";
 export { honouredFilter } from "./listen/filter.ts";
-export { upstreamCapabilities } from "./era/index.ts";
+export { upstreamCapabilities, upstreamLogLevel } from "./era/index.ts";
 export { serveMessage, type Framed, type Runtime, type Settings } from "./pipeline.ts";

@@ -80,6 +80,8 @@ export interface EraAdapter extends EraRules {
   status(error: RpcError): number;
   /** The capabilities a proxy declares upstream on behalf of this request's client. */
   upstreamCapabilities(info: RequestInfo): ClientCapabilities;
+  /** The log level a proxy asks upstream on behalf of this request's client (none: no logs). */
+  upstreamLogLevel(info: RequestInfo): LogLevel | undefined;
   /**
    * The session id a message carries, which scopes a caller's cancellations: a 2025
    * client's `Mcp-Session-Id` (a malformed one is an HttpError 400); 2026 requests carry none

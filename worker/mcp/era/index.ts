@@ -2,7 +2,7 @@ import type { ClientCapabilities } from "../../../shared/protocol/capabilities.t
 import { carriesModernVersion } from "../../../shared/protocol/headers.ts";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
 import type { JsonRpcNotification, JsonRpcRequest } from "../../../shared/protocol/messages.ts";
-import { MetaKey } from "../../../shared/protocol/meta.ts";
+import { MetaKey, type LogLevel } from "../../../shared/protocol/meta.ts";
 import type { Era } from "../../../shared/protocol/versions.ts";
 import type { RequestInfo } from "../call/context.ts";
 import type { EraAdapter } from "./era.ts";
@@ -25,9 +25,18 @@ export function eraOf(message: JsonRpcRequest | JsonRpcNotification, headers: He
 
 /**
  * The client capabilities a proxy declares to an upstream server on behalf of this request's
- * client: what a 2026 client declared, and for a 2025 client (whose `initialize` cannot be
- * recalled) every kind of input it may be asked for.
+ * client: what a 2026 client declared, and for a 2025 client what its session's `initialize`
+ * declared within its revision.
  */
 export function upstreamCapabilities(request: RequestInfo): ClientCapabilities {
   return ERAS[request.era].upstreamCapabilities(request);
+}
+
+/**
+ * The log level a proxy asks an upstream server for on behalf of this request's client: what a
+ * 2026 client asked for (none: no log messages), and every level for a 2025 client, which is
+ * sent every message (the level its `logging/setLevel` set cannot outlive that request).
+ */
+export function upstreamLogLevel(request: RequestInfo): LogLevel | undefined {
+  return ERAS[request.era].upstreamLogLevel(request);
 }

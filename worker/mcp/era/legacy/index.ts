@@ -124,6 +124,10 @@ export const legacy: EraAdapter = {
   upstreamCapabilities(info) {
     return info.clientCapabilities;
   },
+  // Every message, as this era's own logs go (see `logs`).
+  upstreamLogLevel() {
+    return "debug";
+  },
   sessionId: readSessionId,
   // A fresh id for each handshake, which the client sends on every later request: it keeps a
   // caller's cancellations to its session's calls (see `cancellationKey` in call/call.ts) and

@@ -96,6 +96,9 @@ export const modern: EraAdapter = {
   upstreamCapabilities(info) {
     return info.clientCapabilities;
   },
+  upstreamLogLevel(info) {
+    return info.logLevel;
+  },
   // Sessions are gone: an Mcp-Session-Id is ignored, and none is ever minted.
   sessionId() {
     return undefined;
