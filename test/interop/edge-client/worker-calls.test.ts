@@ -182,7 +182,7 @@ describe("edgemcp client against the Worker in the 2025 era (handshake: initiali
 
   it("keeps the session id initialize gave and sends it on every later message", async () => {
     expect(client.era).toBe("legacy");
-    expect(client.sessionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(client.sessionId).toMatch(/^[A-Za-z0-9_-]{22}\.[eustr]*$/);
     const label = uniqueLabel("edge-client-legacy-abort");
     const controller = new AbortController();
     const call = client.callTool(
