@@ -1,17 +1,17 @@
+import { ToolCallTasksSchema, type TaskMetadata } from "../protocol/legacy-tasks.ts";
 import { CallToolResultSchema, type CallToolResult } from "../protocol/results.ts";
-import { CreateTaskResultSchema, type CreateTaskResult } from "../protocol/tasks.ts";
+import type { Task } from "../protocol/tasks.ts";
 import type { ClientCore } from "./core.ts";
 import { listTools } from "./lists.ts";
 import { withInputRounds } from "./operations.ts";
 import type { CallToolOptions } from "./options.ts";
-import { parseComplete, parseResult, resultTypeOf } from "./parse.ts";
+import { parseComplete } from "./parse.ts";
 
 /** A tool call's arguments, validated by the server against the tool's input schema. */
 export type ToolArguments = Record<string, unknown>;
 
 /** How a call ended: with a result, or with a task the server runs on. */
-export type ToolOutcome =
-  { type: "result"; result: CallToolResult } | { type: "task"; task: CreateTaskResult };
+export type ToolOutcome = { type: "result"; result: CallToolResult } | { type: "task"; task: Task };
 
 /**
  * The `Mcp-Param-*` headers of a call, from the tool's `x-mcp-header` declarations, where the
@@ -32,6 +32,27 @@ export function paramHeaders(
   }, args);
 }
 
+/** The `task` param a call carries, if it runs as a 2025-11-25 task (see `asTask`). */
+async function taskParam(
+  core: ClientCore,
+  name: string,
+  options: CallToolOptions,
+): Promise<{ task?: TaskMetadata }> {
+  const serverTasks = ToolCallTasksSchema.safeParse(core.description.capabilities).success;
+  const support = async () => {
+    if (core.tools.taskSupport(name) === undefined && !core.tools.supportComplete)
+      await listTools(core, options.signal ? { signal: options.signal } : {});
+    return core.tools.taskSupport(name);
+  };
+  const metadata = await core.era.tasks.metadata(
+    { name, support, serverTasks },
+    options.asTask,
+    core.context("tools/call"),
+  );
+  if (!metadata) return {};
+  return { task: options.taskTtlMs === undefined ? metadata : { ttl: options.taskTtlMs } };
+}
+
 async function callOnce(
   core: ClientCore,
   name: string,
@@ -40,10 +61,15 @@ async function callOnce(
   params: Record<string, string>,
 ): Promise<ToolOutcome> {
   const context = core.context("tools/call");
-  const base = { name, ...(args === undefined ? {} : { arguments: args }) };
+  const base = {
+    name,
+    ...(args === undefined ? {} : { arguments: args }),
+    ...(await taskParam(core, name, options)),
+  };
   const { result } = await withInputRounds(core, "tools/call", base, options, params);
-  return resultTypeOf(result) === "task"
-    ? { type: "task", task: parseResult(CreateTaskResultSchema, result, context) }
+  const task = core.era.tasks.created(result, context);
+  return task
+    ? { type: "task", task }
     : { type: "result", result: parseComplete(CallToolResultSchema, result, context) };
 }
 

@@ -165,7 +165,10 @@ export async function listTools(
   core: ClientCore,
   options: ListOptions,
 ): Promise<Reply<ListToolsResult>> {
-  return core.era.listedTools(await list(core, TOOLS, options), (reply) => {
+  const listed = await list(core, TOOLS, options);
+  core.tools.noteSupport(listed.result.tools);
+  if (options.cursor === undefined && !options.onePage) core.tools.supportComplete = true;
+  return core.era.listedTools(listed, (reply) => {
     // Warn once per fetch, not again for every cached copy.
     const warn = reply.source === "network" ? core.settings.warn : () => {};
     const tools = core.tools.record(reply.result.tools, warn);

@@ -6,6 +6,7 @@ import type { LogMessageParams, Progress } from "../protocol/notifications.ts";
 import type { Implementation } from "../protocol/primitives.ts";
 import type { JsonObject } from "../protocol/messages.ts";
 import type { CacheScope } from "../protocol/results.ts";
+import type { Task } from "../protocol/tasks.ts";
 
 /** The fetch the client uses: the global one, a Worker service binding's, or a test's. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -118,6 +119,17 @@ export type InputRoundOptions = RequestOptions & { maxInputRounds?: number };
 export type CallToolOptions = InputRoundOptions & {
   /** Resolve with the task instead of waiting for it when the server answers with one. */
   returnTask?: boolean;
+  /**
+   * Whether to ask a 2025-11-25 server to run the call as a task (its `task` param). By default
+   * a tool whose `execution.taskSupport` is `required` runs as one and others do not; `true`
+   * for a tool that forbids tasks, or `false` for one that requires them, fails before sending.
+   * 2026 servers decide themselves, so this changes nothing there.
+   */
+  asTask?: boolean;
+  /** How long a 2025-11-25 server should keep the task, in milliseconds (its `task.ttl`). */
+  taskTtlMs?: number;
+  /** Sees every state of the task the call became, as it is polled, first to last. */
+  onStatus?: (task: Task) => void;
 };
 
 /** Where a result came from. */

@@ -17,6 +17,15 @@ export type ToolAnnotations = z.infer<typeof ToolAnnotationsSchema>;
 /** Tool and prompt names clients accept: 1-128 of A-Z a-z 0-9 _ . - */
 export const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 
+/**
+ * How a 2025-11-25 tool runs: `taskSupport` says whether a call may (`optional`) or must
+ * (`required`) ask to run as a task; absent means `forbidden`. Kept as a string so one tool's
+ * unknown value does not reject the whole list (`taskSupportOf` reads it).
+ */
+export const ToolExecutionSchema = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({ taskSupport: z.optional(z.string()) }),
+);
+
 export const ToolSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     name: z.string(),
@@ -26,10 +35,20 @@ export const ToolSchema = /* @__PURE__ */ z.lazy(() =>
     inputSchema: JsonObjectSchema,
     outputSchema: z.optional(JsonObjectSchema),
     annotations: z.optional(ToolAnnotationsSchema),
+    execution: z.optional(ToolExecutionSchema),
     _meta: z.optional(JsonObjectSchema),
   }),
 );
 export type Tool = z.infer<typeof ToolSchema>;
+
+/** Whether a tool can or must be called as a 2025-11-25 task. */
+export type TaskSupport = "forbidden" | "optional" | "required";
+
+/** A tool's task support as the 2025-11-25 schema defines it (absent or unknown: forbidden). */
+export function taskSupportOf(tool: Pick<Tool, "execution">): TaskSupport {
+  const value = tool.execution?.taskSupport;
+  return value === "optional" || value === "required" ? value : "forbidden";
+}
 
 export const ResourceSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({

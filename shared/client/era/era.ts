@@ -8,6 +8,7 @@ import type { ServerDescription } from "../description.ts";
 import type { ErrorContext } from "../errors.ts";
 import type { Reply } from "../options.ts";
 import type { ServerRequest } from "../read-reply.ts";
+import type { TaskProtocol } from "./task-protocol.ts";
 
 /** The optional `_meta` members of one request. */
 export type EnvelopeExtras = {
@@ -92,4 +93,6 @@ export interface ClientEra {
   ): Reply<ListToolsResult>;
   /** Whether a failed call means the tool list was stale (a 2026 header mismatch). */
   staleTools(error: unknown): boolean;
+  /** How a call becomes a task, and how the task is polled, answered and read. */
+  readonly tasks: TaskProtocol;
 }

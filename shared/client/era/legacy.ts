@@ -8,6 +8,7 @@ import { answerInputRequest } from "../input.ts";
 import type { ServerRequest } from "../read-reply.ts";
 import { getStream, post, postHeaders } from "../transport.ts";
 import type { ClientEra } from "./era.ts";
+import { legacyTasks } from "./legacy-tasks.ts";
 
 const INPUT_METHODS: readonly string[] = [
   "elicitation/create",
@@ -118,4 +119,5 @@ export const legacy: ClientEra = {
   staleTools() {
     return false;
   },
+  tasks: legacyTasks,
 };

@@ -5,6 +5,7 @@ import { hasRpcCode } from "../errors.ts";
 import { paramHeaderValues } from "../../protocol/header-declarations.ts";
 import { postHeaders } from "../transport.ts";
 import type { ClientEra } from "./era.ts";
+import { modernTasks } from "./modern-tasks.ts";
 
 /**
  * The 2026-07-28 era: every request carries the full `_meta` envelope and routing headers that
@@ -56,4 +57,5 @@ export const modern: ClientEra = {
   staleTools(error) {
     return hasRpcCode(error, ErrorCode.HeaderMismatch);
   },
+  tasks: modernTasks,
 };

@@ -123,12 +123,16 @@ describe("edgemcp client against an @modelcontextprotocol/sdk 1.32.2 server (202
     expect(logs).toEqual([{ level: "info", data: "hello from v1" }]);
   });
 
-  it("refuses listen and tasks, which need a 2026 server", async () => {
+  it("refuses listen, which needs a 2026 server; a server without tasks refuses tasks/get", async () => {
     await expect(client.listen({ toolsListChanged: true })).rejects.toMatchObject({
       kind: "client",
       era: "legacy",
     });
-    await expect(client.task("task-1")).rejects.toMatchObject({ kind: "client", era: "legacy" });
+    await expect(client.task("task-1")).rejects.toMatchObject({
+      kind: "rpc",
+      code: -32601,
+      method: "tasks/get",
+    });
   });
 
   it("ends the session with DELETE on close", async () => {

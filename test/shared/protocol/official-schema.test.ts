@@ -38,6 +38,8 @@ const ANSWER: Differences = { omitted: ["_meta"] };
 const FILTER: Differences = { added: ["taskIds"] };
 // The JSON-RPC envelope (`jsonrpc`) is checked when the message is read, before this schema.
 const ACK: Differences = { omitted: ["jsonrpc"] };
+// 2025-11-25 tools say whether they run as tasks (`execution.taskSupport`); the client keeps it.
+const TOOL: Differences = { added: ["execution"] };
 
 // The tasks extension (tasks.ts) has no schema among the official files, so it is not here.
 type Pair = [official: string, ours: z.core.$ZodType, differences?: Differences];
@@ -53,7 +55,7 @@ const PAIRS: Pair[] = [
   ["EmbeddedResource", content.EmbeddedResourceSchema],
   ["ContentBlock", content.ContentBlockSchema],
   ["ToolAnnotations", primitives.ToolAnnotationsSchema],
-  ["Tool", primitives.ToolSchema],
+  ["Tool", primitives.ToolSchema, TOOL],
   ["Resource", primitives.ResourceSchema],
   ["ResourceTemplate", primitives.ResourceTemplateSchema],
   ["PromptArgument", primitives.PromptArgumentSchema],
