@@ -19,7 +19,7 @@ import type { EraTraits } from "./era/era.ts";
 import type { ServerDescription } from "./description.ts";
 import { list, listTools, PROMPTS, RESOURCES, TEMPLATES } from "./lists.ts";
 import { openListen } from "./listen/listen.ts";
-import { complete, discover, getPrompt, readResource } from "./operations.ts";
+import { complete, discover, getPrompt, readResource, resourceSubscription } from "./operations.ts";
 import type {
   CachedRequestOptions,
   CallToolOptions,
@@ -32,10 +32,14 @@ import type { Subscription } from "./listen/subscription.ts";
 import { awaitTask, type AwaitTaskOptions } from "./tasks/await-task.ts";
 import { TaskHandle } from "./tasks/task-handle.ts";
 import { endSession } from "./transport.ts";
+import type { BackgroundStream } from "./background/background.ts";
+import type { BackgroundSink, BackgroundState } from "./background/types.ts";
+import { ListenNotificationSchema } from "../protocol/notifications.ts";
 
 /** An MCP client bound to one server, in the era found when connecting (see `connect`). */
 export class McpClient {
   private readonly subscriptions = new Set<Subscription>();
+  private background: BackgroundStream | undefined;
 
   constructor(private readonly core: ClientCore) {}
 
@@ -56,6 +60,29 @@ export class McpClient {
   /** The legacy session id, when a 2025 server gave one. */
   get sessionId(): string | undefined {
     return this.core.conn.sessionId;
+  }
+
+  /** Where the 2025 background stream stands; undefined when none was opened. */
+  get backgroundState(): BackgroundState | undefined {
+    return this.background?.state;
+  }
+
+  /**
+   * Opens the session's background stream where the era has one (`connect` does, unless told
+   * not to); what it reports also invalidates this client's cache.
+   */
+  async openBackground(sink: BackgroundSink): Promise<void> {
+    const open = this.core.era.background;
+    if (!open || this.background) return;
+    this.background = open(this.core.conn, {
+      onNotification: (notification) => {
+        const known = ListenNotificationSchema.safeParse(notification);
+        if (known.success) this.core.observe(known.data);
+        sink.onNotification(notification);
+      },
+      onState: sink.onState,
+    });
+    await this.background.opened();
   }
 
   /** Replaces the headers sent with every request (e.g. a refreshed `Authorization`). */
@@ -143,6 +170,16 @@ export class McpClient {
     return subscription;
   }
 
+  /** `resources/subscribe` (2025): the resource's updates arrive on the background stream. */
+  subscribeResource(uri: string, options: RequestOptions = {}): Promise<void> {
+    return resourceSubscription(this.core, "resources/subscribe", uri, options);
+  }
+
+  /** `resources/unsubscribe` (2025). */
+  unsubscribeResource(uri: string, options: RequestOptions = {}): Promise<void> {
+    return resourceSubscription(this.core, "resources/unsubscribe", uri, options);
+  }
+
   /** A handle on a task known by id (from a listen stream, or kept from an earlier call). */
   async task(taskId: string, options: RequestOptions = {}): Promise<TaskHandle> {
     const handle = new TaskHandle(this.core, { taskId, status: "working" });
@@ -182,9 +219,10 @@ export class McpClient {
     this.core.tools.reset();
   }
 
-  /** Closes open listen streams and ends a legacy session. */
+  /** Closes open listen streams and the background stream, and ends a legacy session. */
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    await this.background?.close();
     if (this.core.conn.sessionId !== undefined) {
       await endSession(this.core.conn, this.core.conn.sessionHeaders());
     }

@@ -37,5 +37,12 @@ export async function connect(url: string | URL, options: ClientOptions = {}): P
   const core = new ClientCore(conn, negotiated.era, settings, negotiated.description);
   const { discovered } = negotiated;
   if (discovered) storeHinted(core.caches.discover, "", conn.authKey(), discovered);
-  return new McpClient(core);
+  const client = new McpClient(core);
+  if (options.backgroundStream !== false) {
+    await client.openBackground({
+      onNotification: options.onNotification ?? (() => {}),
+      onState: options.onBackgroundState ?? (() => {}),
+    });
+  }
+  return client;
 }

@@ -9,6 +9,7 @@ export type { ToolArguments } from "./call-tool.ts";
 export { Subscription, type ListenEnd } from "./listen/subscription.ts";
 export { TaskHandle } from "./tasks/task-handle.ts";
 export type { AwaitTaskOptions } from "./tasks/await-task.ts";
+export type { BackgroundState, BackgroundStatus, ServerNotification } from "./background/types.ts";
 export type {
   CacheMode,
   CachedRequestOptions,

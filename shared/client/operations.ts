@@ -4,6 +4,7 @@ import {
   CompleteResultSchema,
   DiscoverResultSchema,
   GetPromptResultSchema,
+  EmptyResultSchema,
   ReadResourceResultSchema,
   type CompleteResult,
   type GetPromptResult,
@@ -14,7 +15,7 @@ import type { ClientCore } from "./core.ts";
 import { describeDiscovered, type ServerDescription } from "./description.ts";
 import { runInputRounds, type InputRound } from "./input.ts";
 import type { CachedRequestOptions, InputRoundOptions, Reply, RequestOptions } from "./options.ts";
-import { parseComplete } from "./parse.ts";
+import { parseComplete, parseResult } from "./parse.ts";
 
 /** `server/discover` through the cache; 2025 servers answer from their `initialize` result. */
 export function discover(
@@ -94,4 +95,22 @@ export async function complete(
   const raw = await core.send("completion/complete", params, options);
   const context = core.context("completion/complete");
   return { result: parseComplete(CompleteResultSchema, raw, context), source: "network" };
+}
+
+/**
+ * `resources/subscribe` or `resources/unsubscribe` (2025): updates of the resource arrive on
+ * the session's background stream. 2026 servers take resource subscriptions on listen streams.
+ */
+export async function resourceSubscription(
+  core: ClientCore,
+  method: "resources/subscribe" | "resources/unsubscribe",
+  uri: string,
+  options: RequestOptions,
+): Promise<void> {
+  const context = core.context(method);
+  core.era.require2025(
+    `${method} is a 2025 method: 2026 servers send updates on listen streams.`,
+    context,
+  );
+  parseResult(EmptyResultSchema, await core.send(method, { uri }, options), context);
 }

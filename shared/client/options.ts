@@ -7,6 +7,7 @@ import type { Implementation } from "../protocol/primitives.ts";
 import type { JsonObject } from "../protocol/messages.ts";
 import type { CacheScope } from "../protocol/results.ts";
 import type { Task } from "../protocol/tasks.ts";
+import type { BackgroundState, ServerNotification } from "./background/types.ts";
 
 /** The fetch the client uses: the global one, a Worker service binding's, or a test's. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -81,6 +82,15 @@ export type ClientOptions = {
   onWarning?: (message: string) => void;
   /** Aborts connecting. */
   signal?: AbortSignal;
+  /**
+   * Whether to open a 2025 session's background stream (its GET) after `initialize`, where the
+   * server's requests and notifications outside any call arrive (default true).
+   */
+  backgroundStream?: boolean;
+  /** Notifications from the background stream: logs, list changes, resource updates, tasks. */
+  onNotification?: (notification: ServerNotification) => void;
+  /** Each change of the background stream's state (open, reconnecting, closed...). */
+  onBackgroundState?: (state: BackgroundState) => void;
 };
 
 /** Per-request options every method takes. */

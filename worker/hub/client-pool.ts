@@ -137,6 +137,9 @@ export class ClientPool {
         clientInfo: { name: "edgemcp-hub", version: "0.1.0" },
         capabilities: principal.capabilities,
         handlers: relayHandlers(principal.capabilities),
+        // A pooled client serves many calls and no one listens to it between them: a 2025
+        // upstream's background stream would hold a connection open for nothing.
+        backgroundStream: false,
         signal,
       },
     ];

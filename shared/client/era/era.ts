@@ -8,6 +8,8 @@ import type { ServerDescription } from "../description.ts";
 import type { ErrorContext } from "../errors.ts";
 import type { Reply } from "../options.ts";
 import type { ServerRequest } from "../read-reply.ts";
+import type { BackgroundStream } from "../background/background.ts";
+import type { BackgroundSink } from "../background/types.ts";
 import type { TaskProtocol } from "./task-protocol.ts";
 
 /** The optional `_meta` members of one request. */
@@ -95,4 +97,8 @@ export interface ClientEra {
   staleTools(error: unknown): boolean;
   /** How a call becomes a task, and how the task is polled, answered and read. */
   readonly tasks: TaskProtocol;
+  /** Opens the session's background stream, where the era has one (2025: the GET stream). */
+  readonly background?: (conn: Connection, sink: BackgroundSink) => BackgroundStream;
+  /** Refuses a feature 2026 servers do not have (`resources/subscribe`). */
+  require2025(message: string, context: ErrorContext): void;
 }

@@ -9,6 +9,7 @@ import type { ServerRequest } from "../read-reply.ts";
 import { getStream, post, postHeaders } from "../transport.ts";
 import type { ClientEra } from "./era.ts";
 import { legacyTasks } from "./legacy-tasks.ts";
+import { BackgroundStream } from "../background/background.ts";
 
 const INPUT_METHODS: readonly string[] = [
   "elicitation/create",
@@ -120,4 +121,6 @@ export const legacy: ClientEra = {
     return false;
   },
   tasks: legacyTasks,
+  background: (conn, sink) => new BackgroundStream(conn, answerServerRequest, sink),
+  require2025() {},
 };

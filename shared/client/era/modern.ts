@@ -1,7 +1,7 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import { Header } from "../../protocol/headers.ts";
 import { MetaKey } from "../../protocol/meta.ts";
-import { hasRpcCode } from "../errors.ts";
+import { hasRpcCode, McpError } from "../errors.ts";
 import { paramHeaderValues } from "../../protocol/header-declarations.ts";
 import { postHeaders } from "../transport.ts";
 import type { ClientEra } from "./era.ts";
@@ -58,4 +58,7 @@ export const modern: ClientEra = {
     return hasRpcCode(error, ErrorCode.HeaderMismatch);
   },
   tasks: modernTasks,
+  require2025(message, context) {
+    throw new McpError(message, { kind: "client", ...context });
+  },
 };

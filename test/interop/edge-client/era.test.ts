@@ -35,6 +35,8 @@ describe("edgemcp client: era detection against fake servers", () => {
       "server/discover",
       "initialize",
       "notifications/initialized",
+      // The session's background stream, opened once the handshake is over.
+      "(GET)",
     ]);
     expect(fake.calls[1]?.params).toMatchObject({
       protocolVersion: "2025-11-25",

@@ -5,9 +5,16 @@ import {
 } from "@modelcontextprotocol/sdk/experimental/tasks";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ElicitResultSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import { bodyOf, serveNode, type LoopbackServer } from "../support/http.ts";
+
+/** The resource the stream tools announce updates of. */
+export const MEMO_URI = "memo://one";
 
 const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
 
@@ -109,28 +116,83 @@ function registerTaskTools(server: McpServer, log: TaskLog): void {
   );
 }
 
-function legacySessionServer(log: TaskLog): McpServer {
+/** What a session's background stream is tested with: its transport, and who subscribed. */
+type StreamSide = { transport: () => StreamableHTTPServerTransport; subscribed: string[] };
+
+/**
+ * Tools whose effects arrive outside their own call, so on the session's GET stream: a
+ * roots/list request, a log message, a resource update; and one that drops the stream.
+ */
+function registerStreamTools(server: McpServer, side: StreamSide): void {
+  server.registerTool("ask-roots", { inputSchema: {} }, async () => {
+    const { roots } = await server.server.listRoots();
+    return { content: [{ type: "text", text: roots.map((root) => root.uri).join(",") }] };
+  });
+  server.registerTool("log-later", { inputSchema: { text: z.string() } }, ({ text }, extra) => {
+    void sleep(30).then(() =>
+      server.sendLoggingMessage({ level: "warning", data: text }, extra.sessionId),
+    );
+    return { content: [{ type: "text", text: "scheduled" }] };
+  });
+  server.registerTool("touch", { inputSchema: {} }, () => {
+    if (side.subscribed.includes(MEMO_URI))
+      void sleep(30).then(() => server.server.sendResourceUpdated({ uri: MEMO_URI }));
+    return { content: [{ type: "text", text: "touched" }] };
+  });
+  server.registerTool("drop-stream", { inputSchema: {} }, () => {
+    side.transport().closeStandaloneSSEStream();
+    return { content: [{ type: "text", text: "dropped" }] };
+  });
+  server.registerResource("memo", MEMO_URI, { mimeType: "text/plain" }, (uri) => ({
+    contents: [{ uri: uri.href, mimeType: "text/plain", text: "memo" }],
+  }));
+  server.server.setRequestHandler(SubscribeRequestSchema, ({ params }) => {
+    side.subscribed.push(params.uri);
+    return {};
+  });
+  server.server.setRequestHandler(UnsubscribeRequestSchema, ({ params }) => {
+    side.subscribed.splice(side.subscribed.indexOf(params.uri) >>> 0, 1);
+    return {};
+  });
+}
+
+function legacySessionServer(log: TaskLog, side: StreamSide): McpServer {
   const server = new McpServer(
     { name: "legacy-session-test", version: "1.32.2" },
     {
-      capabilities: { tools: {}, logging: {}, tasks: TASKS_CAPABILITY },
+      capabilities: {
+        tools: {},
+        logging: {},
+        resources: { subscribe: true },
+        tasks: TASKS_CAPABILITY,
+      },
       taskStore: new InMemoryTaskStore(),
       taskMessageQueue: new InMemoryTaskMessageQueue(),
     },
   );
   registerTaskTools(server, log);
+  registerStreamTools(server, side);
   return server;
 }
 
 /**
  * A 2025-11-25 server built with the official SDK (1.32.2), sessions on, with task tools:
  * `research` (task required; with `ask`, it asks for input while running), `tally` (task
- * optional) and `plain` (no task).
+ * optional) and `plain` (no task); and the stream tools above. It records every request's HTTP
+ * and JSON-RPC method, and each GET's headers.
  */
 export async function startLegacySessionServer(): Promise<
-  LoopbackServer & { url: string; log: TaskLog; requests: string[] }
+  LoopbackServer & {
+    url: string;
+    log: TaskLog;
+    requests: string[];
+    streamHeaders: Record<string, string | string[] | undefined>[];
+    subscribed: string[];
+  }
 > {
   const log: TaskLog = { created: [], answers: [] };
+  const subscribed: string[] = [];
+  const streamHeaders: Record<string, string | string[] | undefined>[] = [];
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const requests: string[] = [];
   const server = await serveNode(async (req, res) => {
@@ -139,6 +201,7 @@ export async function startLegacySessionServer(): Promise<
     const body =
       req.method === "POST" ? JSON.parse((await bodyOf(req)).toString("utf8")) : undefined;
     requests.push(`${req.method} ${typeof body?.method === "string" ? body.method : ""}`.trim());
+    if (req.method === "GET") streamHeaders.push({ ...req.headers });
     let transport = sessionId === undefined ? undefined : sessions.get(sessionId);
     if (!transport && sessionId === undefined) {
       const fresh: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
@@ -150,7 +213,7 @@ export async function startLegacySessionServer(): Promise<
           sessions.delete(id);
         },
       });
-      await legacySessionServer(log).connect(fresh);
+      await legacySessionServer(log, { transport: () => fresh, subscribed }).connect(fresh);
       transport = fresh;
     }
     if (!transport) {
@@ -159,5 +222,5 @@ export async function startLegacySessionServer(): Promise<
     }
     await transport.handleRequest(req, res, body);
   });
-  return { ...server, url: `${server.origin}/mcp`, log, requests };
+  return { ...server, url: `${server.origin}/mcp`, log, requests, streamHeaders, subscribed };
 }

@@ -18,7 +18,8 @@ export function wireRecorder() {
     sent,
     cacheHits,
     onWire: (event: WireEvent) => {
-      if (event.type === "request")
+      // A GET (a 2025 session's stream) has no body: only JSON-RPC POSTs are recorded.
+      if (event.type === "request" && event.body !== undefined)
         sent.push({ ...SentSchema.parse(event.body), headers: event.headers });
       if (event.type === "cache") cacheHits.push(event.method);
     },
