@@ -9,15 +9,21 @@ import { println, type Io } from "./io.ts";
 import type { CommandLine, RequestHeaders } from "./options.ts";
 import { packageVersion } from "./version.ts";
 
-/** Connects the shared client with the command's headers; warnings go to stderr. */
+/**
+ * Connects the shared client with the command's headers; warnings go to stderr. A 2025
+ * session's background stream is opened only for commands that wait on the server (a call may
+ * be asked for roots or input on it).
+ */
 function connectClient(
   url: URL,
   given: RequestHeaders,
   io: Io,
   fetch?: FetchLike,
   handlers?: InputHandlers,
+  background = false,
 ): Promise<McpClient> {
   return connect(url, {
+    backgroundStream: background,
     headers: given.headers,
     clientInfo: { name: "edgemcp-cli", version: packageVersion() },
     ...(fetch ? { fetch } : {}),
@@ -32,9 +38,10 @@ export async function connectOrReport(
   io: Io,
   fetch?: FetchLike,
   handlers?: InputHandlers,
+  background = false,
 ): Promise<McpClient | undefined> {
   try {
-    return await connectClient(line.url, line.given, io, fetch, handlers);
+    return await connectClient(line.url, line.given, io, fetch, handlers, background);
   } catch (error) {
     println(io.stderr, describeFailure(error));
     return undefined;

@@ -1,4 +1,4 @@
-import type { CallToolResult, Progress } from "../shared/client/index.ts";
+import type { CallToolResult, Progress, Task } from "../shared/client/index.ts";
 import type { ContentBlock } from "../shared/protocol/content.ts";
 
 /** The first line of a description, cut to fit a terminal row. */
@@ -46,4 +46,9 @@ export function renderResult(result: CallToolResult): string {
 /** One progress notification as a line for stderr: `progress 2/3 Step 2 of 3`. */
 export function progressLine({ progress, total, message }: Progress): string {
   return `progress ${progress}${total === undefined ? "" : `/${total}`}${message ? ` ${message}` : ""}`;
+}
+
+/** One status of a task as a line for stderr: `task 7c1e… working: Gathering sources...`. */
+export function taskLine({ taskId, status, statusMessage }: Task): string {
+  return `task ${taskId} ${status}${statusMessage ? `: ${statusMessage}` : ""}`;
 }

@@ -9,12 +9,14 @@ import { printCurl } from "../curl.ts";
 import { Exit, println, type Io } from "../io.ts";
 import { jsonText } from "../terminal-text.ts";
 import { serverCommand, UsageError } from "../options.ts";
-import { progressLine, renderResult } from "../render.ts";
+import { progressLine, renderResult, taskLine } from "../render.ts";
 
 const HELP = `Usage: edgemcp call <url> <tool> [options]
 
 Calls a tool and prints its result; exits 1 when the tool reports an error (isError) or the
-server refuses the call. Progress, and what the server asks for during the call, go to stderr.
+server refuses the call. Progress, what the server asks for during the call and, for a call
+that runs as a task (a 2025-11-25 tool whose taskSupport is "required"), each status of the
+task go to stderr.
 
 Options:
   --args <json>                the arguments, a JSON object ("@file.json" reads a file, "-" stdin)
@@ -80,6 +82,7 @@ export const call = serverCommand({
       io,
       capture.fetch,
       answerHandlers(answers, io),
+      !values.curl,
     );
     if (!client) return Exit.failed;
     if (values.curl) {
@@ -88,9 +91,16 @@ export const call = serverCommand({
       printCurl(io, capture.take(), given, client);
       return Exit.ok;
     }
+    let lastTaskLine = "";
     try {
       const { result } = await client.callTool(name, toolArgs, {
         onProgress: (progress) => println(io.stderr, progressLine(progress)),
+        // Each poll reports the task; only a change of status or message is worth a line.
+        onStatus: (task) => {
+          const line = taskLine(task);
+          if (line !== lastTaskLine) println(io.stderr, line);
+          lastTaskLine = line;
+        },
       });
       println(io.stdout, values.json ? jsonText(result) : renderResult(result));
       if (!result.isError) return Exit.ok;
