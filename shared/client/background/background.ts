@@ -1,3 +1,4 @@
+import { linkedController } from "../../abortable.ts";
 import { sleep } from "../../sleep.ts";
 import { RESUME_LIMITS } from "../../sse-resume.ts";
 import { carriesMessage, decodeSse, type SseCursor } from "../../sse.ts";
@@ -47,10 +48,14 @@ export class BackgroundStream {
   /** Resolves once the server first answered the GET (or after a few seconds without). */
   async opened(): Promise<void> {
     if (this.current.status !== "connecting") return;
+    // The wait's own timer ends with it, so nothing outlives the answer (a CLI exits at once).
+    const { controller: waited, unlink } = linkedController(this.controller.signal);
     await Promise.race([
       new Promise<void>((resolve) => (this.firstAnswer = resolve)),
-      sleep(FIRST_ANSWER_MS, this.controller.signal).catch(() => {}),
+      sleep(FIRST_ANSWER_MS, waited.signal).catch(() => {}),
     ]);
+    unlink();
+    waited.abort();
   }
 
   /** Ends the stream (the client is closing): no reconnection follows. */
