@@ -15,7 +15,7 @@ import { addHandles, collectHandles } from "../lib/wallet.ts";
 import { record } from "./history.ts";
 import { addLog } from "./logs.ts";
 import { logLevel, session, timeoutSeconds, wallet } from "./store.ts";
-import { trackTask } from "./tasks.ts";
+import { runAsTask, trackTask } from "./tasks.ts";
 
 /** One request the user sent from the playground, while it runs and after. */
 export type CallRecord = {
@@ -149,6 +149,7 @@ export async function runCall(kind: RequestKind, name: string, args: unknown): P
       const answer = await client.callTool(name, isRecord(args) ? args : {}, {
         ...options,
         returnTask: true,
+        ...(runAsTask.value[name] ? { asTask: true } : {}),
       });
       if (answer.result instanceof TaskHandle) {
         trackTask(answer.result, name);

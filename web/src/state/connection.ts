@@ -12,6 +12,7 @@ import {
   switchHeaders,
 } from "./credentials.ts";
 import { gatherFacts } from "./doctor-probe.ts";
+import { backgroundState, resetBackground, showBackgroundNotification } from "./background.ts";
 import { closeAllListens } from "./listen.ts";
 import { load, save } from "./persist.ts";
 import {
@@ -141,6 +142,7 @@ export async function disconnect(): Promise<void> {
   catalog.value = undefined;
   upstreamStatus.value = [];
   closeAllListens();
+  resetBackground();
   await current?.client.close().catch(() => {});
 }
 
@@ -183,6 +185,13 @@ export async function connectTo(
     const { client, route, routeNote } = await routedClient(url, {
       handshake: choice.handshake,
       headers: headerMap(),
+      // A 2025 session's stream: only the latest attempt's news is shown.
+      onNotification: (notification) => {
+        if (mine === attempt) showBackgroundNotification(notification);
+      },
+      onBackgroundState: (state) => {
+        if (mine === attempt) backgroundState.value = state;
+      },
     });
     if (mine !== attempt) {
       await client.close().catch(() => {});

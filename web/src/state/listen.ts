@@ -22,6 +22,9 @@ export type ListenStream = {
 /** A notification as it arrived, and on which stream. */
 export type Arrival = { at: number; stream: number; notification: ListenNotification };
 
+/** The stream number of a 2025 session's background stream (listen streams count from 1). */
+export const SESSION_STREAM = 0;
+
 export const streams = signal<ListenStream[]>([]);
 export const arrivals = signal<Arrival[]>([]);
 let nextId = 1;

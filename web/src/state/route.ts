@@ -2,6 +2,7 @@ import {
   connect,
   McpError,
   TASKS_EXTENSION,
+  type ClientOptions,
   type McpClient,
 } from "../../../shared/client/index.ts";
 import { RelayRefused } from "../../../shared/relay.ts";
@@ -23,14 +24,18 @@ export class RouteError extends Error {
 /** A client connected by the route the person chose, and how it went. */
 export type Routed = { client: McpClient; route: "direct" | "relay"; routeNote?: string };
 
-type Setup = { handshake: "probe" | "initialize"; headers: Record<string, string> };
+type Setup = Pick<ClientOptions, "onNotification" | "onBackgroundState"> & {
+  handshake: "probe" | "initialize";
+  headers: Record<string, string>;
+};
 
 function open(
   url: string,
   fetch: ReturnType<typeof recordingFetch>,
-  { handshake, headers }: Setup,
+  { handshake, headers, ...session }: Setup,
 ) {
   return connect(url, {
+    ...session,
     fetch,
     headers,
     handlers: inputHandlers,

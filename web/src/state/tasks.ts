@@ -15,6 +15,8 @@ export type TaskEntry = {
 };
 
 export const tasks = signal<TaskEntry[]>([]);
+/** The tools the person chose to run as tasks (2025-11-25 tools that allow it), by name. */
+export const runAsTask = signal<Record<string, boolean>>({});
 
 function update(taskId: string, change: Partial<TaskEntry>): void {
   tasks.value = tasks.value.map((t) =>

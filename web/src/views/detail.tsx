@@ -16,7 +16,9 @@ import { CompletingArgs } from "./completing-args.tsx";
 import { copying, copyText } from "./copy-dialog.tsx";
 import { ItemHeader } from "./item-header.tsx";
 import { RequestEditor } from "./request-editor.tsx";
+import { ResourceSubscribe } from "./resource-subscribe.tsx";
 import { SchemaSummary } from "./schema-summary.tsx";
+import { TaskMode } from "./task-mode.tsx";
 import { TokenHint } from "./token-hint.tsx";
 
 const filled = (args: unknown, name: string) =>
@@ -214,8 +216,11 @@ export function Detail({ entry }: { entry: Item }) {
           onDraftState={setDraftOk}
           idPrefix="args"
         />
+        <TaskMode tool={entry.item} />
       </>
     );
+  } else if (entry.kind === "resource") {
+    editor = <ResourceSubscribe uri={entry.item.uri} />;
   } else if (entry.kind === "prompt") {
     const specs = (entry.item.arguments ?? []).map((a) => ({
       name: a.name,

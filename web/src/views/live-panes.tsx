@@ -1,6 +1,14 @@
 import { useState } from "preact/hooks";
 import { LOG_LEVELS } from "../../../shared/protocol/meta.ts";
-import { arrivals, closeListen, openListen, reopenListen, streams } from "../state/listen.ts";
+import { backgroundState } from "../state/background.ts";
+import {
+  arrivals,
+  closeListen,
+  openListen,
+  reopenListen,
+  SESSION_STREAM,
+  streams,
+} from "../state/listen.ts";
 import { logRows, markLevel } from "../state/logs.ts";
 import { logLevel, session } from "../state/store.ts";
 import { openTask, tasks } from "../state/tasks.ts";
@@ -11,6 +19,30 @@ const KINDS = [
   ["promptsListChanged", "prompts list changed"],
   ["resourcesListChanged", "resources list changed"],
 ] as const;
+
+const SESSION_WORDS: Record<string, string> = {
+  connecting: "connecting",
+  open: "open: what the server sends outside a call arrives below and in the Logs pane",
+  reconnecting: "reconnecting",
+  unsupported: "not offered by this server (it answered the GET with 405)",
+  closed: "closed",
+  failed: "failed",
+};
+
+/** A 2025 session's background stream: where it stands (it opens on connect by itself). */
+function SessionStream() {
+  const state = backgroundState.value;
+  if (!state) return null;
+  return (
+    <p class={`session-stream ${state.status}`}>
+      <span class="badge">{state.status}</span> Session stream:{" "}
+      {SESSION_WORDS[state.status] ?? state.status}
+      {state.detail && state.status !== "open" ? (
+        <span class="muted small"> {state.detail}</span>
+      ) : null}
+    </p>
+  );
+}
 
 /** Open listen streams (pick what to hear), what arrived, and reconnecting a dropped stream. */
 export function ListenPane() {
@@ -26,7 +58,12 @@ export function ListenPane() {
       {!session.value ? (
         <p class="muted">Connect first.</p>
       ) : !listens ? (
-        <p class="banner warn">Listen streams are a 2026-07-28 feature; this server speaks 2025.</p>
+        <>
+          <p class="banner warn">
+            Listen streams are a 2026-07-28 feature; this server speaks 2025.
+          </p>
+          <SessionStream />
+        </>
       ) : null}
       <fieldset class="group">
         <legend>Listen for</legend>
@@ -92,7 +129,8 @@ export function ListenPane() {
         {arrivals.value.map((a, i) => (
           <li key={arrivals.value.length - i}>
             <span class="muted small">
-              {new Date(a.at).toLocaleTimeString()} · stream {a.stream}
+              {new Date(a.at).toLocaleTimeString()} ·{" "}
+              {a.stream === SESSION_STREAM ? "session stream" : `stream ${a.stream}`}
             </span>{" "}
             <code>{a.notification.method}</code>
             {a.notification.method === "notifications/resources/updated" ? (
