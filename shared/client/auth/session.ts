@@ -4,6 +4,7 @@ import type { BearerChallenge } from "./challenge.ts";
 import { identify, type ClientIdentity } from "./client-identity.ts";
 import { FlowContext } from "./context.ts";
 import { discover, type Binding } from "./discover.ts";
+import { revokeTokens } from "./revoke.ts";
 import { AuthError } from "./errors.ts";
 import type { AuthOptions } from "./options.ts";
 import {
@@ -95,9 +96,18 @@ export class AuthSession {
     return now !== undefined && now !== sent;
   }
 
-  /** Forgets this server's tokens (the client registration stays with its issuer). */
-  async signOut(): Promise<void> {
+  /**
+   * Forgets this server's tokens (the client registration stays with its issuer); with `revoke`,
+   * first revokes them where the authorization server offers revocation (RFC 7009). Resolves
+   * with whether they were revoked there.
+   */
+  async signOut({ revoke = false }: { revoke?: boolean } = {}): Promise<{ revoked: boolean }> {
     await this.pending;
+    let revoked = false;
+    if (revoke && this.binding && this.tokens) {
+      const { client } = await loadIssuer(this.store, this.binding.issuer);
+      if (client) revoked = await revokeTokens(this.ctx, this.binding.as, client, this.tokens);
+    }
     const known = this.binding?.issuer ?? (await loadServer(this.store, this.server.href))?.issuer;
     if (known) {
       const record = await loadIssuer(this.store, known);
@@ -106,6 +116,7 @@ export class AuthSession {
     }
     await this.store.save(serverKey(this.server.href), undefined);
     this.tokens = undefined;
+    return { revoked };
   }
 
   private async serialize(work: () => Promise<unknown>): Promise<void> {

@@ -146,6 +146,39 @@ describe("signing in to an MCP server", () => {
     expect(w.authorizations).toHaveLength(2);
   });
 
+  it("revokes the refresh and access tokens on sign-out when the server offers revocation", async () => {
+    const w = world();
+    w.metadata.revocation_endpoint = `${ISSUER}/revoke`;
+    const revoked: URLSearchParams[] = [];
+    const fetch: typeof w.fetch = (url, init) => {
+      if (url !== `${ISSUER}/revoke`) return w.fetch(url, init);
+      revoked.push(new URLSearchParams(String(init.body)));
+      return Promise.resolve(new Response(null, { status: 200 }));
+    };
+    const { call, session } = signIn(w, { fetch });
+    await call();
+    await expect(session.signOut({ revoke: true })).resolves.toEqual({ revoked: true });
+    expect(revoked.map((form) => [form.get("token"), form.get("token_type_hint")])).toEqual([
+      ["refresh-1-secret", "refresh_token"],
+      ["access-1-secret", "access_token"],
+    ]);
+    expect(revoked[0]?.get("client_id")).toBe("client-1");
+    expect(await session.accessToken()).toBeUndefined();
+  });
+
+  it("still signs out, unrevoked, when the server offers no revocation or refuses it", async () => {
+    const w = world();
+    const { call, session } = signIn(w);
+    await call();
+    await expect(session.signOut({ revoke: true })).resolves.toEqual({ revoked: false });
+    expect(await session.accessToken()).toBeUndefined();
+    w.metadata.revocation_endpoint = `${ISSUER}/revoke-missing`;
+    const again = signIn(w);
+    await again.call();
+    await expect(again.session.signOut({ revoke: true })).resolves.toEqual({ revoked: false });
+    expect(await again.session.accessToken()).toBeUndefined();
+  });
+
   it("without a way to open a sign-in page, fails with the caller's hint and registers nothing", async () => {
     const w = world();
     const { fetch } = withAuth(MCP, { fetch: w.fetch, signInHint: 'run "edgemcp login" first' });
