@@ -39,7 +39,7 @@ export function commandLines(
     seconds: options.seconds,
   };
   return [
-    "# the whole run (npm run bench = npm run build:web && node --experimental-strip-types test/bench/run.ts)",
+    "# the whole run (npm run bench = npm run build:web && node --experimental-transform-types --no-warnings test/bench/run.ts)",
     `${env.join(" ")} npm run bench`,
     `# each Worker (${ALL_WORKERS.map((w) => w.id).join(", ")}), built twice:`,
     `npx ${buildCommand("edgemcp", `${buildDir}/edgemcp`, false).join(" ")}`,
