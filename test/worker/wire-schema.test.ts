@@ -29,10 +29,30 @@ describe.runIf(haveSchemas())("the wire-schema checker", () => {
     ).not.toThrow();
   });
 
-  it("rejects an error with a null id", () => {
+  it("accepts an error with a null id, as JSON-RPC 2.0 sends one before the id is read", () => {
     expect(() =>
       assertWireValid(
-        { jsonrpc: "2.0", id: null, error: { code: -32600, message: "x" } },
+        { jsonrpc: "2.0", id: null, error: { code: -32700, message: "x" } },
+        "tools/list",
+        "2026",
+      ),
+    ).not.toThrow();
+  });
+
+  it("rejects a result with a null id", () => {
+    expect(() =>
+      assertWireValid(
+        { jsonrpc: "2.0", id: null, result: { resultType: "complete" } },
+        "ping",
+        "2026",
+      ),
+    ).toThrow();
+  });
+
+  it("rejects an error with an id that is neither string nor number", () => {
+    expect(() =>
+      assertWireValid(
+        { jsonrpc: "2.0", id: true, error: { code: -32600, message: "x" } },
         "tools/list",
         "2026",
       ),

@@ -23,11 +23,7 @@ const EXTENSIONS: Record<string, string> = {
 
 const PENDING: Record<string, Record<string, string>> = {
   "2026-07-28": EXTENSIONS,
-  "2025-11-25": {
-    ...EXTENSIONS,
-    "elicitation-sep1034-client-defaults":
-      "the scenario's server sends elicitation/create on the 2025 standalone GET stream (not on the tool call's POST stream), which edgemcp's client does not open for 2025 sessions",
-  },
+  "2025-11-25": EXTENSIONS,
   "2025-03-26": {},
 };
 

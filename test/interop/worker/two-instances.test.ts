@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeSse } from "../../../shared/sse.ts";
 import { eventually } from "../../support/eventually.ts";
 import { modernBody } from "../../support/mcp-request.ts";
-import { startTwoInstances } from "./two-instances.ts";
+import { ALICE_TOKEN, startTwoInstances } from "./two-instances.ts";
 
 let mf: Miniflare;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ afterAll(() => mf?.dispose());
 
 // Editing notes needs a caller with a token.
 const headers = (method: string, name?: string) => ({
-  Authorization: "Bearer token-alice",
+  Authorization: `Bearer ${ALICE_TOKEN}`,
   "Content-Type": "application/json",
   Accept: "application/json, text/event-stream",
   "MCP-Protocol-Version": "2026-07-28",

@@ -33,6 +33,8 @@ function statements(sql: string): string[] {
  * two edge locations share them in production.
  */
 const SECRET = `${crypto.randomUUID()}${crypto.randomUUID()}`;
+/** alice's token on these hosts (the published test tokens, too, serve only localhost). */
+export const ALICE_TOKEN = `two-instances-${crypto.randomUUID()}`;
 
 export async function startTwoInstances(): Promise<Miniflare> {
   const out = await mkdtemp(join(tmpdir(), "edgemcp-bundle-"));
@@ -46,9 +48,9 @@ export async function startTwoInstances(): Promise<Miniflare> {
     scriptPath: join(out, "index.js"),
     compatibilityDate: "2026-11-01",
     compatibilityFlags: ["enable_request_signal"],
-    // Hosts other than localhost, as deployed: a secret of their own (the published test one
-    // serves only localhost).
-    bindings: { ...TEST_SECRETS, EDGEMCP_SECRET: SECRET },
+    // Hosts other than localhost, as deployed: a secret and tokens of their own (the published
+    // test ones serve only localhost).
+    bindings: { ...TEST_SECRETS, EDGEMCP_SECRET: SECRET, API_TOKENS: `${ALICE_TOKEN}=alice` },
     d1Databases: { ANALYTICS_DB: "analytics", NOTES_DB: "notes" },
   };
   const mf = new Miniflare(

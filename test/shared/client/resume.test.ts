@@ -19,7 +19,8 @@ const INITIALIZED = {
 /**
  * A 2025-11-25 server as a fetch: every reply stream opens with a priming event, and a
  * `tools/call` reply is cut after its first progress step; `resume` answers the GET that comes
- * back with Last-Event-ID.
+ * back with Last-Event-ID. It offers no session stream: the GET a 2025 client opens after
+ * initialize (without Last-Event-ID) gets 405.
  */
 function droppingServer(resume: (lastEventId: string, call: number) => Response) {
   const sent: Sent[] = [];
@@ -30,6 +31,9 @@ function droppingServer(resume: (lastEventId: string, call: number) => Response)
         ? (JSON.parse(init.body) as Record<string, unknown>)
         : undefined;
     sent.push({ method: init.method ?? "GET", headers, body });
+    if (init.method === "GET" && !headers.has("Last-Event-ID")) {
+      return new Response(null, { status: 405 });
+    }
     if (init.method === "GET") return resume(headers.get("Last-Event-ID") ?? "", sent.length);
     const id = body?.id;
     if (body?.method === "initialize") {
@@ -72,7 +76,7 @@ describe("the client resumes a 2025 reply the server drops", () => {
     const result = await client.callTool("slow", {}, { onProgress: (p) => steps.push(p.progress) });
     expect(result.result).toMatchObject(RESULT);
     expect(steps).toEqual([1, 2]);
-    const get = server.sent.find((s) => s.method === "GET");
+    const get = server.sent.find((s) => s.method === "GET" && s.headers.has("Last-Event-ID"));
     expect(get?.headers.get("Last-Event-ID")).toBe("c1");
     expect(get?.headers.get("Mcp-Session-Id")).toBe("s1");
     expect(get?.headers.get("MCP-Protocol-Version")).toBe("2025-11-25");
@@ -103,7 +107,8 @@ describe("the client resumes a 2025 reply the server drops", () => {
     await expect(client.callTool("slow", {})).rejects.toThrow(
       /^The tools\/call stream ended before its response\. The server's stream ended and 5 attempts to resume it after event "c1" brought no message/,
     );
-    expect(server.sent.filter((s) => s.method === "GET")).toHaveLength(5);
+    const resumes = server.sent.filter((s) => s.method === "GET" && s.headers.has("Last-Event-ID"));
+    expect(resumes).toHaveLength(5);
   });
 });
 

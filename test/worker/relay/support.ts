@@ -8,8 +8,13 @@ import { TEST_TOKENS } from "../../support/secrets.ts";
 export const LOCAL = "http://localhost:8787";
 /** The origin of a deployed Worker. */
 export const DEPLOYED = "https://edgemcp.example.workers.dev";
-/** A deployment's own sealing secret (the test suite's published one is refused off localhost). */
-export const DEPLOYED_SECRET = { EDGEMCP_SECRET: `deployed-${crypto.randomUUID()}` };
+/** A deployment's own token for alice (the suite's published tokens are refused off localhost). */
+const DEPLOYED_TOKEN = `deployed-token-${crypto.randomUUID()}`;
+/** A deployment's own secrets: sealing and tokens (the suite's published ones work on localhost only). */
+export const DEPLOYED_SECRETS = {
+  EDGEMCP_SECRET: `deployed-${crypto.randomUUID()}`,
+  API_TOKENS: `${DEPLOYED_TOKEN}=alice`,
+};
 /** The loopback servers of test/support/relay-targets.ts. */
 export const targets = () => inject("relayTargets");
 
@@ -25,7 +30,8 @@ export function callWorker(request: Request, vars: Vars = {}): Promise<Response>
 export async function pageToken(
   origin = LOCAL,
   vars: Vars = { RELAY_DEV: "on" },
-  authorization: string | null = `Bearer ${TEST_TOKENS.alice}`,
+  authorization:
+    string | null = `Bearer ${origin === DEPLOYED ? DEPLOYED_TOKEN : TEST_TOKENS.alice}`,
 ): Promise<string> {
   const headers: Record<string, string> = { Origin: origin };
   if (authorization !== null) headers.Authorization = authorization;

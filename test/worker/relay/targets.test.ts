@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addressKind } from "../../../worker/relay/address.ts";
 import { relaySettings } from "../../../worker/relay/settings.ts";
 import { checkTarget } from "../../../worker/relay/target.ts";
-import { DEPLOYED, DEPLOYED_SECRET, LOCAL, refusal, relay } from "./support.ts";
+import { DEPLOYED, DEPLOYED_SECRETS, LOCAL, refusal, relay } from "./support.ts";
 
 const dev = relaySettings({ RELAY_DEV: "on" } as unknown as Cloudflare.Env, new Request(LOCAL));
 const listed = relaySettings(
@@ -152,7 +152,7 @@ describe("a deployed Worker without RELAY_HOSTS", () => {
   });
 
   it("refuses a host not on the list once RELAY_HOSTS is set, naming it", async () => {
-    const vars = { RELAY_HOSTS: "api.example.com", ...DEPLOYED_SECRET };
+    const vars = { RELAY_HOSTS: "api.example.com", ...DEPLOYED_SECRETS };
     const response = await relay({ origin: DEPLOYED, target: "https://evil.example.net/", vars });
     const found = await refusal(response);
     expect(found).toMatchObject({ status: 403, rule: "host-not-listed" });
