@@ -52,8 +52,11 @@ function parse(args: string[]) {
   }
 }
 
+/** One step of the sign-in for --verbose: a failure with its rule and what must change. */
 function describeEvent(event: AuthEvent): string {
-  return `  ${event.step}: ${event.status === "ok" ? "" : `${event.status}: `}${event.summary}`;
+  const line = `  ${event.step}: ${event.status === "ok" ? "" : `${event.status}: `}${event.summary}`;
+  if (event.status !== "failed") return line;
+  return `${line}${event.fix ? `\n    fix: ${event.fix}` : ""}${event.rule ? `\n    rule: ${event.rule}` : ""}`;
 }
 
 /** `edgemcp login <url>`: a fresh sign-in, whatever was kept before. */

@@ -1,5 +1,6 @@
 import type { FetchLike } from "../options.ts";
 import { bearerChallenge } from "./challenge.ts";
+import { failureEvent } from "./context.ts";
 import { AuthError } from "./errors.ts";
 import type { AuthSession } from "./session.ts";
 
@@ -19,6 +20,10 @@ function withToken(init: RequestInit, token: string | undefined): RequestInit {
 export function authFetch(session: AuthSession, base: FetchLike): FetchLike {
   const maxStepUps = session.options.maxStepUps ?? 2;
   const report = session.options.onEvent;
+  const failed = (error: AuthError): AuthError => {
+    report?.(failureEvent(error));
+    return error;
+  };
   return async (url, init) => {
     let signedIn = false;
     let stepUps = 0;
@@ -42,10 +47,17 @@ export function authFetch(session: AuthSession, base: FetchLike): FetchLike {
       if (response.status === 401) {
         if (signedIn) {
           await response.body?.cancel();
-          throw new AuthError(
-            "retry",
-            "RFC 6750 §3.1",
-            `${url} still answers 401 to the token its authorization server just issued; the server's owner must accept tokens for its own resource (check the audience and issuer it expects).`,
+          throw failed(
+            new AuthError(
+              "retry",
+              "RFC 6750 §3.1",
+              `${url} still answers 401 to the token its authorization server just issued.`,
+              {
+                fix: "The server's owner must accept the tokens its authorization server issues for this resource (check the audience and issuer it expects).",
+                url,
+                httpStatus: 401,
+              },
+            ),
           );
         }
         await response.body?.cancel();
@@ -56,10 +68,17 @@ export function authFetch(session: AuthSession, base: FetchLike): FetchLike {
       if (challenge?.error !== "insufficient_scope") return response;
       await response.body?.cancel();
       if (stepUps >= maxStepUps) {
-        throw new AuthError(
-          "retry",
-          "MCP authorization: step-up",
-          `${url} still answers 403 insufficient_scope after ${stepUps} sign-ins for more scopes (it asks for "${challenge.scope ?? ""}"); stopped to avoid an endless loop. The server's owner must grant what it asks for, or ask for scopes its authorization server issues.`,
+        throw failed(
+          new AuthError(
+            "retry",
+            "MCP authorization: step-up",
+            `${url} still answers 403 insufficient_scope after ${stepUps} sign-ins for more scopes (it asks for "${challenge.scope ?? ""}"); stopped to avoid an endless loop.`,
+            {
+              fix: "The server's owner must ask only for scopes its authorization server grants, and accept a token that carries them.",
+              url,
+              httpStatus: 403,
+            },
+          ),
         );
       }
       stepUps += 1;

@@ -44,7 +44,8 @@ export async function authorizationCodeGrant(
     throw new AuthError(
       "server-metadata",
       "RFC 8414 §2",
-      `The authorization server ${as.issuer} names no authorization_endpoint.`,
+      `The authorization server ${as.issuer} names no authorization_endpoint in its metadata.`,
+      { fix: "The server's owner must list its authorization_endpoint." },
     );
   }
   const verifier = oauth.generateRandomCodeVerifier();
@@ -107,7 +108,10 @@ function checkCallback(
     throw new AuthError(
       "callback",
       "OAuth 2.1 §4.1.2",
-      `The authorization server sent the browser to ${returned.origin}${returned.pathname}, not to the redirect URI ${redirectUri}.`,
+      `The authorization server sent the browser to ${returned.origin}${returned.pathname}, not to the redirect URI ${redirectUri}; the answer was not used.`,
+      {
+        fix: "The server's owner must redirect to the redirect_uri of the authorization request, exactly as registered.",
+      },
     );
   }
   try {
@@ -124,21 +128,36 @@ function checkCallback(
     const message = error instanceof Error ? error.message : String(error);
     if (message.includes('"iss"')) {
       const iss = returned.searchParams.get("iss");
-      throw new AuthError(
-        "callback",
-        "RFC 9207 §2.4",
-        iss === null
-          ? `The callback has no iss parameter, but ${as.issuer} advertises authorization_response_iss_parameter_supported; the response may come from another server and was refused.`
-          : `The callback's iss is \`${iss}\` but the sign-in went to \`${as.issuer}\`: RFC 9207 requires them to be identical, so the response was refused.`,
-      );
+      throw iss === null
+        ? new AuthError(
+            "callback",
+            "RFC 9207 §2.4",
+            `The callback has no iss parameter, but ${as.issuer} advertises authorization_response_iss_parameter_supported; the response may come from another server and was refused.`,
+            {
+              fix: "The server's owner must add iss to every authorization response, or stop advertising authorization_response_iss_parameter_supported.",
+            },
+          )
+        : new AuthError(
+            "callback",
+            "RFC 9207 §2.4",
+            `The callback's iss is \`${iss}\` but the sign-in went to \`${as.issuer}\`: RFC 9207 §2.4 requires them to be identical, so the response was refused.`,
+            {
+              fix: "The server's owner must send as iss its issuer exactly as its metadata names it.",
+            },
+          );
     }
     if (message.includes('"state"')) {
       throw new AuthError(
         "callback",
         "OAuth 2.1 §7.12",
         "The callback's state does not match the one sent, so it may not answer this sign-in and was refused.",
+        {
+          fix: "The server's owner must return the state of the authorization request unchanged; if the server does, sign in again (the answer may belong to an older attempt).",
+        },
       );
     }
-    throw new AuthError("callback", "OAuth 2.1 §4.1.2", `The callback is unusable: ${message}.`);
+    throw new AuthError("callback", "OAuth 2.1 §4.1.2", `The callback is unusable: ${message}.`, {
+      fix: "The server's owner must redirect with a code and the state sent (OAuth 2.1 §4.1.2).",
+    });
   }
 }

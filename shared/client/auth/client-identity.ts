@@ -49,7 +49,10 @@ export async function identify(
     throw new AuthError(
       "client",
       "MCP authorization: client registration",
-      `The authorization server ${as.issuer} has no registration_endpoint and does not accept Client ID Metadata Documents, so this client cannot identify itself. Register a client with the server's owner and pass its client id.`,
+      `The authorization server ${as.issuer} has no registration_endpoint and does not accept Client ID Metadata Documents, so this client cannot identify itself.`,
+      {
+        fix: "Register a client with the server's owner and pass its client id, or the owner must offer dynamic registration or Client ID Metadata Documents.",
+      },
     );
   }
   if (!redirect) {
@@ -96,6 +99,10 @@ async function register(
       "client",
       "RFC 7591 §3",
       `Dynamic client registration at ${endpoint} failed: ${error instanceof Error ? error.message : String(error)}.`,
+      {
+        fix: "The server's owner must answer a registration request with 201 and the client's metadata as JSON (RFC 7591 §3.2.1).",
+        url: endpoint,
+      },
     );
   }
   const parsed = RegisteredClientSchema.safeParse(answer);
@@ -104,6 +111,7 @@ async function register(
       "client",
       "RFC 7591 §3.2.1",
       `The registration answer from ${endpoint} has no client_id.`,
+      { fix: "The server's owner must return the client_id it issued.", url: endpoint },
     );
   }
   const uris = parsed.data.redirect_uris;
@@ -112,6 +120,10 @@ async function register(
       "client",
       "RFC 7591 §3.2.1",
       `The registration answer from ${endpoint} changed the redirect URIs to ${JSON.stringify(uris)}; the client asked for ${JSON.stringify([redirectUri])} and will not send codes anywhere else.`,
+      {
+        fix: "The server's owner must register the redirect URIs the client sent, unchanged, or refuse the registration with invalid_redirect_uri.",
+        url: endpoint,
+      },
     );
   }
   ctx.report({

@@ -4,6 +4,19 @@ import { AuthError, type AuthStepName } from "./errors.ts";
 import { BodyTooLargeError, boundedFetch, isLoopback, MAX_AUTH_BODY_BYTES } from "./http.ts";
 import type { AuthEvent, AuthObserver } from "./trace.ts";
 
+/** A failure as the flow view shows it: the step, the rule, what went wrong, what must change. */
+export function failureEvent(error: AuthError): AuthEvent {
+  return {
+    step: error.step,
+    status: "failed",
+    summary: error.problem,
+    rule: error.rule,
+    ...(error.fix ? { fix: error.fix } : {}),
+    ...(error.url ? { url: error.url } : {}),
+    ...(error.httpStatus === undefined ? {} : { httpStatus: error.httpStatus }),
+  };
+}
+
 /** What every step of a sign-in shares: its fetch, whether http is allowed, its observer. */
 export class FlowContext {
   readonly fetch: FetchLike;
@@ -18,6 +31,15 @@ export class FlowContext {
 
   report(event: AuthEvent): void {
     this.observer?.(event);
+  }
+
+  private readonly told = new WeakSet<AuthError>();
+
+  /** Reports a sign-in's failure as its step's last event (once, however far it travels). */
+  failed(error: unknown): void {
+    if (!(error instanceof AuthError) || this.told.has(error)) return;
+    this.told.add(error);
+    this.report(failureEvent(error));
   }
 
   /** Plain http is allowed on loopback, or everywhere when the caller said so (tests, dev). */
@@ -41,11 +63,10 @@ export class FlowContext {
     const target = new URL(url);
     if (target.protocol !== "https:" && !this.insecureAllowed(target)) {
       return Promise.reject(
-        new AuthError(
-          step,
-          "OAuth 2.1 §1.5",
-          `${url} is not https; authorization requests must use TLS.`,
-        ),
+        new AuthError(step, "OAuth 2.1 §1.5", `${url} is not https.`, {
+          fix: "Every request of a sign-in must use TLS beyond this machine: the server's owner must serve it over https.",
+          url,
+        }),
       );
     }
     return this.send(url, { method: "GET", headers: { Accept: "application/json" } }, step);
@@ -60,7 +81,11 @@ export class FlowContext {
         throw new AuthError(
           step,
           "edgemcp limit",
-          `The answer from ${url} is larger than ${MAX_AUTH_BODY_BYTES} bytes, more than any metadata or token response needs.`,
+          `The answer from ${url} is larger than ${MAX_AUTH_BODY_BYTES} bytes, more than any metadata or token response needs; it was not read.`,
+          {
+            fix: "The server's owner must keep its OAuth answers small (a metadata document is a few kilobytes).",
+            url,
+          },
         );
       }
       if (error instanceof AuthError) throw error;
@@ -68,7 +93,7 @@ export class FlowContext {
         step,
         "network",
         `Could not reach ${url}: ${error instanceof Error ? error.message : String(error)}.`,
-        error,
+        { url, cause: error },
       );
     }
   }

@@ -3,7 +3,12 @@ import type { BearerChallenge } from "./challenge.ts";
 import type { FlowContext } from "./context.ts";
 import { AuthError } from "./errors.ts";
 import { discoverResource } from "./resource-metadata.ts";
-import { defaultServer, discoverServer, requireS256 } from "./server-metadata.ts";
+import {
+  defaultServer,
+  discoverServer,
+  requireS256,
+  serverMetadataUrls,
+} from "./server-metadata.ts";
 import { unionScopes } from "./tokens.ts";
 
 /** Where a server signs in, found from its metadata. */
@@ -42,7 +47,10 @@ export async function discover(
     throw new AuthError(
       "server-metadata",
       "RFC 8414 §3; OpenID Connect Discovery §4",
-      `The authorization server ${issuer} publishes no metadata at any of its well-known URLs. The server's owner must serve RFC 8414 metadata for it.`,
+      `The authorization server ${issuer} publishes no metadata at any of its well-known URLs.`,
+      {
+        fix: `The server's owner must serve RFC 8414 metadata at ${serverMetadataUrls(new URL(issuer))[0] ?? issuer}.`,
+      },
     );
   }
   if (!found) {

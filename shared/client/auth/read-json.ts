@@ -17,17 +17,22 @@ export async function readJson<T>(
       kind.step,
       kind.rule,
       `The ${kind.what} at ${url} answered HTTP ${response.status}, not 200.`,
+      {
+        fix: `The server's owner must serve the ${kind.what} there with status 200, or answer 404 where there is none.`,
+        url,
+        httpStatus: response.status,
+      },
     );
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new AuthError(
-      kind.step,
-      kind.rule,
-      `The ${kind.what} at ${url} is not JSON; the server's owner must serve a JSON object there.`,
-    );
+    throw new AuthError(kind.step, kind.rule, `The ${kind.what} at ${url} is not JSON.`, {
+      fix: `The server's owner must serve the ${kind.what} there as a JSON object (Content-Type: application/json).`,
+      url,
+      httpStatus: 200,
+    });
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
@@ -37,6 +42,7 @@ export async function readJson<T>(
       kind.step,
       kind.rule,
       `The ${kind.what} at ${url} is malformed: ${where}: ${issue?.message ?? "invalid"}.`,
+      { fix: `The server's owner must correct ${where} (${kind.rule}).`, url, httpStatus: 200 },
     );
   }
   return parsed.data;

@@ -74,14 +74,24 @@ export async function discoverResource(
       throw new AuthError(
         "resource-metadata",
         "RFC 9728 §3.3",
-        `The protected resource metadata at ${url} names the resource "${metadata.resource}", which is not this server (${server.href}); a client must not use metadata for another resource. The server's owner must set "resource" to the server's URL.`,
+        `The protected resource metadata at ${url} names the resource "${metadata.resource}", which is not this server (${server.href}); a client must not use metadata for another resource.`,
+        {
+          fix: `The server's owner must set "resource" to the server's URL.`,
+          url,
+          httpStatus: 200,
+        },
       );
     }
     if (!metadata.authorization_servers?.length) {
       throw new AuthError(
         "resource-metadata",
         "RFC 9728 §2",
-        `The protected resource metadata at ${url} lists no authorization_servers, so there is nowhere to sign in. The server's owner must list its authorization server's issuer.`,
+        `The protected resource metadata at ${url} lists no authorization_servers, so there is nowhere to sign in.`,
+        {
+          fix: "The server's owner must list its authorization server's issuer in authorization_servers.",
+          url,
+          httpStatus: 200,
+        },
       );
     }
     ctx.report({

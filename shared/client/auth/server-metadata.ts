@@ -38,6 +38,9 @@ export async function discoverServer(
       "server-metadata",
       "RFC 8414 §2",
       `The authorization server "${issuer}" is not a URL.`,
+      {
+        fix: "The server's owner must list its authorization server's issuer URL in the protected resource metadata.",
+      },
     );
   }
   for (const url of serverMetadataUrls(issuerUrl)) {
@@ -97,8 +100,13 @@ async function processMetadata(
     throw new AuthError(
       "server-metadata",
       "RFC 8414 §3.2",
-      `The authorization server metadata at ${url} is unusable: ${metadataProblem(error, response.status)}`,
-      error,
+      `The authorization server metadata at ${url} is unusable: ${metadataProblem(error, response)}`,
+      {
+        fix: "The server's owner must serve its RFC 8414 metadata there: a JSON object with status 200.",
+        url,
+        httpStatus: response.status,
+        cause: error,
+      },
     );
   }
   // oauth4webapi compares issuers as parsed URLs; the spec asks for the identical string.
@@ -127,14 +135,21 @@ function issuerMismatch(url: string, expected: string, actual: string): AuthErro
   return new AuthError(
     "server-metadata",
     "RFC 8414 §3.3",
-    `The metadata's issuer is \`${actual}\` but it was fetched for \`${expected}\` (from ${url}): RFC 8414 §3.3 requires them to be identical. The server's owner must make the metadata's issuer and the protected resource metadata's authorization_servers entry the same string.`,
+    `The metadata's issuer is \`${actual}\` but it was fetched for \`${expected}\`: RFC 8414 §3.3 requires them to be identical, so the metadata (read from ${url}) was not used.`,
+    {
+      fix: "The server's owner must make the metadata's issuer and the protected resource metadata's authorization_servers entry the same string, character for character.",
+      url,
+      httpStatus: 200,
+    },
   );
 }
 
-function metadataProblem(error: unknown, status: number): string {
+function metadataProblem(error: unknown, response: Response): string {
   if (error instanceof oauth.OperationProcessingError) {
     if (error.code === oauth.PARSE_ERROR) return "it is not JSON.";
-    if (error.code === oauth.RESPONSE_IS_NOT_CONFORM) return `it answered HTTP ${status}.`;
+    if (error.code === oauth.RESPONSE_IS_NOT_JSON)
+      return `it is not JSON (Content-Type: ${response.headers.get("content-type") ?? "none"}).`;
+    if (error.code === oauth.RESPONSE_IS_NOT_CONFORM) return `it answered HTTP ${response.status}.`;
     if (error.code === oauth.INVALID_RESPONSE) return `${error.message}.`;
   }
   return error instanceof Error ? `${error.message}.` : String(error);
@@ -159,6 +174,9 @@ export function requireS256(metadata: oauth.AuthorizationServer): void {
   throw new AuthError(
     "server-metadata",
     "MCP authorization: PKCE; RFC 8414 §2",
-    `The authorization server ${metadata.issuer} does not list S256 in code_challenge_methods_supported, and MCP clients must refuse to sign in without PKCE. The server's owner must support PKCE with S256 and advertise it.`,
+    `The authorization server ${metadata.issuer} does not list S256 in code_challenge_methods_supported, and MCP clients must refuse to sign in without PKCE.`,
+    {
+      fix: 'The server\'s owner must support PKCE with S256 and list it: "code_challenge_methods_supported": ["S256"].',
+    },
   );
 }

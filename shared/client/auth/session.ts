@@ -121,7 +121,13 @@ export class AuthSession {
 
   private async serialize(work: () => Promise<unknown>): Promise<void> {
     while (this.pending) await this.pending.catch(() => {});
-    const run = work().then(() => {});
+    const run = work().then(
+      () => {},
+      (error: unknown) => {
+        this.ctx.failed(error);
+        throw error;
+      },
+    );
     this.pending = run;
     try {
       await run;
@@ -245,12 +251,7 @@ export class AuthSession {
       // A refused refresh, or no client kept to refresh with: a new sign-in follows.
       if (!(error instanceof AuthError) || (error.step !== "refresh" && error.step !== "client"))
         throw error;
-      this.ctx.report({
-        step: "refresh",
-        status: "failed",
-        rule: error.rule,
-        summary: error.message,
-      });
+      this.ctx.failed(error);
       this.tokens = undefined;
       return false;
     }

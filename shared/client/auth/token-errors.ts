@@ -14,6 +14,7 @@ export function describeTokenError(
       step,
       "OAuth 2.1 §3.2.4",
       `The token endpoint ${endpoint} answered HTTP ${error.status} "${error.error}"${description}.`,
+      { url: endpoint, httpStatus: error.status },
     );
   }
   if (error instanceof oauth.OperationProcessingError) {
@@ -22,19 +23,28 @@ export function describeTokenError(
         step,
         "OAuth 2.1 §3.2.3",
         `The token response from ${endpoint} has no access_token.`,
+        {
+          fix: "The server's owner must return the access_token and its token_type in every successful token response.",
+          url: endpoint,
+        },
       );
     }
-    if (error.code === oauth.PARSE_ERROR) {
+    if (error.code === oauth.PARSE_ERROR || error.code === oauth.RESPONSE_IS_NOT_JSON) {
       return new AuthError(
         step,
         "OAuth 2.1 §3.2.3",
         `The token response from ${endpoint} is not JSON.`,
+        {
+          fix: "The server's owner must answer token requests with a JSON object (Content-Type: application/json).",
+          url: endpoint,
+        },
       );
     }
     return new AuthError(
       step,
       "OAuth 2.1 §3.2.3",
       `The token response from ${endpoint} is unusable: ${error.message}.`,
+      { fix: "The server's owner must answer as OAuth 2.1 §3.2.3 describes.", url: endpoint },
     );
   }
   if (error instanceof oauth.UnsupportedOperationError) {
@@ -48,5 +58,6 @@ export function describeTokenError(
     step,
     "network",
     `The token request to ${endpoint} failed: ${error instanceof Error ? error.message : String(error)}.`,
+    { url: endpoint },
   );
 }

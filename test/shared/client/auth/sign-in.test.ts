@@ -200,6 +200,21 @@ describe("signing in to an MCP server", () => {
     );
   });
 
+  it("refuses to sign in over plain http beyond loopback", async () => {
+    const w = world();
+    w.prm.authorization_servers = ["http://auth.example"];
+    const { call, events } = signIn(w);
+    await expect(call()).rejects.toThrow(
+      "http://auth.example/.well-known/oauth-authorization-server is not https",
+    );
+    expect(events.at(-1)).toMatchObject({
+      step: "server-metadata",
+      status: "failed",
+      rule: "OAuth 2.1 §1.5",
+    });
+    expect(events.at(-1)?.fix).toContain("must serve it over https");
+  });
+
   it("passes a 401 without a Bearer challenge to the caller untouched", async () => {
     const w = world();
     const { fetch } = withAuth(MCP, {
