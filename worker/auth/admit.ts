@@ -86,32 +86,10 @@ export function admit(
   if (decision === "allow") return;
   if (decision === "unauthenticated") throw unauthenticated(access, target);
   const what = target.name === undefined ? target.method : `${target.method} "${target.name}"`;
-  const scope = stepUpScope(access, caller, target, tools);
+  const scope = access.stepUp?.(access, caller, target, tools.mutating);
   throw new HttpError(403, `Forbidden: this caller may not use ${what} on this server.`, {
     "WWW-Authenticate": `Bearer error="insufficient_scope"${scope ? `, scope="${scope}"` : ""}${access.metadataUrl ? `, resource_metadata="${access.metadataUrl}"` : ""}`,
   });
-}
-
-/**
- * The scopes a caller with scopes would need for a refused request (theirs plus the first one a
- * `scope:` rule names that would allow it), so an OAuth client can ask for them and retry
- * (step-up); undefined when no scope would help.
- */
-function stepUpScope(
-  access: Access,
-  caller: Caller | undefined,
-  target: Target,
-  tools: ToolAccess,
-): string | undefined {
-  if (!caller?.scopes) return undefined;
-  const held = caller.scopes;
-  for (const scope of new Set(access.rules.flatMap((rule) => rule.scopes ?? []))) {
-    if (held.includes(scope)) continue;
-    const widened = { ...caller, scopes: [...held, scope] };
-    if (decide(access, widened, target, tools.mutating) === "allow")
-      return [...held, scope].join(" ");
-  }
-  return undefined;
 }
 
 function unauthenticated(access: Access, target: Target): AuthError {

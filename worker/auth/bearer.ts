@@ -1,19 +1,9 @@
 import { readVar } from "../env-vars.ts";
 import { HttpError } from "../http/http-error.ts";
+import type { Caller } from "./caller.ts";
+import type { StepUp } from "./policy.ts";
 
-/**
- * Who is calling, as established by authentication: the subject, the roles and scopes policy
- * rules may name, `props` from sign-in, and `credential`, the `Authorization` value that proved it, for forwarding
- * to servers of the same deployment (the hub's in-process ones).
- */
-export type Caller = {
-  subject: string;
-  roles?: readonly string[];
-  scopes?: readonly string[];
-  credential?: string;
-  /** What sign-in stored for the caller (edgemcp/oauth): a name, upstream claims. */
-  props?: Readonly<Record<string, unknown>>;
-};
+export type { Caller } from "./caller.ts";
 
 /**
  * Establishes the caller of a request: a Caller, undefined for a request without a credential,
@@ -29,6 +19,8 @@ export type Authenticate = {
     context?: AuthContext,
   ): Promise<Caller | undefined> | Caller | undefined;
   configured?: (env: Cloudflare.Env) => boolean;
+  /** For authenticators whose callers carry scopes: `stepUpScope`, for 403 challenges. */
+  stepUp?: StepUp;
 };
 
 /**
@@ -140,5 +132,6 @@ export function bearerTokens(options: { variable: string; next?: Authenticate })
   };
   authenticate.configured = (env) =>
     tokensOf(env).length > 0 || (options.next?.configured?.(env) ?? false);
+  if (options.next?.stepUp) authenticate.stepUp = options.next.stepUp;
   return authenticate;
 }

@@ -4,6 +4,7 @@ import { BodyTooLarge, readLimited } from "../http/body.ts";
 import { HttpError } from "../http/http-error.ts";
 import { isLocalHost } from "../http/origin.ts";
 import { AuthError, bearerTokenOf, type Authenticate, type Caller } from "./bearer.ts";
+import { stepUpScope } from "./step-up.ts";
 
 /**
  * JWT bearer tokens: signed by the issuer's keys (HS256 with a shared secret, or RS*, PS*, ES*
@@ -474,6 +475,7 @@ export function jwtBearer(options: JwtOptions = {}): Authenticate {
     return caller;
   };
   authenticate.configured = (env) => settingsFor(env) !== undefined;
+  authenticate.stepUp = stepUpScope;
   return authenticate;
 }
 

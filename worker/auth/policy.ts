@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { Caller } from "./bearer.ts";
+import type { Caller } from "./caller.ts";
 
 /**
  * What a caller without a credential may do once the deployment has credentials configured:
@@ -59,7 +59,20 @@ export type Access = {
    * rule means the same tool whichever endpoint serves it.
    */
   aliases?: ((name: string) => readonly string[]) | undefined;
+  /** The scopes a refused caller could step up to, from its authenticator (see step-up.ts). */
+  stepUp?: StepUp | undefined;
 };
+
+/**
+ * For authenticators whose callers carry scopes: the scopes a refused caller would need for a
+ * request (`stepUpScope`), named in the 403's challenge so an OAuth client can step up.
+ */
+export type StepUp = (
+  access: Access,
+  caller: Caller | undefined,
+  target: Target,
+  mutating: (tool: string) => boolean,
+) => string | undefined;
 
 type Matcher = (text: string) => boolean;
 export type CompiledRule = {
@@ -67,8 +80,8 @@ export type CompiledRule = {
   methods: Matcher[] | undefined;
   names: Matcher[] | undefined;
   effect: "allow" | "deny";
-  /** The scopes its `scope:` callers name, for the step-up challenge of a refused call. */
-  scopes?: readonly string[];
+  /** The rule as written (step-up reads the scopes its `scope:` callers name). */
+  rule: PolicyRule;
 };
 
 /** A glob (`*`, `?`) as a whole-string test. */
@@ -114,17 +127,13 @@ function decoded(name: string): string[] {
 
 /** Checks and compiles rules (a mistake throws, naming it: a policy never half-applies). */
 export function compilePolicy(rules: readonly PolicyRule[]): CompiledRule[] {
-  return rules.map((rule) => {
-    const who = typeof rule.who === "string" ? [rule.who] : rule.who;
-    const scopes = who.filter((spec) => spec.startsWith("scope:")).map((spec) => spec.slice(6));
-    return {
-      who: who.map(whoMatcher),
-      methods: rule.methods?.map(glob),
-      names: rule.names?.map(glob),
-      effect: rule.effect ?? "allow",
-      ...(scopes.length > 0 ? { scopes } : {}),
-    };
-  });
+  return rules.map((rule) => ({
+    who: (typeof rule.who === "string" ? [rule.who] : rule.who).map(whoMatcher),
+    methods: rule.methods?.map(glob),
+    names: rule.names?.map(glob),
+    effect: rule.effect ?? "allow",
+    rule,
+  }));
 }
 
 /** Rules from a variable holding a JSON array of rules; empty or unset means none. */

@@ -210,6 +210,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         catalogReader: !caller && marked === "catalog",
         metadataUrl: endpoint.metadataUrl,
         aliases: options.policyNames,
+        stepUp: options.authenticate?.stepUp,
       };
       if (handed) {
         const answer = await servePost(server, request, caller, runtime, handed);

@@ -74,7 +74,8 @@ export {
   protectedResourceMetadata,
   type ResourceMetadataOptions,
 } from "../auth/metadata.ts";
-export type { AnonymousAccess, PolicyRule } from "../auth/policy.ts";
+export type { AnonymousAccess, PolicyRule, StepUp } from "../auth/policy.ts";
+export { stepUpScope } from "../auth/step-up.ts";
 export type {
   Cancellation,
   CallerTasks,

@@ -1,5 +1,6 @@
 import type { OAuthAuthorizationServer } from "@cloudflare/workers-oauth-provider";
 import { AuthError, type Authenticate, type Caller } from "../auth/bearer.ts";
+import { stepUpScope } from "../auth/step-up.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { SignInOptions } from "./options.ts";
 
@@ -69,6 +70,7 @@ export function issuedTokens(
   // only what each endpoint allows them.
   authenticate.configured = (env) =>
     typeof Reflect.get(env, "OAUTH_KV") === "object" || (next?.configured?.(env) ?? false);
+  authenticate.stepUp = stepUpScope;
   return authenticate;
 }
 

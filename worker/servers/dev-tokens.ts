@@ -47,5 +47,6 @@ export function refusingPublishedTokens(authenticate: Authenticate): Authenticat
     return authenticate(request, env, context);
   };
   if (authenticate.configured) refusing.configured = authenticate.configured;
+  if (authenticate.stepUp) refusing.stepUp = authenticate.stepUp;
   return refusing;
 }

@@ -384,6 +384,11 @@ describe("JWT policy and the JWK Set", () => {
       toolCall(served, "whoami", plain),
     ]);
     expect(replies.map((reply) => reply.status)).toEqual([200, 200, 403, 200]);
+    // The refused caller is told which scopes would allow the call (step-up), through the
+    // static tokens' next authenticator.
+    expect(replies[2]?.headers.get("WWW-Authenticate")).toContain(
+      'error="insufficient_scope", scope="keys.read keys.write"',
+    );
     expect(JSON.stringify(replies[3]?.final?.result.content)).toContain('"p"');
     expect(seen.fetches).toBe(1);
   });
