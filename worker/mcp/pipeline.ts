@@ -272,7 +272,7 @@ async function serveFramed(
       const open = () => route.stream(listening(calling));
       const { listenMaxMs } = runtime.settings;
       const response = await (limits && !runtime.forwarded
-        ? limits.holdStream(listenMaxMs, runtime.waitUntil, open)
+        ? limits.holdStream(listenMaxMs, runtime.waitUntil, framed.signal, open)
         : open());
       logRequest(runtime.log, observation, response.status);
       return response;

@@ -85,11 +85,13 @@ export class CallerLimits {
 
   /**
    * Opens a listen stream within the caller's cap, held until the stream ends (closed by
-   * either side); 429 when the caller already has as many open as allowed.
+   * either side) or `gone` aborts (the client went away: workerd would notice the dead
+   * connection only at a later write); 429 when the caller already has as many open as allowed.
    */
   async holdStream(
     maxMs: number,
     waitUntil: (promise: Promise<unknown>) => void,
+    gone: AbortSignal,
     open: () => Promise<Response>,
   ): Promise<Response> {
     const max = this.settings.listenStreams;
@@ -112,7 +114,7 @@ export class CallerLimits {
       release();
       return response;
     }
-    return new Response(releasing(response.body, release), response);
+    return new Response(releasing(response.body, release, gone), response);
   }
 
   /** The caller's tasks, each task holding a lease until it ends or expires. */
@@ -142,19 +144,30 @@ export class CallerLimits {
   }
 }
 
-/** `body`, calling `release` once when it ends, fails or its reader cancels it. */
+/**
+ * `body`, calling `release` once when it ends, fails, its reader cancels it or `gone` aborts
+ * (then `body` is cancelled too, so that its source stops).
+ */
 function releasing(
   body: ReadableStream<Uint8Array>,
   release: () => void,
+  gone: AbortSignal,
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let released = false;
   const once = () => {
     if (!released) {
       released = true;
+      gone.removeEventListener("abort", vanished);
       release();
     }
   };
+  function vanished() {
+    once();
+    reader.cancel(gone.reason).catch(() => {});
+  }
+  if (gone.aborted) vanished();
+  else gone.addEventListener("abort", vanished);
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {

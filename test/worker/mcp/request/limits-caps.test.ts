@@ -100,6 +100,21 @@ describe("the cap on a caller's open listen streams", () => {
     await open[1]?.close();
   });
 
+  it("frees the place as soon as the client goes away, though nothing was written since", async () => {
+    const ip = address();
+    const client = new AbortController();
+    const gone = await server.fetch(new Request(listen(ip), { signal: client.signal }));
+    const events = messages(gone, "subscriptions/listen");
+    expect((await events.next()).method).toMatch(/acknowledged/);
+    expect(await held(ip, "listen")).toBe(1);
+    // The connection drops: workerd aborts the request's signal; the stream is never read again.
+    client.abort();
+    await eventually(async () => ((await held(ip, "listen")) === 0 ? true : undefined), {
+      what: "the vanished client's place freed",
+      timeoutMs: 3000,
+    });
+  });
+
   it("frees the place when the server ends the stream at its time limit", async () => {
     const brief = serve(definition, {
       listenMaxMs: 100,
