@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import type * as z from "zod/mini";
 import { AuthError, type AuthStepName } from "./errors.ts";
 
 /** Which document is being read, for the words of its errors. */
@@ -8,7 +8,7 @@ export type DocumentKind = { step: AuthStepName; rule: string; what: string };
 export async function readJson<T>(
   url: string,
   response: Response,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   kind: DocumentKind,
 ): Promise<T> {
   const text = await response.text();

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { BearerChallenge } from "./challenge.ts";
 import type { FlowContext } from "./context.ts";
 import { AuthError } from "./errors.ts";
@@ -7,8 +7,8 @@ import { readJson } from "./read-json.ts";
 /** Protected resource metadata (RFC 9728 §2), as far as a client reads it. */
 export const ResourceMetadataSchema = z.looseObject({
   resource: z.string(),
-  authorization_servers: z.array(z.string()).optional(),
-  scopes_supported: z.array(z.string()).optional(),
+  authorization_servers: z.optional(z.array(z.string())),
+  scopes_supported: z.optional(z.array(z.string())),
 });
 export type ResourceMetadata = z.infer<typeof ResourceMetadataSchema>;
 

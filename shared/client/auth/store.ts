@@ -1,27 +1,27 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 
 /** A client identity an authorization server gave (or a pre-registered one). */
 export const RegisteredClientSchema = z.object({
-  client_id: z.string().min(1),
-  client_secret: z.string().optional(),
-  token_endpoint_auth_method: z.string().optional(),
-  redirect_uris: z.array(z.string()).optional(),
+  client_id: z.string().check(z.minLength(1)),
+  client_secret: z.optional(z.string()),
+  token_endpoint_auth_method: z.optional(z.string()),
+  redirect_uris: z.optional(z.array(z.string())),
 });
 export type RegisteredClient = z.infer<typeof RegisteredClientSchema>;
 
 /** Tokens for one resource, with the absolute expiry (ms since the epoch) when one was given. */
 export const TokenSetSchema = z.object({
-  access_token: z.string().min(1),
-  refresh_token: z.string().optional(),
-  expires_at: z.number().optional(),
-  scope: z.string().optional(),
+  access_token: z.string().check(z.minLength(1)),
+  refresh_token: z.optional(z.string()),
+  expires_at: z.optional(z.number()),
+  scope: z.optional(z.string()),
 });
 export type TokenSet = z.infer<typeof TokenSetSchema>;
 
 /** What is kept per issuer: the client it registered and tokens by resource. */
 export const IssuerRecordSchema = z.object({
-  client: RegisteredClientSchema.optional(),
-  tokens: z.record(z.string(), TokenSetSchema).default({}),
+  client: z.optional(RegisteredClientSchema),
+  tokens: z._default(z.record(z.string(), TokenSetSchema), {}),
 });
 export type IssuerRecord = z.infer<typeof IssuerRecordSchema>;
 
