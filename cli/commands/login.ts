@@ -97,6 +97,9 @@ export const login: Command = async (args, io: Io) => {
   });
   try {
     await session.signOut();
+    // A server whose reads are open asks for sign-in only on a write: sign in now when it
+    // publishes resource metadata, else when it answers 401.
+    await session.signInAhead();
     const client = await connect(url, {
       fetch,
       clientInfo: { name: "edgemcp-cli", version: packageVersion() },

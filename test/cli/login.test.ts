@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/client";
-import { bridgeTransport, CLI, runCli } from "./cli.ts";
+import { bridgeTransport, runCli } from "./cli.ts";
+import { changeKept, loginWithBrowser } from "./login-browser.ts";
 import { startOAuthExample, type OAuthExample } from "./oauth-example.ts";
 
 let example: OAuthExample;
@@ -23,37 +23,11 @@ afterAll(async () => {
   await rm(config, { recursive: true, force: true });
 });
 
-/**
- * Runs `edgemcp login`, and when it prints the sign-in URL does what a browser would: opens it
- * (the demo server grants at once and redirects) and follows the redirect to the command's
- * loopback address.
- */
-function loginWithBrowser(
-  url: string,
-): Promise<{ code: number | null; stdout: string; stderr: string; page: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, "login", url, "--no-browser"], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    let page = "";
-    let browsed = false;
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /^\s+(http\S+\/authorize\S*)$/m.exec(stderr);
-      if (!match?.[1] || browsed) return;
-      browsed = true;
-      void (async () => {
-        const authorize = await fetch(match[1] ?? "", { redirect: "manual" });
-        const location = authorize.headers.get("location") ?? "";
-        page = await (await fetch(location)).text();
-      })().catch(reject);
-    });
-    child.once("close", (code) => resolve({ code, stdout, stderr, page }));
-  });
+/** The demo authorization server grants at once: its page redirects straight back. */
+async function grantAtOnce(authorizationUrl: string): Promise<string> {
+  const authorize = await fetch(authorizationUrl, { redirect: "manual" });
+  await authorize.body?.cancel();
+  return authorize.headers.get("location") ?? "";
 }
 
 describe("edgemcp login against the SDK example server with its demo authorization server", () => {
@@ -64,7 +38,7 @@ describe("edgemcp login against the SDK example server with its demo authorizati
   });
 
   it("signs in through the browser step and keeps the tokens in a file only its owner reads", async () => {
-    const ran = await loginWithBrowser(example.url);
+    const ran = await loginWithBrowser(example.url, env, grantAtOnce);
     expect(ran.stderr).toContain("Sign in at this URL");
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.page).toContain("Back to the terminal");
@@ -117,6 +91,26 @@ describe("edgemcp login against the SDK example server with its demo authorizati
     } finally {
       await client.close();
     }
+  });
+
+  it("checks the server with the kept token, which its handshake needs", async () => {
+    type Report = { era: string; server?: { name: string } };
+    const checked = await runCli(["check", example.url, "--json"], env);
+    const report = JSON.parse(checked.stdout) as Report;
+    expect(report.era, checked.stdout).toBe("legacy");
+    expect(report.server?.name).toBeTruthy();
+    const nobody = { ...env, EDGEMCP_CONFIG_DIR: join(config, "nobody") };
+    const anonymous = JSON.parse((await runCli(["check", example.url, "--json"], nobody)).stdout);
+    expect((anonymous as Report).server).toBeUndefined();
+  });
+
+  it("asks to sign in again when the kept token lapsed and the server gave no refresh token", async () => {
+    await changeKept(config, example.url, (tokens) => {
+      tokens.expires_at = Date.now() - 60_000;
+    });
+    const called = await runCli(["call", example.url, "greet", "--args", '{"name":"Ada"}'], env);
+    expect(called.code).toBe(1);
+    expect(called.stderr).toContain(`asks for sign-in: run "edgemcp login ${example.url}" first`);
   });
 
   it("forgets the tokens on logout", async () => {

@@ -2,7 +2,7 @@ import type * as oauth from "oauth4webapi";
 import type { BearerChallenge } from "./challenge.ts";
 import type { FlowContext } from "./context.ts";
 import { AuthError } from "./errors.ts";
-import { discoverResource } from "./resource-metadata.ts";
+import { discoverResource, type ResourceMetadata } from "./resource-metadata.ts";
 import {
   defaultServer,
   discoverServer,
@@ -40,7 +40,30 @@ export async function discover(
       ? `401 names resource metadata ${challenge.resourceMetadata}${challenge.scope ? ` and scope "${challenge.scope}"` : ""}.`
       : "401 without resource_metadata: looking at the well-known URLs.",
   });
-  const metadata = await discoverResource(ctx, server, challenge);
+  return bindTo(ctx, server, await discoverResource(ctx, server, challenge));
+}
+
+/**
+ * Discovery before any 401, for a sign-in asked for ahead (a server whose reads are open and
+ * whose writes need a token): only a server that publishes protected resource metadata at its
+ * well-known URLs asks for sign-in; undefined for one that publishes none.
+ */
+export async function discoverAhead(ctx: FlowContext, server: URL): Promise<Binding | undefined> {
+  ctx.report({
+    step: "challenge",
+    status: "skipped",
+    rule: "RFC 9728 §3",
+    summary: "Signing in before the server asks: looking at the well-known URLs.",
+  });
+  const metadata = await discoverResource(ctx, server, undefined);
+  return metadata && bindTo(ctx, server, metadata);
+}
+
+async function bindTo(
+  ctx: FlowContext,
+  server: URL,
+  metadata: ResourceMetadata | undefined,
+): Promise<Binding> {
   const issuer = metadata?.authorization_servers?.[0] ?? server.origin;
   const found = await discoverServer(ctx, issuer, !metadata);
   if (!found && metadata) {

@@ -3,7 +3,7 @@ import { authorizationCodeGrant } from "./authorize.ts";
 import type { BearerChallenge } from "./challenge.ts";
 import { identify, type ClientIdentity } from "./client-identity.ts";
 import { FlowContext } from "./context.ts";
-import { discover, type Binding } from "./discover.ts";
+import { discover, discoverAhead, type Binding } from "./discover.ts";
 import { revokeTokens } from "./revoke.ts";
 import { AuthError } from "./errors.ts";
 import type { AuthOptions } from "./options.ts";
@@ -53,7 +53,11 @@ export class AuthSession {
     if (!this.tokens) await this.restore();
     const tokens = this.tokens;
     if (!tokens || !expired(tokens)) return tokens?.access_token;
-    if (!tokens.refresh_token) return undefined;
+    if (!tokens.refresh_token) {
+      // Dropped, so the 401 that follows signs in instead of seeming answered already.
+      this.tokens = undefined;
+      return undefined;
+    }
     await this.serialize(() => this.tryRefresh());
     return this.tokens?.access_token;
   }
@@ -88,6 +92,22 @@ export class AuthSession {
       if (!this.binding) await this.bind(challenge);
       await this.signIn(unionScopes(this.tokens?.scope, challenge.scope));
     });
+  }
+
+  /**
+   * Signs in now, before any 401 (what `edgemcp login` asks), when the server publishes
+   * protected resource metadata: servers whose reads are open ask for sign-in only on a write.
+   * False when it publishes none, which leaves sign-in to a 401 (a 2025-03-26 server, or none).
+   */
+  signInAhead(): Promise<boolean> {
+    let found = false;
+    return this.serialize(async () => {
+      const binding = await discoverAhead(this.ctx, this.server);
+      if (!binding) return;
+      found = true;
+      await this.adopt(binding);
+      await this.signIn(binding.scopesSupported);
+    }).then(() => found);
   }
 
   /** True when the session holds a token other than the one a refused request carried. */
@@ -147,7 +167,11 @@ export class AuthSession {
 
   /** Discovery: the resource metadata, then its authorization server's metadata. */
   private async bind(challenge: BearerChallenge | undefined): Promise<void> {
-    const binding = await discover(this.ctx, this.server, challenge);
+    await this.adopt(await discover(this.ctx, this.server, challenge));
+  }
+
+  /** Uses a server's binding, with the tokens kept for its issuer. */
+  private async adopt(binding: Binding): Promise<void> {
     this.binding = binding;
     // Tokens and clients are kept per issuer: a server that moved to another one starts afresh.
     if (!this.tokens || this.tokensFrom !== binding.issuer) {

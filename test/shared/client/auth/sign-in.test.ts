@@ -77,6 +77,33 @@ describe("signing in to an MCP server", () => {
     expect(after.tokens[MCP]?.refresh_token).toBe("refresh-2-secret");
   });
 
+  it("signs in again when a lapsed token came without a refresh token", async () => {
+    const w = world();
+    const honest = w.token;
+    w.token = (form) => {
+      const answer = honest(form);
+      delete answer.body.refresh_token;
+      return answer;
+    };
+    const store = memoryStore();
+    await signIn(w, { store }).call();
+    const record = (await store.load(`issuer:${ISSUER}`)) as {
+      tokens: Record<string, { expires_at: number }>;
+    };
+    const kept = record.tokens[MCP];
+    if (!kept) throw new Error("no tokens kept");
+    kept.expires_at = Date.now() - 1000;
+    await store.save(`issuer:${ISSUER}`, record);
+    expect((await signIn(w, { store }).call()).status).toBe(200);
+    expect(w.authorizations).toHaveLength(2);
+    const { fetch } = withAuth(MCP, { store, fetch: w.fetch, signInHint: "log in" });
+    kept.expires_at = Date.now() - 1000;
+    await store.save(`issuer:${ISSUER}`, record);
+    await expect(fetch(MCP, { method: "POST", body: "{}" })).rejects.toThrow(
+      `${MCP} asks for sign-in: log in`,
+    );
+  });
+
   it("steps up on 403 insufficient_scope with the union of the scopes held and asked", async () => {
     const w = world();
     w.requiredScope = "mcp:read mcp:write";
@@ -198,6 +225,29 @@ describe("signing in to an MCP server", () => {
     expect(w.authorizations[1]?.searchParams.get("redirect_uri")).toBe(
       "http://127.0.0.1:9999/callback",
     );
+  });
+
+  it("signs in ahead, before any 401, when the server publishes resource metadata", async () => {
+    const w = world();
+    const { session, events } = signIn(w);
+    expect(await session.signInAhead()).toBe(true);
+    expect(w.requests).not.toContain(`POST ${MCP}`);
+    expect(w.authorizations[0]?.searchParams.get("scope")).toBe("mcp:read");
+    expect(events[0]).toMatchObject({ step: "challenge", status: "skipped" });
+    expect(await session.accessToken()).toMatch(/^access-/);
+  });
+
+  it("does not sign in ahead to a server without resource metadata", async () => {
+    const w = world();
+    const base = w.fetch;
+    w.fetch = (url, init) =>
+      url.includes("oauth-protected-resource")
+        ? Promise.resolve(new Response("no", { status: 404 }))
+        : base(url, init);
+    const { session } = signIn(w);
+    expect(await session.signInAhead()).toBe(false);
+    expect(w.authorizations).toHaveLength(0);
+    expect(w.requests.some((r) => r.includes("oauth-authorization-server"))).toBe(false);
   });
 
   it("refuses to sign in over plain http beyond loopback", async () => {
