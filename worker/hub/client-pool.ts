@@ -7,7 +7,7 @@ import {
 } from "../../shared/client/index.ts";
 import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
 import { abortable } from "../../shared/abortable.ts";
-import { transportOf, type UpstreamConfig } from "./upstreams.ts";
+import { sendsAddress, transportOf, type UpstreamConfig } from "./upstreams.ts";
 
 /** How many upstream clients one isolate keeps, and how many of them one caller may hold. */
 export type PoolLimits = { maxClients: number; maxPerCaller: number };
@@ -20,6 +20,11 @@ export type Principal = {
   capabilities: ClientCapabilities;
   /** The hub itself, listing catalogs (lists, nothing else): never shares a client or a quota with a caller. */
   listing?: true;
+  /**
+   * An anonymous caller's address (its /64 for IPv6): servers of this Worker and service
+   * bindings are told it, so that their limits count each anonymous caller of the hub apart.
+   */
+  address?: string;
 };
 
 /**
@@ -82,7 +87,13 @@ export class ClientPool {
   ): Promise<McpClient> {
     const config = this.upstreams.get(upstream);
     if (!config) return Promise.reject(new Error(`The hub has no upstream named "${upstream}".`));
-    const caller = principal.listing ? "listing" : `subject:${principal.subject}`;
+    // Anonymous callers share a client, except where their address goes with it.
+    const address = sendsAddress(config) ? principal.address : undefined;
+    const caller = principal.listing
+      ? "listing"
+      : address !== undefined
+        ? `address:${address}`
+        : `subject:${principal.subject}`;
     // The credential is part of the key: a pooled client forwards the one it was created with.
     const key = `${upstream}\n${caller}\n${principal.credential ?? ""}\n${JSON.stringify(principal.capabilities)}`;
     const pooled = this.#clients.get(key);
@@ -91,7 +102,7 @@ export class ClientPool {
     // answers; callers that find it pending wait for it as long as their own signal allows.
     const connecting = AbortSignal.any([signal, AbortSignal.timeout(this.connectTimeoutMs)]);
     const pending = abortable(
-      connect(...this.#connection(config, principal, env, connecting)),
+      connect(...this.#connection(config, principal, address, env, connecting)),
       connecting,
     );
     const keys = this.#byCaller.get(caller) ?? [];
@@ -119,15 +130,15 @@ export class ClientPool {
   #connection(
     config: UpstreamConfig,
     principal: Principal,
+    address: string | undefined,
     env: Cloudflare.Env,
     signal: AbortSignal,
   ): [string, ClientOptions] {
-    const { url, fetch, send, headers } = transportOf(
-      config,
-      env,
-      principal.credential,
-      principal.listing,
-    );
+    const { url, fetch, send, headers } = transportOf(config, env, {
+      ...(principal.credential === undefined ? {} : { credential: principal.credential }),
+      ...(address === undefined ? {} : { address }),
+      listing: principal.listing === true,
+    });
     return [
       url,
       {

@@ -167,16 +167,27 @@ function credentialHeader(
 }
 
 /**
+ * Whether an upstream is told an anonymous caller's address: a server of this Worker, which
+ * counts limits per caller and would otherwise see every anonymous caller of the hub as one.
+ * Nobody outside the Worker is told it.
+ */
+export function sendsAddress(upstream: UpstreamConfig): boolean {
+  return "app" in upstream;
+}
+
+/** Who a connection to an upstream is for: the caller's credential and address, or the hub's listing. */
+export type TransportFor = { credential?: string; address?: string; listing?: boolean };
+
+/**
  * The endpoint URL, the fetch and the headers a client uses to reach an upstream for a caller;
  * for an edgemcp endpoint of this Worker, `send` too, which hands it requests past HTTP.
  */
 export function transportOf(
   upstream: UpstreamConfig,
   env: Cloudflare.Env,
-  callerCredential?: string,
-  listing = false,
+  { credential, address, listing = false }: TransportFor = {},
 ): { url: string; fetch: FetchLike; send?: SendLike; headers: Record<string, string> } {
-  const auth = credentialHeader(upstream, env, callerCredential);
+  const auth = credentialHeader(upstream, env, credential);
   if ("app" in upstream) {
     const app = upstream.app;
     const context = CONTEXTS[listing ? "catalog" : "call"];
@@ -191,7 +202,8 @@ export function transportOf(
               entry({ url, message, headers, signal }, env, context),
           }
         : {}),
-      headers: auth,
+      // The address header of a real request, which the server reads as its caller's.
+      headers: address === undefined ? auth : { ...auth, "CF-Connecting-IP": address },
     };
   }
   if ("binding" in upstream) {

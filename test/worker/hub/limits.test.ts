@@ -31,13 +31,12 @@ const slow = defineServer({
   ],
 });
 
-// The server caps live tasks at 2; the hub in front of it counts its own caller's rates.
+// The server caps live tasks at 2; the hub in front of it counts its own caller's rates. Both
+// let anonymous callers use read-only tools.
+const open = { authenticate, durable, anonymous: "read-only", limits: { liveTasks: 2 } } as const;
 const hub = serve(
-  hubServer({
-    name: "capped-hub",
-    upstreams: () => [inProcess("slow", slow, { authenticate, durable, limits: { liveTasks: 2 } })],
-  }),
-  { authenticate, durable, limits: { liveTasks: 2 } },
+  hubServer({ name: "capped-hub", upstreams: () => [inProcess("slow", slow, open)] }),
+  open,
   { API_TOKENS: "token-carol=carol" },
 );
 
@@ -65,5 +64,32 @@ describe("the live-task cap through the hub", () => {
     expect(third.final?.result?.resultType).not.toBe("task");
     expect(JSON.stringify(third.final)).toMatch(/Too many live tasks/);
     expect(await env.MCP_LIMITS.getByName("sub:carol").held("task")).toBe(2);
+  });
+});
+
+const startAnonymous = (ip: string) =>
+  hub.send(
+    mcpRequest(
+      "tools/call",
+      { name: "slow__wait", arguments: { ms: 30_000 } },
+      { server: "capped-hub", capabilities: TASKS, headers: { "CF-Connecting-IP": ip } },
+    ),
+    "tools/call",
+  );
+
+describe("anonymous callers through the hub", () => {
+  it("each have the server's live-task cap of their own, counted at their address", async () => {
+    for (const ip of ["203.0.113.7", "2001:db8:77:1::5"]) {
+      for (let i = 0; i < 2; i++)
+        expect((await startAnonymous(ip)).final?.result.resultType).toBe("task");
+      const refused = await startAnonymous(ip);
+      expect(JSON.stringify(refused.final)).toMatch(/Too many live tasks/);
+    }
+    // Another address of the same IPv6 /64 is the same caller.
+    expect(JSON.stringify((await startAnonymous("2001:db8:77:1::99")).final)).toMatch(
+      /Too many live tasks/,
+    );
+    expect(await env.MCP_LIMITS.getByName("ip:203.0.113.7").held("task")).toBe(2);
+    expect(await env.MCP_LIMITS.getByName("ip:2001:db8:77:1::/64").held("task")).toBe(2);
   });
 });

@@ -11,6 +11,7 @@ import type { Catalog } from "../catalog/catalog.ts";
 import type { AskingSetup, EraAdapter, EraAsking } from "../era/era.ts";
 import { InputRequiredSignal } from "./input/answers.ts";
 import type { Listening, MethodHandler, Result } from "../methods/method.ts";
+import { addressKey } from "../request/address.ts";
 import { callerIdentity, type CallerLimits } from "../request/limits.ts";
 import { logRequest, type RequestLogger } from "../observe/log.ts";
 import type { Observation } from "../observe/trace.ts";
@@ -252,6 +253,7 @@ function contextOf(calling: Calling, cancel: Cancel, send: Notify, asking: Askin
     send,
     cancel,
     caller: calling.caller,
+    headers: calling.headers,
     handles: calling.handles,
     notify: notifierFor(calling.coordination.listen, calling.server),
     asking,
@@ -433,6 +435,8 @@ type ContextParts = {
   /** Where `ctx.signal` comes from, read when the handler first reads it. */
   cancel: Cancel;
   caller: Caller | undefined;
+  /** The request's headers, when the context is for a request (a task's run is not). */
+  headers?: Headers;
   handles: Handles;
   notify: ChangeNotifier;
   asking: Asking;
@@ -457,6 +461,14 @@ class CallContext implements HandlerContext {
   readonly progress: HandlerContext["progress"];
   readonly log: HandlerContext["log"];
   readonly #cancel: Cancel;
+  readonly #headers: Headers | undefined;
+
+  /** See `anonymousAddress`. */
+  static anonymousAddress(ctx: HandlerContext): string | undefined {
+    if (!(ctx instanceof CallContext) || ctx.caller) return undefined;
+    const address = ctx.#headers?.get("CF-Connecting-IP");
+    return address ? addressKey(address) : undefined;
+  }
 
   constructor(parts: ContextParts) {
     const { request, send, logs } = parts;
@@ -470,6 +482,7 @@ class CallContext implements HandlerContext {
     this.relay = parts.asking.relay;
     this.notify = parts.notify;
     this.#cancel = parts.cancel;
+    this.#headers = parts.headers;
     let last = -Infinity;
     // Assigned here rather than as arrow properties, which name-keeping bundlers rename per call.
     this.progress = (progress, total, message) => {
@@ -494,6 +507,15 @@ class CallContext implements HandlerContext {
     return this.#cancel.signal;
   }
 }
+
+/**
+ * Where an anonymous caller of this request called from, as its limits count it (an IPv6
+ * address by its /64): what a proxy of this Worker (the hub) passes on to the servers it calls
+ * in-process, so that they count each of its anonymous callers apart. Undefined for a caller
+ * with a token, a request without an address, or a context not made for a request.
+ */
+export const anonymousAddress = (ctx: HandlerContext): string | undefined =>
+  CallContext.anonymousAddress(ctx);
 
 type Publisher = { publish(server: string, event: ListenEvent): Promise<void> };
 
