@@ -43,7 +43,8 @@ export async function authorize(request: Request, context: AuthorizeContext): Pr
 async function show(request: Request, context: AuthorizeContext): Promise<Response> {
   const { oauth, options } = context;
   const clientId = new URL(request.url).searchParams.get("client_id");
-  const refused = clientId === null ? undefined : refusedClientId(clientId);
+  const refused =
+    clientId === null ? undefined : refusedClientId(clientId, loopbackClients(request, context));
   if (refused) return messagePage(400, "This app cannot sign in here", refused);
   const authRequest = await oauth.parseAuthRequest(request);
   const endpoint = endpointOf(options, authRequest);
@@ -133,6 +134,17 @@ export function granted(
   return [
     ...new Set([...(endpoint.baseline ?? []), ...asked.filter((scope) => offered.has(scope))]),
   ];
+}
+
+/**
+ * Whether client metadata documents on loopback are accepted: only by a Worker itself served on
+ * loopback whose operator turned it on (`OAUTH_LOCAL_CLIENT_IDS`), to try a host on this machine.
+ */
+function loopbackClients(request: Request, context: AuthorizeContext): boolean {
+  return (
+    isLocalHost(new URL(request.url).hostname) &&
+    readVar(context.env, "OAUTH_LOCAL_CLIENT_IDS")?.trim() === "on"
+  );
 }
 
 /** The development login's users, where it is allowed: loopback, or turned on explicitly. */

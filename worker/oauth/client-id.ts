@@ -1,11 +1,15 @@
+import { isLocalHost } from "../http/origin.ts";
+
 /**
  * Why a client ID that is a URL (a Client ID Metadata Document) is refused before anything
  * fetches it: a host that names this network rather than the internet (loopback, private and
  * link-local ranges, `.local`, `.internal`, a bare name). On Cloudflare the
  * `global_fetch_strictly_public` flag refuses such fetches too; this also holds under
- * `wrangler dev` and says so in words. Undefined for any other client ID.
+ * `wrangler dev` and says so in words. `loopback` lets a document on this machine through (a
+ * Worker served on loopback, whose operator asked for it: a host under test here). Undefined
+ * for any other client ID.
  */
-export function refusedClientId(clientId: string): string | undefined {
+export function refusedClientId(clientId: string, loopback = false): string | undefined {
   if (!/^https?:\/\//i.test(clientId)) return undefined;
   let host: string;
   try {
@@ -13,6 +17,7 @@ export function refusedClientId(clientId: string): string | undefined {
   } catch {
     return "Its client ID is not a valid URL.";
   }
+  if (loopback && isLocalHost(host)) return undefined;
   return privateHost(host)
     ? "Its client ID names a private or local address: a client metadata document must be on the public internet."
     : undefined;

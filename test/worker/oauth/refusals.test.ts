@@ -71,6 +71,33 @@ describe("the authorization request", () => {
     expect(fetched).not.toHaveBeenCalled();
   });
 
+  it("accepts a document on loopback only where a loopback Worker's operator turned that on", async () => {
+    const local = "https://127.0.0.1:8443/client.json";
+    internet({ [local]: () => cimd({ client_id: local }) });
+    const { challenge } = await pkce();
+    const allowing = (vars: Record<string, string>) =>
+      new Browser((request) => fetchWorker(request, vars));
+    const on = { OAUTH_LOCAL_CLIENT_IDS: "on" };
+    // Off by default.
+    await expectRefusedPage(
+      await new Browser().fetch(authorizeUrl(local, challenge)),
+      /private or local address/,
+    );
+    // Never for a deployed Worker, whatever its variables say.
+    const deployed = authorizeUrl(local, challenge, {
+      resource: "https://mcp.example.com/mcp/notes",
+    }).replace(ORIGIN, "https://mcp.example.com");
+    await expectRefusedPage(await allowing(on).fetch(deployed), /private or local address/);
+    // Only loopback: a private network's address stays refused.
+    await expectRefusedPage(
+      await allowing(on).fetch(authorizeUrl("https://10.1.2.3/client.json", challenge)),
+      /private or local address/,
+    );
+    const page = await allowing(on).fetch(authorizeUrl(local, challenge));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Published by <strong>127.0.0.1</strong>");
+  });
+
   it.each([
     ["too large", () => cimd({ client_name: "x".repeat(6000) })],
     [
