@@ -15,6 +15,7 @@ import { limitsOver } from "./durable/limits.ts";
 import { relayApp } from "./relay/index.ts";
 import { publishedDevTokens, refusingPublishedTokens } from "./servers/dev-tokens.ts";
 import { directory } from "./servers/directory.ts";
+import { PLAYGROUND_CLIENT_PATH, playgroundClient } from "./servers/playground-client.ts";
 import { servers } from "./servers/index.ts";
 
 // Not strict: /mcp/ and /mcp/notes/ are the same endpoints as /mcp and /mcp/notes.
@@ -112,6 +113,13 @@ app.get("/api/servers", (c) => {
     "Cache-Control": "no-store",
   });
 });
+
+// The playground's Client ID Metadata Document, naming its callback on this origin.
+app.get(PLAYGROUND_CLIENT_PATH, (c) =>
+  c.json(playgroundClient(new URL(c.req.url).origin), 200, {
+    "Cache-Control": "public, max-age=3600",
+  }),
+);
 
 // The page's relay to servers that do not allow it with CORS (README, "Servers without CORS").
 app.route("/relay", relayApp({ authenticate, limits: (env) => limitsOver(env.MCP_LIMITS) }));

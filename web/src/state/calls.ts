@@ -36,7 +36,7 @@ export type CallRecord = {
   prompt?: Reply<GetPromptResult>;
   resource?: Reply<ReadResourceResult>;
   taskId?: string;
-  error?: { message: string; kind?: string; code?: number; data?: unknown };
+  error?: { message: string; kind?: string; code?: number; status?: number; data?: unknown };
   logs: number;
 };
 
@@ -186,6 +186,7 @@ export async function runCall(kind: RequestKind, name: string, args: unknown): P
               message: caught.message,
               kind: caught.kind,
               ...(caught.code === undefined ? {} : { code: caught.code }),
+              ...(caught.status === undefined ? {} : { status: caught.status }),
               data: caught.data,
             }
           : { message: caught instanceof Error ? caught.message : String(caught) };

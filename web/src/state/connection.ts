@@ -1,3 +1,4 @@
+import { McpError } from "../../../shared/client/index.ts";
 import { errorText } from "../../../shared/error-text.ts";
 import { RelayRefused } from "../../../shared/relay.ts";
 import { diagnose } from "../lib/doctor.ts";
@@ -12,6 +13,7 @@ import {
   switchHeaders,
 } from "./credentials.ts";
 import { gatherFacts } from "./doctor-probe.ts";
+import { authWrapperFor, signInOffer } from "./sign-in.ts";
 import { backgroundState, resetBackground, showBackgroundNotification } from "./background.ts";
 import { closeAllListens } from "./listen.ts";
 import { load, save } from "./persist.ts";
@@ -146,6 +148,12 @@ export async function disconnect(): Promise<void> {
   await current?.client.close().catch(() => {});
 }
 
+/** Whether a failed connection was a 401, directly or through the relay. */
+function asksSignIn(error: unknown): boolean {
+  const tried = error instanceof RouteError ? [error.direct, error.relayed] : [error];
+  return tried.some((e) => e instanceof McpError && e.status === 401);
+}
+
 /** The latest connection attempt: an earlier one still running is superseded by it. */
 let attempt = 0;
 
@@ -185,6 +193,7 @@ export async function connectTo(
     const { client, route, routeNote } = await routedClient(url, {
       handshake: choice.handshake,
       headers: headerMap(),
+      wrap: authWrapperFor(url),
       // A 2025 session's stream: only the latest attempt's news is shown.
       onNotification: (notification) => {
         if (mine === attempt) showBackgroundNotification(notification);
@@ -224,6 +233,7 @@ export async function connectTo(
       route,
       ...(routeNote ? { routeNote } : {}),
     };
+    if (signInOffer.value === url) signInOffer.value = undefined;
     save(LAST, { url, era, route: routeChoice.value });
     if (selectedKey.value?.startsWith("permalink:")) selectedKey.value = undefined;
     await loadCatalog("use");
@@ -241,7 +251,10 @@ export async function connectTo(
     else if (error instanceof Error && error.cause instanceof RelayRefused)
       facts.relayRefusal = error.cause.message;
     facts.route = routeChoice.value;
-    if (mine === attempt) diagnosis.value = diagnose(facts);
+    if (mine === attempt) {
+      diagnosis.value = diagnose(facts);
+      signInOffer.value = asksSignIn(error) ? url : undefined;
+    }
     return false;
   } finally {
     if (mine === attempt) connecting.value = false;

@@ -18,3 +18,8 @@ export function relayedFetch(): FetchLike {
   const relayUrl = `${location.origin}/relay`;
   return recordingFetch(relayFetch({ relayUrl, token: tokens }), { relayUrl });
 }
+
+/** The relay alone, unrecorded: the sign-in's OAuth requests keep their own trace. */
+export function relayOnly(): FetchLike {
+  return relayFetch({ relayUrl: `${location.origin}/relay`, token: tokens });
+}

@@ -3,6 +3,7 @@ import {
   McpError,
   TASKS_EXTENSION,
   type ClientOptions,
+  type FetchLike,
   type McpClient,
 } from "../../../shared/client/index.ts";
 import { RelayRefused } from "../../../shared/relay.ts";
@@ -27,16 +28,14 @@ export type Routed = { client: McpClient; route: "direct" | "relay"; routeNote?:
 type Setup = Pick<ClientOptions, "onNotification" | "onBackgroundState"> & {
   handshake: "probe" | "initialize";
   headers: Record<string, string>;
+  /** Adds a signed-in server's token to each request (and signs in again when it asks). */
+  wrap?: ((inner: FetchLike) => FetchLike) | undefined;
 };
 
-function open(
-  url: string,
-  fetch: ReturnType<typeof recordingFetch>,
-  { handshake, headers, ...session }: Setup,
-) {
+function open(url: string, fetch: FetchLike, { handshake, headers, wrap, ...session }: Setup) {
   return connect(url, {
     ...session,
-    fetch,
+    fetch: wrap ? wrap(fetch) : fetch,
     headers,
     handlers: inputHandlers,
     capabilities: {

@@ -27,6 +27,9 @@ import { LazyCheckView } from "./lazy-check.tsx";
 import { Permalinked } from "./permalinked.tsx";
 import { MissingItem } from "./token-hint.tsx";
 import { openedLink } from "../state/permalink.ts";
+import { FLOW_KEY } from "../state/sign-in-actions.ts";
+import { FlowView } from "./flow-view.tsx";
+import { ConnectSignInOffer, SignedInBar } from "./sign-in-card.tsx";
 
 function AdHocResource({ uri }: { uri: string }) {
   const call = calls.value.find((c) => c.kind === "resource" && c.name === uri);
@@ -82,9 +85,13 @@ function Main() {
   const linked = typeof link === "object" && key === `${link.kind}:${link.name}` ? link : undefined;
   return (
     <main class="main" id="main">
+      <SignedInBar />
+      <ConnectSignInOffer />
       <DoctorCard />
       <Permalinked />
-      {entry ? (
+      {key === FLOW_KEY ? (
+        <FlowView />
+      ) : entry ? (
         <Detail entry={entry} />
       ) : key === CHECK_KEY && (session.value || targetUrl.value) ? (
         <LazyCheckView />

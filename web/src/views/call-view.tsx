@@ -10,7 +10,8 @@ import { isRecord } from "../lib/json.ts";
 import type { Schema } from "../lib/schema/resolve.ts";
 import { cancelCall, runCall, type CallRecord } from "../state/calls.ts";
 import { pendingInputs, rootsAnswered } from "../state/inputs.ts";
-import { pane, selectedKey } from "../state/store.ts";
+import { signIns } from "../state/sign-in.ts";
+import { pane, selectedKey, session } from "../state/store.ts";
 import { tasks } from "../state/tasks.ts";
 import { exchanges } from "../state/wire.ts";
 import { clock, seconds } from "./clock.ts";
@@ -18,6 +19,7 @@ import { Blocks, Text } from "./content.tsx";
 import { InputCard } from "./input-card.tsx";
 import { JsonTree } from "./json-tree.tsx";
 import { Provenance } from "./provenance.tsx";
+import { SignInOffer } from "./sign-in-card.tsx";
 import { TaskCard } from "./task-card.tsx";
 
 /** Reads a linked resource and shows it as the selected item. */
@@ -233,6 +235,12 @@ export function CallView({
           {call.error.message}
           {call.error.data !== undefined ? <JsonTree value={call.error.data} /> : null}
         </div>
+      ) : null}
+      {call.error?.status === 401 && session.value && !signIns.value[session.value.url] ? (
+        <SignInOffer
+          url={session.value.url}
+          why="The server answered 401 to this call: it needs a signed-in caller."
+        />
       ) : null}
       {call.tool ? <ToolResult result={call.tool.result} outputSchema={outputSchema} /> : null}
       {call.prompt ? <PromptResult result={call.prompt.result} /> : null}

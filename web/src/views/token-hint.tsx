@@ -1,7 +1,9 @@
 import type { Tool } from "../../../shared/protocol/primitives.ts";
 import { isSecretHeader } from "../lib/secrets.ts";
 import { headerMap } from "../state/connection.ts";
+import { signIns } from "../state/sign-in.ts";
 import { devTokens, session } from "../state/store.ts";
+import { signIn } from "../state/sign-in-actions.ts";
 import { addBearer } from "./connect-bar.tsx";
 
 /**
@@ -26,17 +28,24 @@ export function TokenHint({ tool }: { tool: Tool }) {
 
 /** Whether the connection sends no credentials. */
 function anonymous(): boolean {
+  const live = session.value;
+  if (live && signIns.value[live.url]) return false;
   return !Object.keys(headerMap()).some(isSecretHeader);
 }
 
 /** Under an anonymous catalog: a server may list and allow more to a caller with a token. */
 export function AnonymousNote() {
-  if (!session.value || !anonymous()) return null;
+  const live = session.value;
+  if (!live || !anonymous()) return null;
   return (
     <p class="muted small pad anonymous-note">
       You are anonymous here: servers often list and allow more to a caller with a token.{" "}
+      <button type="button" class="link-button" onClick={() => void signIn(live.url)}>
+        Sign in
+      </button>{" "}
+      or{" "}
       <button type="button" class="link-button" onClick={addBearer}>
-        Add a Bearer token
+        add a Bearer token
       </button>
     </p>
   );

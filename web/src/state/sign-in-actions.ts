@@ -1,0 +1,81 @@
+import { connectTo } from "./connection.ts";
+import type * as SignInFlow from "./sign-in-flow.ts";
+import { openBlankPopup } from "./sign-in-popup.ts";
+import { flowRun, rememberSignIn, remembersSignIn } from "./sign-in.ts";
+import { diagnosis, notify, selectedKey, session } from "./store.ts";
+
+/** The selection that shows the sign-in flow view. */
+export const FLOW_KEY = "sign-in:flow";
+
+// The OAuth code (oauth4webapi, discovery, the flow) loads on first use only.
+let loading: Promise<typeof SignInFlow> | undefined;
+export function signInCode(): Promise<typeof SignInFlow> {
+  loading ??= import("./sign-in-flow.ts").catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/**
+ * Signs in to `url` and connects with the tokens. All at once, the popup opens during this
+ * click (a popup opened later, after discovery, would be blocked); step by step, each request
+ * waits for the person's click in the flow view, which opens the popup in its turn.
+ */
+export async function signIn(url: string, stepByStep = false): Promise<boolean> {
+  const popup = stepByStep ? null : openBlankPopup();
+  if (stepByStep) selectedKey.value = FLOW_KEY;
+  let code: typeof SignInFlow;
+  try {
+    code = await signInCode();
+  } catch (error) {
+    popup?.close();
+    notify(`The sign-in code could not load (${String(error)}): reload the page.`);
+    return false;
+  }
+  if (!(await code.runSignIn(url, stepByStep, popup))) {
+    selectedKey.value = FLOW_KEY;
+    return false;
+  }
+  diagnosis.value = undefined;
+  const connected = await connectTo(url);
+  const name = session.value?.description.serverInfo?.name;
+  code.finishSignIn(
+    url,
+    connected,
+    connected
+      ? `Connected with the new token${name ? ` to ${name}` : ""}: the server accepted it.`
+      : "The server did not accept the connection with the new token; the connection doctor says why.",
+  );
+  return connected;
+}
+
+/** Signs out of `url` (revoking where offered) and reconnects without the tokens. */
+export async function signOut(url: string): Promise<void> {
+  const code = await signInCode();
+  const revoked = await code.signOutOf(url);
+  notify(
+    revoked
+      ? "Signed out: the tokens are forgotten and the authorization server revoked them."
+      : "Signed out: the tokens are forgotten here (the server offers no revocation).",
+  );
+  if (flowRun.value?.trace.server === url && flowRun.value.state !== "done")
+    flowRun.value = undefined;
+  await connectTo(url);
+}
+
+/** Turns "remember in this tab" on or off, for the sign-ins already made too. */
+export function setRemember(on: boolean): void {
+  rememberSignIn.value = on;
+  void signInCode().then((code) => code.rememberSignIns(on));
+}
+
+/** Takes back this tab's remembered sign-ins before the first connection (if it has any). */
+export async function restoreSignIns(): Promise<void> {
+  if (!remembersSignIn()) return;
+  try {
+    await (await signInCode()).restoreSignIns();
+  } catch {
+    // The code did not load: the page starts signed out.
+  }
+}

@@ -1,0 +1,70 @@
+import type { AuthorizationRequest, Interact } from "../../../shared/client/auth/index.ts";
+
+/** The page the authorization server sends the browser back to (a static asset of the Worker). */
+export const CALLBACK_PATH = "/sign-in/callback";
+/** The callback page posts the URL it was opened at here (same origin only). */
+const CHANNEL = "edgemcp-sign-in";
+const WINDOW = "edgemcp-sign-in";
+const FEATURES = "popup,width=560,height=720";
+/** How long the page waits for the person at the authorization page. */
+const WAIT_MS = 10 * 60_000;
+
+export const callbackUrl = (): string => `${location.origin}${CALLBACK_PATH}`;
+
+/** What the flow shows while the browser is at the authorization page. */
+export type BrowserStep = {
+  /** The popup was blocked: a click opens the page instead (a click is never blocked). */
+  blocked(open: () => void): void;
+  /** The page is open; `cancel` stops waiting for it. */
+  waiting(cancel: () => void): void;
+};
+
+/**
+ * Opens the authorization page in a popup (the one opened at the person's click when given,
+ * still blank) and resolves with the callback URL the callback page posts back, matched by
+ * `state` so a stale or foreign callback is ignored. The popup is cut from this page (no
+ * `opener`) before it leaves for the authorization server.
+ */
+export function popupInteract(step: BrowserStep, takeOpened: () => Window | null): Interact {
+  return (request: AuthorizationRequest) =>
+    new Promise<URL>((resolve, reject) => {
+      const channel = new BroadcastChannel(CHANNEL);
+      const timer = setTimeout(
+        () => finish(new Error("No answer from the authorization page within 10 minutes.")),
+        WAIT_MS,
+      );
+      const finish = (outcome: URL | Error) => {
+        clearTimeout(timer);
+        channel.close();
+        if (outcome instanceof URL) resolve(outcome);
+        else reject(outcome);
+      };
+      channel.onmessage = (event: MessageEvent<unknown>) => {
+        const data = event.data;
+        if (typeof data !== "object" || data === null || !("url" in data)) return;
+        if (typeof data.url !== "string") return;
+        const back = new URL(data.url);
+        if (back.searchParams.get("state") === request.state) finish(back);
+      };
+      const open = (target: Window | null): boolean => {
+        if (!target) return false;
+        target.opener = null;
+        target.location.href = request.url.href;
+        step.waiting(() => finish(new Error("The sign-in was cancelled before the callback.")));
+        return true;
+      };
+      if (open(takeOpened()) || open(window.open("", WINDOW, FEATURES))) return;
+      step.blocked(() => {
+        if (!open(window.open("", WINDOW, FEATURES))) {
+          // Still refused: this tab goes instead; the callback page brings the answer back.
+          window.open(request.url.href, "_blank");
+          step.waiting(() => finish(new Error("The sign-in was cancelled before the callback.")));
+        }
+      });
+    });
+}
+
+/** A blank popup opened during the person's click, for the authorization page to come. */
+export function openBlankPopup(): Window | null {
+  return window.open("", WINDOW, FEATURES);
+}
