@@ -1,4 +1,4 @@
-// `node --experimental-strip-types --no-warnings test/bench/path.ts`: the modules of worker/mcp
+// `node --experimental-transform-types --no-warnings test/bench/path.ts`: the modules of worker/mcp
 // (and worker/hub) that one request enters, in order. A tracer, not a profiler: the bench's
 // edgemcp and hub Workers are bundled with esbuild, every function of worker/mcp and worker/hub
 // first records its module, and one request per case is served in this Node process after a

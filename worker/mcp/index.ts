@@ -101,5 +101,5 @@ export { listenFromSource } from "./listen/source.ts";
 export type { ListenSettings, ListenSource, ListenStreams } from "./listen/source.ts";
 export { honouredFilter } from "./listen/filter.ts";
 export { upstreamCapabilities, upstreamLogLevel } from "./era/index.ts";
-export { anonymousAddress } from "./call/call.ts";
+export { anonymousAddress } from "./call/handler-context.ts";
 export { serveMessage, type Framed, type Runtime, type Settings } from "./pipeline.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cancellationKey } from "../../../worker/mcp/call/call.ts";
+import { cancellationKey } from "../../../worker/mcp/call/calling.ts";
 import { handleOwner, Handles } from "../../../worker/state/handles.ts";
 import { keyringFrom } from "../../../worker/state/keyring.ts";
 import { HandleError, Sealer } from "../../../worker/state/sealer.ts";

@@ -130,7 +130,7 @@ export const legacy: EraAdapter = {
   },
   sessionId: readSessionId,
   // A fresh id for each handshake, which the client sends on every later request: it keeps a
-  // caller's cancellations to its session's calls (see `cancellationKey` in call/call.ts) and
+  // caller's cancellations to its session's calls (see `cancellationKey` in call/calling.ts) and
   // brings back what the client declared.
   resultHeaders(info) {
     return info.method === "initialize"

@@ -1,7 +1,7 @@
 import { isJsonObject } from "../../../../shared/jsonrpc.ts";
 import { ErrorCode, RpcError, ToolError } from "../../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../../shared/protocol/messages.ts";
-import { refuseAsking } from "../../call/call.ts";
+import { refuseAsking } from "../../call/asking.ts";
 import type { Asking, Notify } from "../../call/context.ts";
 import { undeclared, type InputAnswers } from "../../call/input/answers.ts";
 import { wireRequestNeeds } from "../../call/input/requests.ts";
