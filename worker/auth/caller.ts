@@ -10,4 +10,9 @@ export type Caller = {
   credential?: string;
   /** What sign-in stored for the caller (edgemcp/oauth): a name, upstream claims. */
   props?: Readonly<Record<string, unknown>>;
+  /**
+   * The credential is good at this Worker only (a token its sign-in issued for one of its
+   * endpoints): the hub hands it to the servers of this Worker, never to an upstream outside it.
+   */
+  localCredential?: boolean;
 };

@@ -18,7 +18,7 @@ import { hubListenSource } from "./listen.ts";
 import { LISTING, principalOf } from "./principal.ts";
 import { asHubTask, hubTaskRouter } from "./tasks.ts";
 import { withUpstream, type HubRuntime } from "./runtime.ts";
-import { credentialKind, servesAnonymous, type UpstreamConfig } from "./upstreams.ts";
+import { credentialKind, refusalFor, type UpstreamConfig } from "./upstreams.ts";
 import type { Alias } from "./errors.ts";
 import type { CompleteParams } from "../../shared/protocol/params.ts";
 import { CompleteResultSchema } from "../../shared/protocol/results.ts";
@@ -76,16 +76,14 @@ export function hubServer(config: HubConfig): DynamicServer {
       trusted: list.filter((u) => "app" in u).map((u) => u.name),
       warn: (message) => console.warn(message),
     });
-    const anonymousRefused = new Set(list.filter((u) => !servesAnonymous(u)).map((u) => u.name));
+    const configs = new Map(list.map((u) => [u.name, u]));
     const runtime: HubRuntime = {
       hub,
       idleMs: config.callTimeoutMs ?? 60_000,
       clientFor: (upstream, ctx) => {
-        if (!ctx.caller && anonymousRefused.has(upstream))
-          throw new RpcError(
-            ErrorCode.InvalidRequest,
-            `Upstream "${upstream}" is called with the operator's credential, for callers with a bearer token only; send one.`,
-          );
+        const config = configs.get(upstream);
+        const refusal = config && refusalFor(config, ctx.caller);
+        if (refusal) throw new RpcError(ErrorCode.InvalidRequest, refusal);
         return pool.client(upstream, principalOf(ctx), ctx.env, ctx.signal);
       },
     };

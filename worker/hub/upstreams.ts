@@ -2,7 +2,7 @@ import { waitUntil } from "cloudflare:workers";
 import * as z from "zod/mini";
 import type { FetchLike, SendLike } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/error-text.ts";
-import { inProcessEntry, markInProcess } from "../mcp/index.ts";
+import { inProcessEntry, markInProcess, type Caller } from "../mcp/index.ts";
 
 /** The execution context an in-process call gets (the hub's request keeps the isolate alive). */
 export type CallContext = {
@@ -134,12 +134,21 @@ export function credentialsOf(upstream: UpstreamConfig): Credentials {
 }
 
 /**
- * Whether a call for a caller without a token may use the upstream's credentials: an operator's
- * credential serves anonymous callers only where the operator said so (`callers: "everyone"`).
+ * Why a call to an upstream is refused for this caller, if it is: an operator's credential
+ * serves anonymous callers only where the operator said so (`callers: "everyone"`), and a token
+ * this Worker's sign-in issued (its audience an endpoint here) is never sent outside the Worker,
+ * where another server could replay it here.
  */
-export function servesAnonymous(upstream: UpstreamConfig): boolean {
+export function refusalFor(
+  upstream: UpstreamConfig,
+  caller: Caller | undefined,
+): string | undefined {
   const credentials = credentialsOf(upstream);
-  return typeof credentials !== "object" || credentials.callers === "everyone";
+  if (!caller && typeof credentials === "object" && credentials.callers !== "everyone")
+    return `Upstream "${upstream.name}" is called with the operator's credential, for callers with a bearer token only; send one.`;
+  if (caller?.localCredential && credentials === "forward" && !("app" in upstream))
+    return `Upstream "${upstream.name}" is sent the caller's own token, and a token from this Worker's sign-in is good at this Worker only: it is not sent outside it.`;
+  return undefined;
 }
 
 /** How an upstream's credentials are described to clients: the kind, never the secret's name. */

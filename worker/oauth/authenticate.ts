@@ -3,15 +3,20 @@ import { AuthError, type Authenticate, type Caller } from "../auth/bearer.ts";
 import { stepUpScope } from "../auth/step-up.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { SignInOptions } from "./options.ts";
+import { PATHS } from "./server.ts";
 
 // The authorization server's tokens are `user:grant:secret`; anything else is for `next`.
 const ISSUED_TOKEN = /^Bearer +([^\s:]+:[^\s:]+:[A-Za-z0-9_-]+) *$/i;
 
 // Tokens checked at an endpoint in the last minute, for the in-process calls the hub makes with
 // its caller's token to the servers of this Worker: the hub's endpoint checked the audience (a
-// token for the hub, not for them), so they take its word, as they do for a JWT.
+// token for the hub, not for them), so they take its word, as they do for a JWT. One list per
+// sign-in, shared by every authenticator made from it.
 const RECENT_MS = 60_000;
 const MAX_RECENT = 256;
+
+/** The tokens a sign-in's endpoints checked lately, and the callers they made. */
+export type RecentTokens = Map<string, { caller: Caller; until: number }>;
 
 /**
  * Callers with a token from this Worker's authorization server, for the endpoint the request
@@ -21,9 +26,9 @@ const MAX_RECENT = 256;
 export function issuedTokens(
   options: SignInOptions,
   serverFor: (origin: string) => OAuthAuthorizationServer,
+  recent: RecentTokens,
   next?: Authenticate,
 ): Authenticate {
-  const recent = new Map<string, { caller: Caller; until: number }>();
   const authenticate: Authenticate = async (request, env, context) => {
     const header = request.headers.get("Authorization");
     const token = header === null ? undefined : ISSUED_TOKEN.exec(header)?.[1];
@@ -61,6 +66,7 @@ export function issuedTokens(
       scopes: validated.scope,
       props,
       credential: header ?? "",
+      localCredential: true,
     };
     if (recent.size >= MAX_RECENT) recent.delete(recent.keys().next().value ?? "");
     recent.set(token, { caller, until: Date.now() + RECENT_MS });
@@ -76,7 +82,7 @@ export function issuedTokens(
 
 function baselineMissing(baseline: readonly string[], url: string): HttpError {
   const parsed = new URL(url);
-  const metadata = `${parsed.origin}/.well-known/oauth-protected-resource${parsed.pathname.replace(/\/+$/, "")}`;
+  const metadata = `${parsed.origin}${PATHS.resourceMetadata}${parsed.pathname.replace(/\/+$/, "")}`;
   return new HttpError(403, "The token lacks the scopes every call to this endpoint needs.", {
     "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${baseline.join(" ")}", resource_metadata="${metadata}"`,
   });

@@ -9,6 +9,8 @@ export const PATHS = {
   callback: "/oauth/callback",
   grants: "/oauth/grants",
   metadata: "/.well-known/oauth-authorization-server",
+  /** RFC 9728: an endpoint's metadata is this plus the endpoint's path. */
+  resourceMetadata: "/.well-known/oauth-protected-resource",
 } as const;
 
 // One server per origin the Worker is reached at (its workers.dev name, a custom domain,

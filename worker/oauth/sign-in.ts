@@ -3,7 +3,8 @@ import {
   type OAuthAuthorizationServer,
 } from "@cloudflare/workers-oauth-provider";
 import type { Authenticate } from "../auth/bearer.ts";
-import { issuedTokens } from "./authenticate.ts";
+import { metadataResponse, protectedResourceMetadata } from "../auth/metadata.ts";
+import { issuedTokens, type RecentTokens } from "./authenticate.ts";
 import { authorize, refusal } from "./authorize.ts";
 import { grants } from "./grants.ts";
 import type { SignInOptions } from "./options.ts";
@@ -18,10 +19,15 @@ export type SignIn = {
    * audience); any other credential goes to `next` (`bearerTokens(...)`, `jwtBearer()`).
    */
   authenticate(next?: Authenticate): Authenticate;
-  /** Serves the authorization server: route `paths` here, before anything else. */
+  /**
+   * Serves the authorization server (route `paths` here, before anything else), and each
+   * endpoint's RFC 9728 metadata naming it (for a Worker that has no other issuer to name).
+   */
   fetch(request: Request, env: Cloudflare.Env, ctx: ExecutionContext): Promise<Response>;
-  /** The paths it serves (Hono-style patterns). */
+  /** The authorization server's paths (Hono-style patterns). */
   paths: readonly string[];
+  /** Whether `fetch` answers a path: the authorization server's, or an endpoint's metadata. */
+  serves(pathname: string): boolean;
   /**
    * What an endpoint's RFC 9728 metadata names: this server as `authorization_servers`, and the
    * endpoint's baseline scopes as `scopes_supported`. Undefined for a path it does not protect.
@@ -49,8 +55,17 @@ export function signIn(
       );
   const cache = new Map<string, OAuthAuthorizationServer>();
   const server = (origin: string) => serverFor(options, cache, origin);
+  const recent: RecentTokens = new Map();
+  const metadataPaths = new Map(
+    options.endpoints.map((endpoint) => [PATHS.resourceMetadata + endpoint.path, endpoint]),
+  );
+  const metadataFor: SignIn["metadataFor"] = (origin, path) => {
+    const endpoint = options.endpoints.find((candidate) => candidate.path === path);
+    if (!endpoint) return undefined;
+    return { authorizationServers: [origin], scopes: [...(endpoint.baseline ?? [])] };
+  };
   return {
-    authenticate: (next) => issuedTokens(options, server, next),
+    authenticate: (next) => issuedTokens(options, server, recent, next),
     async fetch(request, env, ctx) {
       if (typeof Reflect.get(env, "OAUTH_KV") !== "object")
         return messagePage(
@@ -59,6 +74,14 @@ export function signIn(
           "Sign-in needs a KV namespace bound as OAUTH_KV (wrangler.toml, [[kv_namespaces]]).",
         );
       const url = new URL(request.url);
+      const described = metadataPaths.get(url.pathname.replace(/\/+$/, ""));
+      if (described)
+        return metadataResponse(
+          protectedResourceMetadata(url.origin + described.path, {
+            ...metadataFor(url.origin, described.path),
+            name: described.name,
+          }),
+        );
       const as = server(url.origin);
       const oauth = as.getOAuthApi(env);
       let upstream: Upstream | undefined;
@@ -88,11 +111,12 @@ export function signIn(
       return as.fetch(request, env, ctx);
     },
     paths: [PATHS.authorize, "/oauth/*", `${PATHS.metadata}*`],
-    metadataFor(origin, path) {
-      const endpoint = options.endpoints.find((candidate) => candidate.path === path);
-      if (!endpoint) return undefined;
-      return { authorizationServers: [origin], scopes: [...(endpoint.baseline ?? [])] };
-    },
+    serves: (pathname) =>
+      pathname === PATHS.authorize ||
+      pathname.startsWith("/oauth/") ||
+      pathname.startsWith(PATHS.metadata) ||
+      metadataPaths.has(pathname.replace(/\/+$/, "")),
+    metadataFor,
   };
 }
 

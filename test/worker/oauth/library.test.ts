@@ -88,4 +88,28 @@ describe("signIn() around a library user's server", () => {
     expect(response.status).toBe(500);
     expect(await response.text()).toContain("OAUTH_KV");
   });
+
+  it("serves each endpoint's resource metadata naming itself, for a Worker without Hono (serves())", async () => {
+    expect(
+      ["/authorize", "/oauth/token", "/.well-known/oauth-authorization-server"].map(auth.serves),
+    ).toEqual([true, true, true]);
+    expect(auth.serves("/.well-known/oauth-protected-resource/mcp/notes")).toBe(true);
+    expect(auth.serves("/.well-known/oauth-protected-resource/mcp/other")).toBe(false);
+    expect(auth.serves("/mcp/notes")).toBe(false);
+    const ctx = createExecutionContext();
+    const response = await auth.fetch(
+      new Request(`${ORIGIN}/.well-known/oauth-protected-resource/mcp/notes`),
+      env,
+      ctx,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(await response.json()).toEqual({
+      resource: `${ORIGIN}/mcp/notes`,
+      authorization_servers: [ORIGIN],
+      bearer_methods_supported: ["header"],
+      scopes_supported: ["mcp"],
+      resource_name: "Who am I",
+    });
+  });
 });
