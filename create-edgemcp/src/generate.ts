@@ -10,14 +10,43 @@ export type Project = {
   name: string;
   /** The version range (or tarball, or path) of edgemcp to depend on. */
   edgemcp: string;
+  /** `oauth`: the Worker signs people in (edgemcp/oauth) and every request needs a token. */
+  auth?: "none" | "oauth";
 };
+
+/** The ways a starter's callers can be authenticated (`--auth`). */
+export const AUTH_CHOICES = ["none", "oauth"] as const;
 
 // npm leaves .gitignore files out of packages, so the template keeps it under another name.
 const RENAMED: Record<string, string> = { gitignore: ".gitignore" };
 
-/** The template shipped next to the built generator (`dist/` and `template/` are siblings). */
-function templateDir(): string {
-  return new URL("../template", import.meta.url).pathname;
+/** A template shipped next to the built generator (`dist/` and `template/` are siblings). */
+function templateDir(name: string): string {
+  return new URL(`../${name}`, import.meta.url).pathname;
+}
+
+// An overlay's file replaces the base template's of the same path; `<path>.append` is added to
+// the end of the base's file instead.
+const APPEND = ".append";
+
+/** The template's files and their text, with the overlays for the chosen options applied. */
+function templateFiles(overlays: readonly string[]): Map<string, string> {
+  const base = templateDir("template");
+  const files = new Map(
+    filesUnder(base).map((file) => [file, readFileSync(join(base, file), "utf8")]),
+  );
+  for (const overlay of overlays) {
+    const dir = templateDir(overlay);
+    for (const file of filesUnder(dir)) {
+      const text = readFileSync(join(dir, file), "utf8");
+      if (!file.endsWith(APPEND)) files.set(file, text);
+      else {
+        const target = file.slice(0, -APPEND.length);
+        files.set(target, `${files.get(target) ?? ""}\n${text}`);
+      }
+    }
+  }
+  return files;
 }
 
 /** Every file under `dir`, as paths relative to it. */
@@ -38,11 +67,11 @@ export function generate(project: Project): string[] {
   if (existsSync(project.dir) && readdirSync(project.dir).length > 0) {
     throw new Error(`${project.dir} is not empty: choose a new directory.`);
   }
-  const template = templateDir();
   const written: string[] = [];
-  for (const file of filesUnder(template)) {
+  const overlays = project.auth === "oauth" ? ["template-oauth"] : [];
+  for (const [file, template] of templateFiles(overlays)) {
     const target = join(project.dir, RENAMED[file] ?? file);
-    const text = readFileSync(join(template, file), "utf8")
+    const text = template
       .replaceAll("{{name}}", project.name)
       .replaceAll("{{edgemcp}}", project.edgemcp);
     mkdirSync(dirname(target), { recursive: true });

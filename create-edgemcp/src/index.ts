@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
-import { generate } from "./generate.ts";
+import { AUTH_CHOICES, generate } from "./generate.ts";
 import { install, packageManager } from "./install.ts";
 import { nameProblem, projectName } from "./names.ts";
 
@@ -15,6 +15,9 @@ Writes an MCP server for Cloudflare Workers (one tool, a resource and a prompt, 
 installs it, and generates its types.
 
 Options:
+  --auth oauth       sign-in: the Worker is the OAuth authorization server of its
+                     endpoint (a login and consent page, tokens in KV); every request
+                     needs a token (default: none, anyone may call)
   --skip-install     write the files only
   --edgemcp <spec>   the edgemcp version to depend on (default: ^${ownVersion()})
   -h, --help         this help`;
@@ -36,10 +39,20 @@ async function askForDirectory(): Promise<string | undefined> {
   return answer.trim() || "my-mcp-server";
 }
 
+const SIGN_IN_NOTE = `
+Hosts sign in on the page the server's 401 leads to: the development login on localhost, and
+once deployed an upstream provider you register (README.md, "Sign-in").
+`;
+
+function isAuthChoice(value: string): value is (typeof AUTH_CHOICES)[number] {
+  return (AUTH_CHOICES as readonly string[]).includes(value);
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     options: {
       "skip-install": { type: "boolean" },
+      auth: { type: "string" },
       edgemcp: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -54,13 +67,18 @@ async function main(): Promise<number> {
     console.error(`Give a directory for the new server.\n\n${HELP}`);
     return 2;
   }
+  const auth = values.auth ?? "none";
+  if (!isAuthChoice(auth)) {
+    console.error(`--auth is one of ${AUTH_CHOICES.join(", ")}, not "${auth}".`);
+    return 2;
+  }
   const name = projectName(dir);
   const problem = nameProblem(name);
   if (problem) {
     console.error(problem);
     return 2;
   }
-  generate({ dir, name, edgemcp: values.edgemcp ?? `^${ownVersion()}` });
+  generate({ dir, name, edgemcp: values.edgemcp ?? `^${ownVersion()}`, auth });
   console.log(`Wrote ${name} in ${dir}.`);
   const manager = packageManager(process.env.npm_config_user_agent);
   if (!values["skip-install"] && !install(dir, manager)) {
@@ -73,7 +91,7 @@ Next:
   cd ${cd}
   ${values["skip-install"] ? `${manager} install && ` : ""}${manager} start   # the server at http://localhost:8787/mcp
   ${manager} test    # its tests, in workerd
-
+${auth === "oauth" ? SIGN_IN_NOTE : ""}
 Then deploy it with "npx wrangler secret put EDGEMCP_SECRET" and "npx wrangler deploy"
 (README.md has the details and how to connect clients).`);
   return 0;
