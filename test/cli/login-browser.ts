@@ -15,9 +15,10 @@ export function loginWithBrowser(
   url: string,
   env: Record<string, string>,
   browse: (authorizationUrl: string) => Promise<string>,
+  options: string[] = [],
 ): Promise<LoggedIn> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, "login", url, "--no-browser"], {
+    const child = spawn(process.execPath, [...CLI, "login", url, "--no-browser", ...options], {
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });

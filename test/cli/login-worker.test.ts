@@ -51,7 +51,7 @@ describe("edgemcp login against the Worker's notes server behind its own authori
   });
 
   it("signs in ahead of any write, through the development login, and keeps the tokens for its owner only", async () => {
-    const ran = await loginWithBrowser(url, env, consent);
+    const ran = await loginWithBrowser(url, env, consent, ["-v"]);
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.page).toContain("Back to the terminal");
     const origin = new URL(url).origin;
@@ -60,6 +60,17 @@ describe("edgemcp login against the Worker's notes server behind its own authori
         `^Signed in to ${url} through ${origin} with scope "mcp offline_access", the token lasts until `,
       ),
     );
+    // -v prints each step, in order, with no token in any.
+    const steps = [...ran.stderr.matchAll(/^ {2}([a-z-]+): /gm)].map((m) => m[1]);
+    expect(steps).toEqual([
+      "challenge",
+      "resource-metadata",
+      "server-metadata",
+      "client",
+      "authorization",
+      "callback",
+      "token",
+    ]);
     expect((await stat(join(config, "auth.json"))).mode & 0o777).toBe(0o600);
     expect((await stat(config)).mode & 0o777).toBe(0o700);
     const tokens = await keptTokens(config, url);
