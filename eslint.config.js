@@ -166,6 +166,15 @@ export default tseslint.config(
       ["servers", "worker/mcp must not import worker/servers."],
       ["oauth", "worker/mcp must not import worker/oauth: sign-in is linked only where used."],
     ],
+    // The Durable Objects reach the runtime through its ports and what it lists for them.
+    "worker/durable/**/*.ts": [
+      [
+        "mcp(?!/(ports|durable)\\.ts$)",
+        "durable/ reaches the runtime through worker/mcp/ports.ts and worker/mcp/durable.ts only.",
+      ],
+      ["hub", "durable/ must not import worker/hub."],
+      ["servers", "durable/ must not import worker/servers."],
+    ],
     // The hub is built on the public server API, as a third-party proxy would be.
     "worker/hub/**/*.ts": [
       [

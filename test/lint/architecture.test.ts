@@ -63,7 +63,10 @@ describe("the architecture lint", () => {
     ["web/x.ts", "../shared/y.ts", undefined],
     ["web/x.ts", "../worker/y.ts", "web/ must not import worker/"],
     ["worker/hub/x.ts", "../mcp/index.ts", undefined],
-    ["worker/durable/x.ts", "../mcp/y.ts", undefined],
+    ["worker/durable/x.ts", "../mcp/ports.ts", undefined],
+    ["worker/durable/x.ts", "../mcp/durable.ts", undefined],
+    ["worker/durable/x.ts", "../mcp/tasks/y.ts", "durable/ reaches the runtime through"],
+    ["worker/durable/x.ts", "../mcp/y.ts", "durable/ reaches the runtime through"],
   ])("%s importing %s: %s", async (file, target, refusal) => {
     const targetFile = join(dirname(file), target);
     const problems = await lint({

@@ -4,7 +4,7 @@ import { limitsOver } from "./limits.ts";
 import type { ListenBus } from "./listen-bus.ts";
 import { listenHubOver } from "./listen-hub.ts";
 import type { Rendezvous } from "./rendezvous.ts";
-import { TaskService, type TaskStore } from "../mcp/tasks/service.ts";
+import { TaskService, type TaskStore } from "../mcp/durable.ts";
 import { cancellationOver, roundsOver, serverRequestsOver } from "./rendezvous-ports.ts";
 import type { TaskObject } from "./task-object.ts";
 import { taskStoreOver } from "./task-store.ts";

@@ -2,9 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import * as z from "zod/mini";
 import { ListenFilterSchema, type ListenFilter } from "../../shared/protocol/params.ts";
 import { SseWriter } from "../http/sse.ts";
-import { notificationFor } from "../mcp/listen/filter.ts";
-import { listenMessages } from "../mcp/listen/messages.ts";
-import type { ListenEvent } from "../mcp/call/context.ts";
+import { listenMessages, notificationFor, type ListenEvent } from "../mcp/durable.ts";
 
 const OpenSchema = z.object({
   id: z.union([z.string(), z.number()]),

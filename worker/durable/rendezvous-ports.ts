@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import type { JsonRpcId } from "../../shared/protocol/messages.ts";
-import { legacyInput } from "../mcp/era/legacy/input.ts";
+import { legacyInput } from "../mcp/durable.ts";
 import type { Cancellation, Rounds, ServerRequests } from "../mcp/ports.ts";
 import type { Rendezvous } from "./rendezvous.ts";
 

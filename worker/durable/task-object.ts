@@ -1,8 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
 import { TERMINAL_TASK_STATUSES } from "../../shared/protocol/tasks.ts";
-import { registeredServer } from "../mcp/tasks/registry.ts";
-import { runTask } from "../mcp/tasks/run.ts";
-import { publicTask, TaskStateSchema, type TaskState } from "../mcp/tasks/state.ts";
+import {
+  publicTask,
+  registeredServer,
+  runTask,
+  TaskStateSchema,
+  type TaskState,
+} from "../mcp/durable.ts";
 
 /**
  * One task (extension io.modelcontextprotocol/tasks). Its state is stored durably before the

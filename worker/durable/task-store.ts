@@ -1,4 +1,4 @@
-import type { TaskStore } from "../mcp/tasks/service.ts";
+import type { TaskStore } from "../mcp/durable.ts";
 import type { TaskObject } from "./task-object.ts";
 
 /** Tasks in task objects, one per task; a malformed id names no task. */
