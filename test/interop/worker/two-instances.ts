@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare, type LegacyWorkerOptions } from "miniflare";
 import { TEST_SECRETS } from "../../support/secrets.ts";
-import { MIGRATIONS } from "../../support/migrations.ts";
+import { MIGRATIONS, migrationStatements } from "../../support/migrations.ts";
 
 const WRANGLER = join(
   dirname(createRequire(import.meta.url).resolve("wrangler/package.json")),
@@ -17,15 +17,6 @@ const CLASSES = {
   MCP_TASKS: "TaskObject",
   MCP_RENDEZVOUS: "Rendezvous",
 } as const;
-
-/** Splits a migration file into statements (they end with `;` at the end of a line). */
-function statements(sql: string): string[] {
-  const withoutComments = sql.replace(/^\s*--.*$/gm, "");
-  return withoutComments
-    .split(/;\s*$/m)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
 
 /**
  * Two instances of the real Worker bundle in one Miniflare: separate isolates ("a.test" and
@@ -77,7 +68,7 @@ export async function startTwoInstances(): Promise<Miniflare> {
     const db = await mf.getD1Database(binding, "a");
     for (const file of (await readdir(folder)).sort()) {
       await db.batch(
-        statements(await readFile(join(folder, file), "utf8")).map((sql) => db.prepare(sql)),
+        migrationStatements(await readFile(join(folder, file), "utf8")).map((sql) => db.prepare(sql)),
       );
     }
   }
