@@ -68,7 +68,9 @@ export async function startTwoInstances(): Promise<Miniflare> {
     const db = await mf.getD1Database(binding, "a");
     for (const file of (await readdir(folder)).sort()) {
       await db.batch(
-        migrationStatements(await readFile(join(folder, file), "utf8")).map((sql) => db.prepare(sql)),
+        migrationStatements(await readFile(join(folder, file), "utf8")).map((sql) =>
+          db.prepare(sql),
+        ),
       );
     }
   }
