@@ -10,7 +10,7 @@ import { HttpError } from "../http/http-error.ts";
 import { isLocalHost } from "../http/origin.ts";
 import type { DemoUser, ProtectedEndpoint, SignInOptions } from "./options.ts";
 import { consentPage, htmlResponse, messagePage } from "./page.ts";
-import { refusedClientId } from "./client-id.ts";
+import { loopbackClients, refusedClientId } from "./client-id.ts";
 import { sessionCookie } from "./session.ts";
 import type { Upstream } from "./upstream.ts";
 
@@ -44,7 +44,9 @@ async function show(request: Request, context: AuthorizeContext): Promise<Respon
   const { oauth, options } = context;
   const clientId = new URL(request.url).searchParams.get("client_id");
   const refused =
-    clientId === null ? undefined : refusedClientId(clientId, loopbackClients(request, context));
+    clientId === null
+      ? undefined
+      : refusedClientId(clientId, loopbackClients(request, context.env));
   if (refused) return messagePage(400, "This app cannot sign in here", refused);
   const authRequest = await oauth.parseAuthRequest(request);
   const endpoint = endpointOf(options, authRequest);
@@ -134,17 +136,6 @@ export function granted(
   return [
     ...new Set([...(endpoint.baseline ?? []), ...asked.filter((scope) => offered.has(scope))]),
   ];
-}
-
-/**
- * Whether client metadata documents on loopback are accepted: only by a Worker itself served on
- * loopback whose operator turned it on (`OAUTH_LOCAL_CLIENT_IDS`), to try a host on this machine.
- */
-function loopbackClients(request: Request, context: AuthorizeContext): boolean {
-  return (
-    isLocalHost(new URL(request.url).hostname) &&
-    readVar(context.env, "OAUTH_LOCAL_CLIENT_IDS")?.trim() === "on"
-  );
 }
 
 /** The development login's users, where it is allowed: loopback, or turned on explicitly. */

@@ -1,4 +1,66 @@
+import { readVar } from "../env-vars.ts";
+import { readRequestBody } from "../http/body.ts";
+import { HttpError } from "../http/http-error.ts";
 import { isLocalHost } from "../http/origin.ts";
+
+// A token request is a handful of short fields; anything bigger is not one.
+const MAX_TOKEN_REQUEST_BYTES = 16 * 1024;
+
+/**
+ * Whether client metadata documents on loopback are accepted: only by a Worker itself served on
+ * loopback whose operator turned it on (`OAUTH_LOCAL_CLIENT_IDS`), to try a host on this machine.
+ */
+export function loopbackClients(request: Request, env: Cloudflare.Env): boolean {
+  return (
+    isLocalHost(new URL(request.url).hostname) &&
+    readVar(env, "OAUTH_LOCAL_CLIENT_IDS")?.trim() === "on"
+  );
+}
+
+/**
+ * A token request checked the way the sign-in page checks its client (the library fetches a
+ * client metadata document named at the token endpoint too): the request to hand on, its body
+ * read once, or the OAuth error that refuses it.
+ */
+export async function checkedTokenRequest(
+  request: Request,
+  env: Cloudflare.Env,
+): Promise<{ request: Request } | { refusal: Response }> {
+  let body: Uint8Array;
+  try {
+    body = await readRequestBody(request, {
+      maxBytes: MAX_TOKEN_REQUEST_BYTES,
+      deadlineMs: 10_000,
+    });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const refusal = { error: "invalid_request", error_description: error.message };
+    return { refusal: Response.json(refusal, { status: error.status }) };
+  }
+  const form = new URLSearchParams(new TextDecoder().decode(body));
+  const clientId = form.get("client_id") ?? basicUser(request.headers.get("Authorization"));
+  const refused = clientId && refusedClientId(clientId, loopbackClients(request, env));
+  if (refused)
+    return {
+      refusal: Response.json(
+        { error: "invalid_client", error_description: refused },
+        { status: 401 },
+      ),
+    };
+  return { request: new Request(request, { body }) };
+}
+
+/** The client ID of HTTP Basic client authentication (RFC 6749 §2.3.1: form-encoded). */
+function basicUser(header: string | null): string | undefined {
+  const encoded = /^Basic +([A-Za-z0-9+/=]+) *$/i.exec(header ?? "")?.[1];
+  if (!encoded) return undefined;
+  try {
+    const decoded = atob(encoded);
+    return decodeURIComponent(decoded.slice(0, decoded.indexOf(":")).replace(/\+/g, " "));
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Why a client ID that is a URL (a Client ID Metadata Document) is refused before anything

@@ -5,6 +5,7 @@ import {
 import type { Authenticate } from "../auth/bearer.ts";
 import { metadataResponse, protectedResourceMetadata } from "../auth/metadata.ts";
 import { issuedTokens, type RecentTokens } from "./authenticate.ts";
+import { checkedTokenRequest } from "./client-id.ts";
 import { authorize, refusal } from "./authorize.ts";
 import { grants } from "./grants.ts";
 import type { SignInOptions } from "./options.ts";
@@ -107,6 +108,11 @@ export function signIn(
             "Signing in through the provider did not complete. Start again from your app.",
           );
         }
+      }
+      if (url.pathname === PATHS.token && request.method === "POST") {
+        const checked = await checkedTokenRequest(request, env);
+        if ("refusal" in checked) return checked.refusal;
+        return as.fetch(checked.request, env, ctx);
       }
       return as.fetch(request, env, ctx);
     },

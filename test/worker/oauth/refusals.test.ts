@@ -256,6 +256,43 @@ describe("the token endpoint", () => {
     return { browser, fields, verifier };
   }
 
+  it("refuses a client metadata document on a private address named at the token endpoint, without fetching it", async () => {
+    const fetched = internet({});
+    const browser = new Browser();
+    const privateId = "https://10.0.0.7/client.json";
+    const basic = btoa(`${encodeURIComponent("https://192.168.0.2/c.json")}:secret`);
+    for (const response of [
+      await browser.post(`${ORIGIN}/oauth/token`, {
+        grant_type: "authorization_code",
+        code: "x:y:z",
+        client_id: privateId,
+      }),
+      await browser.fetch(`${ORIGIN}/oauth/token`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Authorization: `Basic ${basic}`,
+        },
+        body: "grant_type=refresh_token&refresh_token=a",
+      }),
+    ]) {
+      expect(response.status).toBe(401);
+      const body = (await response.json()) as Record<string, string>;
+      expect(body.error).toBe("invalid_client");
+      expect(body.error_description).toMatch(/private or local address/);
+    }
+    expect(fetched).not.toHaveBeenCalled();
+  });
+
+  it("refuses a token request larger than any token request, before the library reads it", async () => {
+    const response = await new Browser().post(`${ORIGIN}/oauth/token`, {
+      grant_type: "authorization_code",
+      code: "x".repeat(20_000),
+    });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as Record<string, string>).error).toBe("invalid_request");
+  });
+
   it("refuses a code used a second time", async () => {
     const { browser, fields, verifier } = await codeAndVerifier();
     expect((await token(browser, { ...fields, code_verifier: verifier })).status).toBe(200);
