@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, screenshot, type Chromium } from "./chromium.ts";
 import { TEST_TOKENS } from "../support/secrets.ts";
-import { checkAccessibility, openPlayground, worker } from "./playground.ts";
+import { checkAccessibility, openPlayground, select, worker } from "./playground.ts";
 
 let chromium: Chromium;
 beforeAll(async () => (chromium = await launchChromium()));
@@ -122,5 +122,80 @@ describe("credentials scoped to the server they were given for", () => {
     await page.locator(".doctor").waitFor();
     expect(await sentTo(seen, other(), mark)).toEqual(new Set(["Bearer typed-for-this-worker"]));
     await close();
+  });
+});
+
+/** The request a permalink URL carries, as JSON (its fragment is base64url). */
+function linkPayload(url: string): { headers?: Record<string, string>; secretHeaders?: string[] } {
+  const encoded = url.slice(url.indexOf("#request=") + "#request=".length);
+  return JSON.parse(Buffer.from(encoded, "base64url").toString("utf8")) as {
+    headers?: Record<string, string>;
+    secretHeaders?: string[];
+  };
+}
+
+describe("header values in links to requests", () => {
+  it("go only for headers ticked 'in links'; every other header, and any credential, by name", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await connected(page);
+    await page.click("form.connect button[aria-expanded]");
+    // The dev identity's Authorization row is first; then three of the person's own.
+    const rows = [
+      ["X-Tenant", "acme-tenant"],
+      ["X-Region", "eu-west-private"],
+      ["X-Auth-Key", "k-9f8e7d6c"],
+    ];
+    const first = await page.locator(".headers-panel .header-row").count();
+    for (const [i, [name, value]] of rows.entries()) {
+      await page.click("text=+ Custom header");
+      await page.fill(`#hname-${first + i}`, name!);
+      await page.fill(`#hvalue-${first + i}`, value!);
+    }
+    // A name that looks like a credential offers no tick; the others do, unticked.
+    expect(await page.locator(`#hshare-${first + 2}`).count()).toBe(0);
+    expect(await page.locator("#hshare-0").count()).toBe(0);
+    expect(await page.isChecked(`#hshare-${first + 1}`)).toBe(false);
+    await page.check(`#hshare-${first}`);
+    await checkAccessibility(page, "headers with a shareable mark");
+    // Renaming a header takes its mark away: the new name is asked about afresh.
+    await page.check(`#hshare-${first + 1}`);
+    await page.fill(`#hname-${first + 1}`, "X-Zone");
+    expect(await page.isChecked(`#hshare-${first + 1}`)).toBe(false);
+    await page.fill(`#hname-${first + 1}`, "X-Region");
+
+    await connect(page, `${worker()}/mcp/everything`);
+    await connected(page);
+    await select(page, "tool:add_numbers");
+    await page.fill("#f_a", "1");
+    await page.fill("#f_b", "2");
+    await page.click("text=Permalink");
+    const link = page.url();
+    const payload = linkPayload(link);
+    expect(payload.headers).toEqual({ "X-Tenant": "acme-tenant" });
+    expect(new Set(payload.secretHeaders)).toEqual(
+      new Set(["Authorization", "X-Region", "X-Auth-Key"]),
+    );
+    for (const secret of ["eu-west-private", "k-9f8e7d6c", TEST_TOKENS.alice])
+      expect(decodeURIComponent(link)).not.toContain(secret);
+    await close();
+
+    // Whoever opens it gets the shared value, still marked, and the names to fill in.
+    const opened = await openPlayground(chromium.browser, `/${link.slice(link.indexOf("#"))}`);
+    await opened.page.locator(".banner.info").waitFor();
+    await opened.page.click("form.connect button[aria-expanded]");
+    const shown = await opened.page.locator(".headers-panel .header-row").evaluateAll((elements) =>
+      elements.map((row) => {
+        const inputs = [...row.querySelectorAll("input")];
+        return [inputs[0]?.value, inputs[1]?.value, inputs[2]?.checked ?? null];
+      }),
+    );
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        ["X-Tenant", "acme-tenant", true],
+        ["X-Region", "", false],
+        ["X-Auth-Key", "", null],
+      ]),
+    );
+    await opened.close();
   });
 });

@@ -53,6 +53,11 @@ const isLast = (v: unknown): v is { url: string; era: EraChoice; route?: RouteCh
   typeof v.url === "string" &&
   isEraChoice(v.era) &&
   (v.route === undefined || ROUTES.some((r) => r === v.route));
+/** The headers the person marked safe to put in links, by name. */
+export function shareableHeaders(): string[] {
+  return headerRows.value.filter((r) => r.shareable === true).map((r) => r.name.trim());
+}
+
 /**
  * The headers to send: every named row with a value (the client adds the protocol's own). A
  * row left blank, or holding only its scheme ("Bearer "), is a header still to be filled in.

@@ -37,7 +37,13 @@ export function originOf(url: string): string | undefined {
 
 const isRows = (v: unknown): v is HeaderRow[] =>
   Array.isArray(v) &&
-  v.every((r) => isRecord(r) && typeof r.name === "string" && typeof r.value === "string");
+  v.every(
+    (r) =>
+      isRecord(r) &&
+      typeof r.name === "string" &&
+      typeof r.value === "string" &&
+      (r.shareable === undefined || typeof r.shareable === "boolean"),
+  );
 const isKept = (v: unknown): v is Record<string, HeaderRow[]> =>
   isRecord(v) && Object.values(v).every(isRows);
 

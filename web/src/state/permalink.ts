@@ -28,7 +28,12 @@ export async function openPermalink(hash: string): Promise<void> {
     return row && !isDevTokenRow(row) ? row.value : "";
   };
   headerRows.value = [
-    ...Object.entries(link.headers ?? {}).map(([name, value]) => ({ name, value })),
+    // What the link carried was shared by whoever made it: a link made from here shares it too.
+    ...Object.entries(link.headers ?? {}).map(([name, value]) => ({
+      name,
+      value,
+      shareable: true,
+    })),
     ...(link.secretHeaders ?? []).map((name) => ({ name, value: known(name) })),
   ];
   const key = `${link.kind}:${link.name}`;

@@ -24,7 +24,12 @@ export type EraChoice = "auto" | "modern" | "legacy";
 export type RouteChoice = "direct" | "relay" | "auto";
 
 /** A header the user set for the connection. */
-export type HeaderRow = { name: string; value: string };
+export type HeaderRow = {
+  name: string;
+  value: string;
+  /** The person marked its value safe to put in links to requests (no other value goes there). */
+  shareable?: boolean;
+};
 
 /** An MCP endpoint of this Worker, from `/api/servers`. */
 export type Endpoint = {

@@ -1,5 +1,6 @@
 import { connectTo, currentDevToken, disconnect, useDevToken } from "../state/connection.ts";
-import { headerOrigin, originOf, persistHeaders, switchHeaders } from "../state/credentials.ts";
+import { originOf } from "../state/credentials.ts";
+import { HeadersPanel, openHeaders } from "./headers-panel.tsx";
 import {
   connecting,
   devTokens,
@@ -9,7 +10,6 @@ import {
   routeChoice,
   headersOpen,
   paletteOpen,
-  rememberHeaders,
   session,
   targetUrl,
   theme,
@@ -24,120 +24,12 @@ const ERAS: [EraChoice, string][] = [
   ["legacy", "2025 era"],
 ];
 
-/** Opens the headers of the server the URL field names (each origin has its own). */
-export function openHeaders(): void {
-  const origin = originOf(targetUrl.value.trim());
-  if (origin) switchHeaders(origin);
-  headersOpen.value = true;
-}
-
 // How the page reaches a server on another origin; this Worker's own endpoints are always direct.
 const ROUTES: [RouteChoice, string][] = [
   ["auto", "Auto route"],
   ["direct", "Direct"],
   ["relay", "Via relay"],
 ];
-
-/** Opens the server's headers with an `Authorization: Bearer ` row first, ready for the token. */
-export function addBearer(): void {
-  openHeaders();
-  const rows = headerRows.value;
-  const at = rows.findIndex((r) => r.name.toLowerCase() === "authorization");
-  const kept = rows[at];
-  // A row left blank (a link names the header but never carries its value) gets the scheme.
-  const first =
-    kept && kept.value.trim() !== ""
-      ? kept
-      : { name: kept?.name ?? "Authorization", value: "Bearer " };
-  headerRows.value = [first, ...rows.filter((_, j) => j !== at)];
-  requestAnimationFrame(() => {
-    const input = document.getElementById("hvalue-0");
-    if (!(input instanceof HTMLInputElement)) return;
-    input.focus();
-    input.setSelectionRange(input.value.length, input.value.length);
-  });
-}
-
-function HeadersPanel() {
-  const rows = headerRows.value;
-  const set = (i: number, change: Partial<{ name: string; value: string }>) => {
-    headerRows.value = rows.map((r, j) => (j === i ? { ...r, ...change } : r));
-    persistHeaders();
-  };
-  return (
-    <section class="headers-panel" aria-labelledby="headers-title">
-      <h2 id="headers-title">
-        Headers sent to <span class="break">{headerOrigin.value || "the server"}</span>
-      </h2>
-      <p class="muted small">
-        Each server has its own: these go only to this origin, and another starts without any. The
-        protocol's own headers are added by the client. Tokens stay in this tab's memory unless you
-        tick “remember”.
-      </p>
-      {rows.map((row, i) => (
-        <div class="header-row" key={i}>
-          <label class="sr-only" for={`hname-${i}`}>
-            Header name
-          </label>
-          <input
-            id={`hname-${i}`}
-            placeholder="Name"
-            value={row.name}
-            onInput={(e) => set(i, { name: e.currentTarget.value })}
-          />
-          <label class="sr-only" for={`hvalue-${i}`}>
-            Header value
-          </label>
-          {/auth|token|key|secret/i.test(row.name) ? (
-            <input
-              id={`hvalue-${i}`}
-              placeholder="Value"
-              type="password"
-              autocomplete="off"
-              value={row.value}
-              onInput={(e) => set(i, { value: e.currentTarget.value })}
-            />
-          ) : (
-            <input
-              id={`hvalue-${i}`}
-              placeholder="Value"
-              value={row.value}
-              onInput={(e) => set(i, { value: e.currentTarget.value })}
-            />
-          )}
-          <button
-            type="button"
-            class="icon-button"
-            aria-label={`Remove header ${row.name || i + 1}`}
-            onClick={() => ((headerRows.value = rows.filter((_, j) => j !== i)), persistHeaders())}
-          >
-            ✕
-          </button>
-        </div>
-      ))}
-      <div class="button-row">
-        <button type="button" onClick={addBearer}>
-          + Bearer token
-        </button>
-        <button
-          type="button"
-          onClick={() => (headerRows.value = [...rows, { name: "", value: "" }])}
-        >
-          + Custom header
-        </button>
-      </div>
-      <label class="checkbox-line">
-        <input
-          type="checkbox"
-          checked={rememberHeaders.value}
-          onChange={(e) => ((rememberHeaders.value = e.currentTarget.checked), persistHeaders())}
-        />
-        remember these headers in this browser (localStorage)
-      </label>
-      <p class="muted small">Changes apply when you connect again.</p>
-    </section>
-  );
-}
 
 /** Where to connect (this Worker's endpoints or any URL), in which era, with which headers. */
 export function ConnectBar() {

@@ -7,7 +7,7 @@ import { formModel } from "../lib/schema/model.ts";
 import { validate } from "../lib/schema/validate.ts";
 import { initialValue } from "../lib/schema/values.ts";
 import { calls, expandTemplate, latestCall, runCall } from "../state/calls.ts";
-import { headerMap } from "../state/connection.ts";
+import { headerMap, shareableHeaders } from "../state/connection.ts";
 import { saveRequest } from "../state/history.ts";
 import { drafts, notify, session, timeoutSeconds } from "../state/store.ts";
 import { exchanges } from "../state/wire.ts";
@@ -62,9 +62,13 @@ function ActionBar({
       name,
       args,
       headers: headerMap(),
+      shareable: shareableHeaders(),
     });
     history.replaceState(null, "", hash);
-    void copyText(location.href, "the link to this request (secrets left out)");
+    void copyText(
+      location.href,
+      "the link to this request (header values left out unless ticked “in links”)",
+    );
   };
   return (
     <div class="action-bar">

@@ -4,7 +4,7 @@ import { headerMap } from "../state/connection.ts";
 import { signIns } from "../state/sign-in.ts";
 import { devTokens, session } from "../state/store.ts";
 import { signIn } from "../state/sign-in-actions.ts";
-import { addBearer } from "./connect-bar.tsx";
+import { addBearer } from "./headers-panel.tsx";
 
 /**
  * Tells an anonymous caller, before they fill a form, that a tool not marked read-only may
