@@ -1,5 +1,6 @@
 import { FLOW_KEY, setRemember, signIn, signOut } from "../state/sign-in-actions.ts";
 import {
+  flowRun,
   rememberSignIn,
   signInOffer,
   signIns,
@@ -118,6 +119,11 @@ export function SignedInBar() {
           />{" "}
           Remember in this tab
         </label>
+        {flowRun.value?.openPage && flowRun.value.trace.server === live.url ? (
+          <button type="button" class="primary" onClick={flowRun.value.openPage}>
+            Open the sign-in page (the server asks for more)
+          </button>
+        ) : null}
         <button type="button" onClick={() => void signOut(live.url)}>
           Sign out
         </button>
