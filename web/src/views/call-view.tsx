@@ -9,6 +9,7 @@ import { viewToolResult } from "../lib/classify.ts";
 import { isRecord } from "../lib/json.ts";
 import type { Schema } from "../lib/schema/resolve.ts";
 import { cancelCall, runCall, type CallRecord } from "../state/calls.ts";
+import { patternRound } from "../state/pattern-checks.ts";
 import { pendingInputs, rootsAnswered } from "../state/inputs.ts";
 import { signIns } from "../state/sign-in.ts";
 import { pane, selectedKey, session } from "../state/store.ts";
@@ -86,6 +87,8 @@ function ToolResult({
   result: CallToolResult;
   outputSchema: Schema | undefined;
 }) {
+  // Validated again when a pattern test answers.
+  void patternRound.value;
   const view = viewToolResult(result, outputSchema);
   return (
     <div class={view.isError ? "result is-error" : "result"}>

@@ -3,6 +3,7 @@ import type { CreateMessageParams, ElicitParams } from "../../../shared/client/i
 import { isRecord } from "../lib/json.ts";
 import { safeHref } from "../lib/markdown.ts";
 import { validate } from "../lib/schema/validate.ts";
+import { patternRound } from "../state/pattern-checks.ts";
 import type { PendingInput } from "../state/inputs.ts";
 import { RequestEditor } from "./request-editor.tsx";
 
@@ -35,7 +36,8 @@ function ElicitationCard({
     );
   });
   const [draftOk, setDraftOk] = useState(true);
-  const problems = schema ? validate(schema, value) : [];
+  void patternRound.value;
+  const problems = schema ? validate(schema, value).filter((p) => !p.unchecked) : [];
   const url = params.mode === "url" ? safeHref(params.url) : undefined;
   return (
     <section class="input-card" aria-label="The server asks for input">

@@ -4,6 +4,7 @@ import { formatJson, parseDraft, textSays } from "../lib/json-text.ts";
 import { formModel } from "../lib/schema/model.ts";
 import type { Schema } from "../lib/schema/resolve.ts";
 import { validate, type Problem } from "../lib/schema/validate.ts";
+import { patternRound } from "../state/pattern-checks.ts";
 import { Field } from "./form-field.tsx";
 
 type Props = {
@@ -39,7 +40,9 @@ export function RequestEditor({
     if (!textSays(text, value) && parseDraft(text).ok) setText(formatJson(value));
   }, [value]);
   useEffect(() => onDraftState?.(draft.ok), [draft.ok]);
-  const problems: Problem[] = useMemo(() => validate(schema, value ?? {}), [schema, value]);
+  // Validated again when a pattern test answers (they run off the page's thread).
+  const round = patternRound.value;
+  const problems: Problem[] = useMemo(() => validate(schema, value ?? {}), [schema, value, round]);
   // A field says what is wrong with it once the person has been at it (or has edited the JSON,
   // which touches everything): a fresh form is not a list of mistakes.
   const [touched, setTouched] = useState<string[]>([]);

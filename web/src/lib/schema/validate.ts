@@ -1,9 +1,13 @@
 import { Validator, type OutputUnit } from "@cfworker/json-schema";
 import { getAt, isRecord } from "../json.ts";
+import { hookPatterns, patternProblem } from "./pattern-hooks.ts";
 import { asSchema, resolveRef, type Schema } from "./resolve.ts";
 
-/** One reason a value fails its schema, at a JSON Pointer into the value ("" is the root). */
-export type Problem = { pointer: string; message: string };
+/**
+ * One reason a value fails its schema, at a JSON Pointer into the value ("" is the root).
+ * `unchecked`: not a failure but a check the page could not finish (the server still makes it).
+ */
+export type Problem = { pointer: string; message: string; unchecked?: true };
 
 // Keywords whose failure only says "something inside failed": the inner errors say what.
 const SUMMARIES = new Set([
@@ -22,9 +26,13 @@ const SUMMARIES = new Set([
 ]);
 const BRANCH = /\/(?:oneOf|anyOf)\/(\d+)(?=\/|$)/g;
 
-function problemOf(unit: OutputUnit): Problem | undefined {
+function problemOf(unit: OutputUnit, value: unknown): Problem | undefined {
   if (SUMMARIES.has(unit.keyword)) return undefined;
   const pointer = unit.instanceLocation.replace(/^#/, "");
+  if (unit.keyword === "format") {
+    const problem = patternProblem(unit.error, pointer, value);
+    if (problem) return problem;
+  }
   if (unit.keyword === "required") {
     const name = /"([^"]*)"/.exec(unit.error)?.[1];
     return name === undefined
@@ -134,13 +142,17 @@ function inChosenBranches(
   return true;
 }
 
-/** Checks a value against a JSON Schema (2020-12 unless it says otherwise), no `eval`. */
+/**
+ * Checks a value against a JSON Schema (2020-12 unless it says otherwise), no `eval`. Patterns
+ * are tested off the page's thread (see patterns.ts): a value whose test has not answered yet
+ * passes for now, and `onPatternVerdicts` says when to validate again.
+ */
 export function validate(schema: Schema, value: unknown): Problem[] {
   let validator = validators.get(schema);
   if (!validator) {
     const draft =
       typeof schema.$schema === "string" && schema.$schema.includes("draft-07") ? "7" : "2020-12";
-    validator = new Validator(schema, draft, false);
+    validator = new Validator(hookPatterns(schema), draft, false);
     validators.set(schema, validator);
   }
   let units: OutputUnit[];
@@ -168,7 +180,7 @@ export function validate(schema: Schema, value: unknown): Problem[] {
       !inChosenBranches(unit, schema, value, instances)
     )
       continue;
-    const problem = problemOf(unit);
+    const problem = problemOf(unit, value);
     const key = problem && `${problem.pointer}\n${problem.message}`;
     if (problem && key && !seen.has(key)) {
       seen.add(key);

@@ -1,0 +1,13 @@
+/** One pattern to test against one value, as the page sends it to its pattern thread. */
+export type PatternJob = { id: number; pattern: string; text: string };
+
+/** The thread's answer: whether the value matches (JSON Schema patterns are Unicode regexes). */
+export type PatternAnswer = { id: number; matched: boolean } | { id: number; invalid: string };
+
+export function matchPattern({ id, pattern, text }: PatternJob): PatternAnswer {
+  try {
+    return { id, matched: new RegExp(pattern, "u").test(text) };
+  } catch (error) {
+    return { id, invalid: error instanceof Error ? error.message : String(error) };
+  }
+}
