@@ -5,11 +5,13 @@
 //   SOAK_SECONDS (default 60)  SOAK_CONCURRENCY (default 64)
 //   SOAK_LIMITS=off: no per-caller rates or caps (to see what counting them costs)
 //   SOAK_ONLY=tools/call,listen: only these operations
-//   SOAK_HEAVY_QUERY=1: one more caller loops costly SQL (see heavy-query.ts)
+//   SOAK_HEAVY_QUERY=1: one more caller loops costly SQL (see heavy-query.ts), after a baseline
+//     of SOAK_BASELINE_SECONDS (default 30) without it
 import { decodeSse } from "../../shared/sse.ts";
 import { MODERN_VERSION } from "../../shared/protocol/versions.ts";
 import { workerdRss } from "./memory.ts";
-import { HEAVY, heavyCaller, OTHERS_P99_MS } from "./heavy-query.ts";
+import { operationTable, type OperationStats } from "./table.ts";
+import { BASELINE_SECONDS, HEAVY, heavyCaller, heavyReport, OTHERS_P99_MS } from "./heavy-query.ts";
 import { positiveNumber } from "../bench/options.ts";
 import { percentile } from "../bench/stats.ts";
 import { modernBody } from "../support/mcp-request.ts";
@@ -210,6 +212,39 @@ const DECK = Object.entries(WEIGHTS)
   .map(([name, weight]): [string, number] => [name, ONLY ? Math.max(weight, 1) : weight])
   .flatMap(([name, weight]) => Array<string>(weight).fill(name));
 
+/** One stretch of the mix at full concurrency; with `heavy`, the heavy caller runs beside it. */
+async function phase(seconds: number, heavy: boolean) {
+  const latencies: number[] = [];
+  const perOperation = new Map<string, OperationStats>();
+  const errors: string[] = [];
+  const deadline = Date.now() + seconds * 1000;
+  let draw = 0;
+  const client = async () => {
+    while (Date.now() < deadline) {
+      const name = DECK[draw++ % DECK.length] as string;
+      const stats: OperationStats = perOperation.get(name) ?? { count: 0, errors: 0, ms: [] };
+      perOperation.set(name, stats);
+      const started = performance.now();
+      try {
+        await OPERATIONS[name]?.();
+      } catch (error) {
+        stats.errors++;
+        if (errors.length < 20) errors.push(`${name}: ${String(error)}`);
+      }
+      const ms = performance.now() - started;
+      stats.count++;
+      stats.ms.push(ms);
+      latencies.push(ms);
+    }
+  };
+  const started = Date.now();
+  const heavyRun = heavy ? heavyCaller(executeQuery, deadline) : undefined;
+  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  const heavyStats = await heavyRun;
+  latencies.sort((a, b) => a - b);
+  return { latencies, perOperation, errors, heavyStats, elapsed: (Date.now() - started) / 1000 };
+}
+
 async function main() {
   console.log(`Starting the Worker (wrangler's local runtime)...`);
   const worker = await startWorker(LIMITS_OFF);
@@ -217,45 +252,26 @@ async function main() {
   try {
     // Warm up every operation once, so start-up is not in the figures.
     for (const operation of Object.values(OPERATIONS)) await operation();
+    // The same mix without the heavy caller first: what the machine gives the others anyway.
+    let baseline: number[] | undefined;
+    if (HEAVY) {
+      console.log(`Baseline: the mix for ${BASELINE_SECONDS} s without the heavy caller...`);
+      baseline = (await phase(BASELINE_SECONDS, false)).latencies;
+      console.log(
+        `  p50 ${percentile(baseline, 50).toFixed(1)} ms, p99 ${percentile(baseline, 99).toFixed(1)} ms (${baseline.length} operations)`,
+      );
+    }
     const rssStart = workerdRss();
     const limits = process.env.SOAK_LIMITS === "off" ? "off" : "counted";
     console.log(
-      `Soaking: ${CONCURRENCY} concurrent clients for ${SECONDS} s, limits ${limits} (workerd ${rssStart.toFixed(1)} MiB).`,
+      `Soaking: ${CONCURRENCY} concurrent clients for ${SECONDS} s${HEAVY ? " and the heavy caller" : ""}, limits ${limits} (workerd ${rssStart.toFixed(1)} MiB).`,
     );
     // workerd's memory every 10 s, to tell growth that levels off from a leak.
     const samples: string[] = [];
     const sampler = setInterval(() => samples.push(workerdRss().toFixed(0)), 10_000);
-    const latencies: number[] = [];
-    const perOperation = new Map<string, { count: number; errors: number; ms: number[] }>();
-    const errors: string[] = [];
-    const deadline = Date.now() + SECONDS * 1000;
-    let draw = 0;
-    const client = async () => {
-      while (Date.now() < deadline) {
-        const name = DECK[draw++ % DECK.length] as string;
-        const stats = perOperation.get(name) ?? { count: 0, errors: 0, ms: [] };
-        perOperation.set(name, stats);
-        const started = performance.now();
-        try {
-          await OPERATIONS[name]?.();
-        } catch (error) {
-          stats.errors++;
-          if (errors.length < 20) errors.push(`${name}: ${String(error)}`);
-        }
-        const ms = performance.now() - started;
-        stats.count++;
-        stats.ms.push(ms);
-        latencies.push(ms);
-      }
-    };
-    const started = Date.now();
-    const heavy = HEAVY ? heavyCaller(executeQuery, deadline) : undefined;
-    await Promise.all(Array.from({ length: CONCURRENCY }, client));
-    const heavyStats = await heavy;
-    const elapsed = (Date.now() - started) / 1000;
+    const { latencies, perOperation, errors, heavyStats, elapsed } = await phase(SECONDS, HEAVY);
     clearInterval(sampler);
     const rssEnd = workerdRss();
-    latencies.sort((a, b) => a - b);
     const total = latencies.length;
     const failed = [...perOperation.values()].reduce((sum, s) => sum + s.errors, 0);
     console.log(
@@ -270,23 +286,10 @@ async function main() {
     console.log(`  every 10 s (MiB): ${samples.join(", ")}`);
     await new Promise((resolve) => setTimeout(resolve, 15_000));
     console.log(`  after 15 s without traffic: ${workerdRss().toFixed(1)} MiB`);
-    console.log("\n operation                    count  errors    p50 ms    p99 ms");
-    for (const [name, stats] of perOperation) {
-      const sorted = stats.ms.sort((a, b) => a - b);
-      console.log(
-        ` ${name.padEnd(27)} ${String(stats.count).padStart(6)} ${String(stats.errors).padStart(7)} ${percentile(sorted, 50).toFixed(1).padStart(9)} ${percentile(sorted, 99).toFixed(1).padStart(9)}`,
-      );
-    }
+    console.log(operationTable(perOperation));
     for (const error of errors) console.log(`  error: ${error}`);
     const othersP99 = percentile(latencies, 99);
-    if (heavyStats) {
-      const sorted = heavyStats.ms.sort((a, b) => a - b);
-      console.log(
-        `\nHeavy caller: ${heavyStats.sent} statements (${heavyStats.refused} refused, ${heavyStats.ran} ran), ` +
-          `p50 ${percentile(sorted, 50).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms; ` +
-          `the others' p99 ${othersP99.toFixed(1)} ms (must stay under ${OTHERS_P99_MS} ms)`,
-      );
-    }
+    if (heavyStats) console.log(`\n${heavyReport(heavyStats, othersP99, baseline)}`);
     const slow = heavyStats !== undefined && othersP99 >= OTHERS_P99_MS;
     process.exitCode = failed === 0 && !slow ? 0 : 1;
   } finally {
