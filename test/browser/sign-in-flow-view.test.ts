@@ -7,10 +7,12 @@ let chromium: Chromium;
 let hostile: LoopbackServer;
 
 /**
- * A protected server whose authorization server metadata names its issuer with a trailing
- * slash the resource metadata does not have: the most common sign-in failure. CORS allowed.
+ * Protected servers that break one rule each, under their own path: `/mismatch` names its
+ * issuer with a trailing slash the resource metadata does not have (the most common sign-in
+ * failure), `/no-pkce` lists no S256, `/not-json` serves metadata that is not JSON, `/basic`
+ * answers 401 without a Bearer challenge. CORS allowed, so the page reaches them directly.
  */
-async function issuerMismatch(): Promise<LoopbackServer> {
+async function brokenServers(): Promise<LoopbackServer> {
   let base = "";
   const server = await serveNode((request, response) => {
     response.setHeader("access-control-allow-origin", "*");
@@ -22,25 +24,34 @@ async function issuerMismatch(): Promise<LoopbackServer> {
       response.end(JSON.stringify(body));
     };
     const path = new URL(request.url ?? "/", base).pathname;
-    if (path === "/mcp") {
+    // RFC 8414 puts the issuer's path after the well-known name: /.well-known/<name>/<kind>.
+    const inserted = /^\/(\.well-known\/oauth-authorization-server)\/([^/]+)\/?$/.exec(path);
+    const [, kind = "", ...rest] = inserted ? ["", inserted[2], inserted[1]] : path.split("/");
+    const at = `${base}/${kind}`;
+    const tail = rest.join("/");
+    if (tail === "mcp") {
       response.statusCode = 401;
       response.setHeader(
         "www-authenticate",
-        `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
+        kind === "basic"
+          ? 'Basic realm="mcp"'
+          : `Bearer resource_metadata="${at}/.well-known/oauth-protected-resource/mcp"`,
       );
       return void response.end();
     }
-    if (path === "/.well-known/oauth-protected-resource/mcp")
-      return json({ resource: `${base}/mcp`, authorization_servers: [base] });
-    if (path === "/.well-known/oauth-authorization-server")
+    if (tail === ".well-known/oauth-protected-resource/mcp")
+      return json({ resource: `${at}/mcp`, authorization_servers: [at] });
+    if (tail === ".well-known/oauth-authorization-server") {
+      if (kind === "not-json") return void response.end("<html>Sign in elsewhere</html>");
       return json({
-        issuer: `${base}/`,
-        authorization_endpoint: `${base}/authorize`,
-        token_endpoint: `${base}/token`,
-        registration_endpoint: `${base}/register`,
-        code_challenge_methods_supported: ["S256"],
+        issuer: kind === "mismatch" ? `${at}/` : at,
+        authorization_endpoint: `${at}/authorize`,
+        token_endpoint: `${at}/token`,
+        registration_endpoint: `${at}/register`,
+        ...(kind === "no-pkce" ? {} : { code_challenge_methods_supported: ["S256"] }),
         response_types_supported: ["code"],
       });
+    }
     response.statusCode = 404;
     response.end();
   });
@@ -50,7 +61,7 @@ async function issuerMismatch(): Promise<LoopbackServer> {
 
 beforeAll(async () => {
   chromium = await launchChromium();
-  hostile = await issuerMismatch();
+  hostile = await brokenServers();
 });
 afterAll(async () => {
   await hostile?.close();
@@ -64,7 +75,7 @@ describe("the sign-in flow view on a broken server", () => {
       await page
         .context()
         .grantPermissions(["clipboard-read", "clipboard-write"], { origin: worker() });
-      await page.fill("#endpoint-url", `${hostile.origin}/mcp`);
+      await page.fill("#endpoint-url", `${hostile.origin}/mismatch/mcp`);
       await page.click("form.connect button[type=submit]");
       const offer = page.locator(".sign-in-offer");
       await offer.getByRole("button", { name: "Sign in step by step" }).click();
@@ -81,7 +92,7 @@ describe("the sign-in flow view on a broken server", () => {
       expect(await failed.getAttribute("data-step")).toBe("server-metadata");
       const words = (await failed.textContent()) ?? "";
       expect(words).toContain(
-        `The metadata's issuer is \`${hostile.origin}/\` but it was fetched for \`${hostile.origin}\`: RFC 8414 §3.3 requires them to be identical`,
+        `The metadata's issuer is \`${hostile.origin}/mismatch/\` but it was fetched for \`${hostile.origin}/mismatch\`: RFC 8414 §3.3 requires them to be identical`,
       );
       expect(await failed.locator(".flow-rule").textContent()).toBe("RFC 8414 §3.3");
       expect(await failed.locator(".flow-fix").textContent()).toContain(
@@ -95,13 +106,15 @@ describe("the sign-in flow view on a broken server", () => {
       expect(text).toContain("3. Authorization server metadata: failed");
       expect(text).toContain("Rule: RFC 8414 §3.3");
       expect(text).toContain("To fix: The server's owner must");
-      expect(text).toContain(`> GET ${hostile.origin}/.well-known/oauth-authorization-server`);
+      expect(text).toContain(
+        `> GET ${hostile.origin}/.well-known/oauth-authorization-server/mismatch`,
+      );
       await view.getByRole("button", { name: "Copy as JSON" }).click();
       const json = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
         server: string;
         steps: { name: string; status: string; rule?: string; exchanges: unknown[] }[];
       };
-      expect(json.server).toBe(`${hostile.origin}/mcp`);
+      expect(json.server).toBe(`${hostile.origin}/mismatch/mcp`);
       expect(json.steps.map((s) => `${s.name}:${s.status}`)).toEqual([
         "challenge:ok",
         "resource-metadata:ok",
@@ -113,4 +126,49 @@ describe("the sign-in flow view on a broken server", () => {
       await close();
     }
   });
+  it.each([
+    {
+      kind: "no-pkce",
+      step: "pkce",
+      words: "does not list S256 in code_challenge_methods_supported",
+      fix: "The server's owner must",
+    },
+    {
+      kind: "not-json",
+      step: "server-metadata",
+      words: "is not JSON",
+      fix: "The server's owner must",
+    },
+    {
+      kind: "basic",
+      step: "challenge",
+      words: "without a Bearer challenge in WWW-Authenticate",
+      fix: "The server's owner must answer 401 with WWW-Authenticate: Bearer",
+    },
+  ])(
+    "stops at the $step step of a server that breaks it ($kind), says so and closes the popup",
+    async ({ kind, step, words, fix }) => {
+      const { page, close } = await openPage(chromium.browser, `${worker()}/`);
+      try {
+        await page.fill("#endpoint-url", `${hostile.origin}/${kind}/mcp`);
+        await page.click("form.connect button[type=submit]");
+        const [popup] = await Promise.all([
+          page.context().waitForEvent("page"),
+          page
+            .locator(".sign-in-offer")
+            .getByRole("button", { name: "Sign in", exact: true })
+            .click(),
+        ]);
+        const failed = page.locator('.flow-view .flow-step[data-status="failed"]');
+        await failed.waitFor({ timeout: 30_000 });
+        expect(await failed.getAttribute("data-step")).toBe(step);
+        expect(await failed.textContent()).toContain(words);
+        expect(await failed.locator(".flow-fix").textContent()).toContain(fix);
+        await expect.poll(() => popup.isClosed()).toBe(true);
+        await expect(page.locator("section.signed-in").count()).resolves.toBe(0);
+      } finally {
+        await close();
+      }
+    },
+  );
 });
