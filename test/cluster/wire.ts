@@ -19,7 +19,12 @@ export async function send(
   server: string,
   method: string,
   params: Record<string, unknown>,
-  options: { token?: string; capabilities?: Record<string, unknown>; signal?: AbortSignal } = {},
+  options: {
+    token?: string;
+    capabilities?: Record<string, unknown>;
+    meta?: Record<string, unknown>;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<Sent> {
   const name = [params.name, params.uri, params.taskId].find((v) => typeof v === "string");
   const response = await fetch(`${base}/mcp/${server}`, {
