@@ -106,6 +106,28 @@ describe("a server's pattern, tested off the page's thread", () => {
     ]);
   });
 
+  it("tests patternProperties the same way: a key pattern that backtracks holds nothing, and ordinary ones keep their meaning", async () => {
+    const schema = {
+      type: "object",
+      patternProperties: { "^(a+)+$": { type: "number" }, "^x-": { type: "string" } },
+      additionalProperties: false,
+    };
+    const long = `${"a".repeat(40)}!`;
+    const before = performance.now();
+    validate(schema, { [long]: 1 });
+    expect(performance.now() - before).toBeLessThan(PATTERN_BUDGET_MS);
+    // A key whose test ran out of time counts as matching: its value is held to that schema.
+    expect(await settled(schema, { [long]: "one" })).toEqual([
+      { pointer: `/${long}`, message: expect.stringMatching(/type/) },
+    ]);
+    expect(await settled(schema, { aaa: 1, "x-tag": "t" })).toEqual([]);
+    expect(await settled(schema, { aaa: "1", "x-tag": 2, other: true })).toEqual([
+      { pointer: "/aaa", message: expect.stringMatching(/type/) },
+      { pointer: "/x-tag", message: expect.stringMatching(/type/) },
+      { pointer: "/other", message: "Not an allowed property." },
+    ]);
+  }, 30_000);
+
   it("leaves a pattern alone where it is data: in const, enum, default and examples", async () => {
     const schema = {
       type: "object",

@@ -12,6 +12,7 @@ export type Problem = { pointer: string; message: string; unchecked?: true };
 // Keywords whose failure only says "something inside failed": the inner errors say what.
 const SUMMARIES = new Set([
   "properties",
+  "patternProperties",
   "items",
   "prefixItems",
   "allOf",
@@ -58,7 +59,7 @@ function problemOf(unit: OutputUnit, value: unknown): Problem | undefined {
 }
 
 // Validators are built once per schema object: schemas come from a catalog and do not change.
-const validators = new WeakMap<Schema, Validator>();
+const validators = new WeakMap<Schema, { validator: Validator; signature: string }>();
 
 function unescape(segment: string): string {
   return decodeURIComponent(segment).replaceAll("~1", "/").replaceAll("~0", "~");
@@ -149,15 +150,22 @@ function inChosenBranches(
  */
 export function validate(schema: Schema, value: unknown): Problem[] {
   let validator = validators.get(schema);
-  if (!validator) {
-    const draft =
-      typeof schema.$schema === "string" && schema.$schema.includes("draft-07") ? "7" : "2020-12";
-    validator = new Validator(hookPatterns(schema), draft, false);
-    validators.set(schema, validator);
+  // A schema with patternProperties is rewritten for the value's keys (see hookPatterns).
+  if (!validator || validator.signature !== "") {
+    const hooked = hookPatterns(schema, value);
+    if (!validator || validator.signature !== hooked.signature) {
+      const draft =
+        typeof schema.$schema === "string" && schema.$schema.includes("draft-07") ? "7" : "2020-12";
+      validator = {
+        validator: new Validator(hooked.schema, draft, false),
+        signature: hooked.signature,
+      };
+      validators.set(schema, validator);
+    }
   }
   let units: OutputUnit[];
   try {
-    units = validator.validate(value).errors;
+    units = validator.validator.validate(value).errors;
   } catch (error) {
     return [
       {
