@@ -32,4 +32,12 @@ export type SignInOptions = {
   accessTokenTtlSeconds?: number;
   /** Refresh token lifetime, seconds (default 30 days). */
   refreshTokenTtlSeconds?: number;
+  /**
+   * For an MCP Worker whose authorization server is another Worker: the name of the service
+   * binding to it. `fetch` then hands the authorization server's paths to that Worker unchanged
+   * (URL included, so it serves as the issuer at this Worker's origin, and its tokens are for
+   * these endpoints), and tokens are checked in the KV namespace both Workers bind as
+   * `OAUTH_KV`. The other Worker runs `signIn` with the same endpoints, scopes and users.
+   */
+  authorizationServerBinding?: string;
 };

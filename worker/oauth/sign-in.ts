@@ -54,6 +54,11 @@ export function signIn(
       throw new TypeError(
         `signIn: an endpoint's path starts with "/" and has no trailing "/", not ${JSON.stringify(endpoint.path)}.`,
       );
+  const binding = options.authorizationServerBinding;
+  if (binding !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(binding))
+    throw new TypeError(
+      `signIn: authorizationServerBinding names a binding (letters, digits, "_"), not ${JSON.stringify(binding)}.`,
+    );
   const cache = new Map<string, OAuthAuthorizationServer>();
   const server = (origin: string) => serverFor(options, cache, origin);
   const recent: RecentTokens = new Map();
@@ -68,12 +73,6 @@ export function signIn(
   return {
     authenticate: (next) => issuedTokens(options, server, recent, next),
     async fetch(request, env, ctx) {
-      if (typeof Reflect.get(env, "OAUTH_KV") !== "object")
-        return messagePage(
-          500,
-          "Sign-in is misconfigured",
-          "Sign-in needs a KV namespace bound as OAUTH_KV (wrangler.toml, [[kv_namespaces]]).",
-        );
       const url = new URL(request.url);
       const described = metadataPaths.get(url.pathname.replace(/\/+$/, ""));
       if (described)
@@ -82,6 +81,13 @@ export function signIn(
             ...metadataFor(url.origin, described.path),
             name: described.name,
           }),
+        );
+      if (binding !== undefined) return forward(request, env, binding);
+      if (typeof Reflect.get(env, "OAUTH_KV") !== "object")
+        return messagePage(
+          500,
+          "Sign-in is misconfigured",
+          "Sign-in needs a KV namespace bound as OAUTH_KV (wrangler.toml, [[kv_namespaces]]).",
         );
       const as = server(url.origin);
       const oauth = as.getOAuthApi(env);
@@ -124,6 +130,28 @@ export function signIn(
       metadataPaths.has(pathname.replace(/\/+$/, "")),
     metadataFor,
   };
+}
+
+/**
+ * The authorization server's paths, served by the Worker behind a service binding. The request
+ * goes as it came: that Worker takes the issuer and the resources from its URL, so what it
+ * issues is for this Worker's endpoints, and its pages and cookies are this origin's.
+ */
+async function forward(request: Request, env: Cloudflare.Env, binding: string): Promise<Response> {
+  const service: unknown = Reflect.get(env, binding);
+  if (!isFetcher(service))
+    return messagePage(
+      500,
+      "Sign-in is misconfigured",
+      `Sign-in is served by another Worker through a service binding named ${binding} (wrangler.toml, [[services]]), and none is bound.`,
+    );
+  return service.fetch(request);
+}
+
+function isFetcher(value: unknown): value is Fetcher {
+  return (
+    typeof value === "object" && value !== null && typeof Reflect.get(value, "fetch") === "function"
+  );
 }
 
 function errorText(error: unknown): string {

@@ -89,6 +89,24 @@ describe("signIn() around a library user's server", () => {
     expect(await response.text()).toContain("OAUTH_KV");
   });
 
+  it("answers 500 naming the service binding when the authorization server's Worker is not bound", async () => {
+    const split = signIn({
+      endpoints: [{ path: "/mcp/notes", name: "Who am I" }],
+      scopes: {},
+      authorizationServerBinding: "SIGN_IN",
+    });
+    const ctx = createExecutionContext();
+    const response = await split.fetch(new Request(`${ORIGIN}/authorize`), env, ctx);
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain("service binding named SIGN_IN");
+  });
+
+  it("refuses an authorizationServerBinding that cannot be a binding's name", () => {
+    expect(() =>
+      signIn({ endpoints: [], scopes: {}, authorizationServerBinding: "sign-in worker" }),
+    ).toThrow(/authorizationServerBinding names a binding/);
+  });
+
   it("serves each endpoint's resource metadata naming itself, for a Worker without Hono (serves())", async () => {
     expect(
       ["/authorize", "/oauth/token", "/.well-known/oauth-authorization-server"].map(auth.serves),
