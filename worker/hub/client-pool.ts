@@ -89,11 +89,7 @@ export class ClientPool {
     if (!config) return Promise.reject(new Error(`The hub has no upstream named "${upstream}".`));
     // Anonymous callers share a client, except where their address goes with it.
     const address = sendsAddress(config) ? principal.address : undefined;
-    const caller = principal.listing
-      ? "listing"
-      : address !== undefined
-        ? `address:${address}`
-        : `subject:${principal.subject}`;
+    const caller = poolCaller(principal, address);
     // The credential is part of the key: a pooled client forwards the one it was created with.
     const key = `${upstream}\n${caller}\n${principal.credential ?? ""}\n${JSON.stringify(principal.capabilities)}`;
     const pooled = this.#clients.get(key);
@@ -155,4 +151,10 @@ export class ClientPool {
       },
     ];
   }
+}
+
+/** Whose clients and quota a connection counts toward: the hub's listing, an address, or a subject. */
+function poolCaller(principal: Principal, address: string | undefined): string {
+  if (principal.listing) return "listing";
+  return address === undefined ? `subject:${principal.subject}` : `address:${address}`;
 }
