@@ -15,7 +15,8 @@ import { limitsOver } from "./durable/limits.ts";
 import { relayApp } from "./relay/index.ts";
 import { publishedDevTokens, refusingPublishedTokens } from "./servers/dev-tokens.ts";
 import { directory } from "./servers/directory.ts";
-import { PLAYGROUND_CLIENT_PATH, playgroundClient } from "./servers/playground-client.ts";
+import { PLAYGROUND_CLIENT_PATH } from "../shared/playground-paths.ts";
+import { playgroundClient } from "./servers/playground-client.ts";
 import { servers } from "./servers/index.ts";
 
 // Not strict: /mcp/ and /mcp/notes/ are the same endpoints as /mcp and /mcp/notes.

@@ -1,5 +1,4 @@
-/** Where the playground's Client ID Metadata Document is served, on the page's own origin. */
-export const PLAYGROUND_CLIENT_PATH = "/api/playground-client";
+import { PLAYGROUND_CALLBACK_PATH, PLAYGROUND_CLIENT_PATH } from "../../shared/playground-paths.ts";
 
 /**
  * The playground's Client ID Metadata Document: deployed on https, the page names itself to an
@@ -12,7 +11,7 @@ export function playgroundClient(origin: string): Record<string, unknown> {
     client_id: `${origin}${PLAYGROUND_CLIENT_PATH}`,
     client_name: "edgemcp playground",
     client_uri: `${origin}/`,
-    redirect_uris: [`${origin}/sign-in/callback`],
+    redirect_uris: [`${origin}${PLAYGROUND_CALLBACK_PATH}`],
     grant_types: ["authorization_code", "refresh_token"],
     response_types: ["code"],
     token_endpoint_auth_method: "none",

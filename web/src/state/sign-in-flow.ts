@@ -3,6 +3,7 @@ import { bearerChallenge, type BearerChallenge } from "../../../shared/client/au
 import { AuthSession, type AuthOptions } from "../../../shared/client/auth/index.ts";
 import { loadIssuer, loadServer } from "../../../shared/client/auth/store.ts";
 import type { FetchLike } from "../../../shared/client/index.ts";
+import { PLAYGROUND_CLIENT_PATH } from "../../../shared/playground-paths.ts";
 import { FlowRecorder } from "./flow-recorder.ts";
 import { flowFetch } from "./flow-fetch.ts";
 import { PageStore } from "./sign-in-store.ts";
@@ -59,7 +60,7 @@ function optionsFor(url: string, recorder: FlowRecorder): AuthOptions {
     // Deployed on https, the page names itself with its own metadata document; on http (local
     // development) the authorization server cannot fetch one, so the page registers instead.
     ...(location.protocol === "https:"
-      ? { clientMetadataUrl: `${location.origin}/api/playground-client` }
+      ? { clientMetadataUrl: `${location.origin}${PLAYGROUND_CLIENT_PATH}` }
       : {}),
     store,
     fetch: flowFetch(recorder.record, recorder.gate),

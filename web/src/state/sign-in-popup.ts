@@ -1,7 +1,6 @@
 import type { AuthorizationRequest, Interact } from "../../../shared/client/auth/index.ts";
+import { PLAYGROUND_CALLBACK_PATH } from "../../../shared/playground-paths.ts";
 
-/** The page the authorization server sends the browser back to (a static asset of the Worker). */
-export const CALLBACK_PATH = "/sign-in/callback";
 /** The callback page posts the URL it was opened at here (same origin only). */
 const CHANNEL = "edgemcp-sign-in";
 const WINDOW = "edgemcp-sign-in";
@@ -9,7 +8,8 @@ const FEATURES = "popup,width=560,height=720";
 /** How long the page waits for the person at the authorization page. */
 const WAIT_MS = 10 * 60_000;
 
-export const callbackUrl = (): string => `${location.origin}${CALLBACK_PATH}`;
+/** The page the authorization server sends the browser back to (a static asset of the Worker). */
+export const callbackUrl = (): string => `${location.origin}${PLAYGROUND_CALLBACK_PATH}`;
 
 /** What the flow shows while the browser is at the authorization page. */
 export type BrowserStep = {
