@@ -29,6 +29,17 @@ async function connect(page: Page, url: string): Promise<void> {
   await page.click("form.connect button[type=submit]");
 }
 
+/**
+ * Adds a Bearer row and enters `value` in it, once the page has focused it: the page moves the
+ * caret to the end of "Bearer " in the next frame, and a fill before that frame would have its
+ * selection undone.
+ */
+async function enterBearer(page: Page, value: string): Promise<void> {
+  await page.click("text=+ Bearer token");
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("hvalue-0");
+  await page.fill("#hvalue-0", value);
+}
+
 async function connected(page: Page): Promise<void> {
   await expect
     .poll(() => page.locator("form.connect button[type=submit]").textContent(), {
@@ -61,8 +72,7 @@ describe("credentials scoped to the server they were given for", () => {
     // A token entered for it goes to it alone.
     await page.click("form.connect button[aria-expanded]");
     expect(await page.locator("#headers-title").textContent()).toBe(`Headers sent to ${other()}`);
-    await page.click("text=+ Bearer token");
-    await page.fill("#hvalue-0", `Bearer ${TEST_TOKENS.bob}`);
+    await enterBearer(page, `Bearer ${TEST_TOKENS.bob}`);
     let mark = seen.get(other())!.length;
     await page.click("form.connect button[type=submit]");
     await connected(page);
@@ -88,8 +98,7 @@ describe("credentials scoped to the server they were given for", () => {
     await page.selectOption("#dev-token", "");
     await connected(page);
     await page.click("form.connect button[aria-expanded]");
-    await page.click("text=+ Bearer token");
-    await page.fill("#hvalue-0", "Bearer typed-for-this-worker");
+    await enterBearer(page, "Bearer typed-for-this-worker");
 
     await connect(page, `${other()}/mcp/everything`);
     const dialog = page.getByRole("alertdialog");
