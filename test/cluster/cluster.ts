@@ -12,6 +12,7 @@ import { MIGRATIONS } from "../support/migrations.ts";
 import { startFront, type Front } from "./front.ts";
 import { buildBundle, HOST_NAME, workerOptions } from "./options.ts";
 import type { PartSettings } from "./part.ts";
+import { forgetInstance } from "./registry.ts";
 
 const PART = new URL("./part.ts", import.meta.url).pathname;
 /** How long a part may take to start (workerd boots, the bundle loads) before it is a failure. */
@@ -19,7 +20,14 @@ const START_MS = 60_000;
 /** How long a part may take to stop on SIGTERM before it is killed. */
 const STOP_MS = 5_000;
 
-export type Part = { name: string; port: number; pid: number; process: ChildProcess };
+export type Part = {
+  name: string;
+  port: number;
+  pid: number;
+  process: ChildProcess;
+  /** Its Miniflare instance's id in the dev registry. */
+  instanceId: string;
+};
 
 export type ClusterOptions = {
   /** Worker processes (default 3). */
@@ -48,7 +56,11 @@ export type Cluster = {
   restart(index: number, bindings?: Record<string, string>): Promise<Part>;
   /** Kills the Durable Object host at once. */
   killHost(): void;
-  /** Starts the Durable Object host again on its state (its port changes; the registry says). */
+  /**
+   * Starts the Durable Object host again on its state (its Durable Objects' storage, kept in
+   * the cluster's folder); its port changes, and the Worker processes learn the new one
+   * through the registry.
+   */
   restartHost(): Promise<Part>;
   stop(): Promise<void>;
 };
@@ -121,21 +133,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const label = role === "host" ? "host" : `worker ${id}`;
     createInterface({ input: child.stderr }).on("line", (line) => log(label, line));
     const lines = createInterface({ input: child.stdout });
-    const port = await new Promise<number>((resolve, reject) => {
+    const [port, instanceId] = await new Promise<[number, string]>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${label} did not start`)), START_MS);
       child.once("exit", (code) => reject(new Error(`${label} exited (${code}) while starting`)));
       lines.on("line", (line) => {
-        const ready = /^ready (\d+)$/.exec(line);
+        const ready = /^ready (\d+) (\S+)$/.exec(line);
         if (ready) {
           clearTimeout(timer);
-          resolve(Number(ready[1]));
+          resolve([Number(ready[1]), ready[2] as string]);
         } else log(label, line);
       });
     }).catch(async (error: unknown) => {
-      killGroup({ name, port: 0, pid, process: child }, "SIGKILL");
+      killGroup({ name, port: 0, pid, process: child, instanceId: "" }, "SIGKILL");
       throw error;
     });
-    return { name, port, pid, process: child };
+    return { name, port, pid, process: child, instanceId };
   };
 
   const bindingsOf = (index: number, extra: Record<string, string> = {}) => ({
@@ -143,6 +155,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     ...options.workerBindings?.[index],
     ...extra,
   });
+  /** What a killed part registered, removed now and once it has surely exited. */
+  const forget = (part: Part) => {
+    forgetInstance(registry, part.name, part.instanceId);
+    part.process.once("exit", () => forgetInstance(registry, part.name, part.instanceId));
+  };
   let host: Part | undefined;
   const workers: (Part | undefined)[] = [];
   let front: Front | undefined;
@@ -181,12 +198,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const part = workers[index];
       if (!part) return;
       killGroup(part, "SIGKILL");
+      forget(part);
       workers[index] = undefined;
       started.backends[index] = undefined;
     },
     async restart(index, bindings) {
       const old = workers[index];
-      if (old) await stopPart(old);
+      if (old) {
+        await stopPart(old);
+        forgetInstance(registry, old.name, old.instanceId);
+      }
       const part = await launch("worker", String(index + 1), bindingsOf(index, bindings));
       workers[index] = part;
       started.backends[index] = part.port;
@@ -194,9 +215,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     },
     killHost() {
       killGroup(cluster.host, "SIGKILL");
+      forget(cluster.host);
     },
     async restartHost() {
       await stopPart(cluster.host);
+      forgetInstance(registry, cluster.host.name, cluster.host.instanceId);
       host = await launch("host", "host", options.bindings);
       cluster.host = host;
       return host;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "./cluster.ts";
 import { SERVED_BY } from "./front.ts";
 import { clusterBindings, TOKENS } from "./fixtures.ts";
-import { finalOf, reader, send } from "./wire.ts";
+import { eventually } from "../support/eventually.ts";
+import { finalOf, reader, send, TASKS } from "./wire.ts";
 
 let cluster: Cluster;
 beforeAll(async () => {
@@ -55,7 +56,38 @@ describe("faults", () => {
     expect(served).toEqual(new Set([1, 2]));
   });
 
-  it("the Durable Object host killed: a listen stream held through it ends at once", async () => {
+  it("the Durable Object host killed and restarted: listen streams end, requests are refused 503 meanwhile (limits fail closed), stored tasks keep their state and results, a new listen stream misses nothing", async () => {
+    const taskCall = (method: string, params: Record<string, unknown>) =>
+      send(cluster.url, "ops", method, params, { ...alice, capabilities: TASKS });
+    const scan = async (files: number, fileMs: number) =>
+      (
+        await finalOf(
+          await taskCall("tools/call", {
+            name: "scan_repo",
+            arguments: { repo: "acme/app", files, file_ms: fileMs },
+          }),
+        )
+      ).result.taskId as string;
+    const task = async (taskId: string) =>
+      (await finalOf(await taskCall("tasks/get", { taskId }))).result;
+
+    const completed = await scan(3, 10);
+    const before = await eventually(
+      async () => {
+        const state = await task(completed);
+        return state.status === "completed" ? state : undefined;
+      },
+      { intervalMs: 100, what: "the first task to complete" },
+    );
+    const cancelled = await scan(500, 20);
+    expect(
+      (await finalOf(await taskCall("tasks/cancel", { taskId: cancelled }))).result,
+    ).toMatchObject({
+      resultType: "complete",
+    });
+    // Still running when the host dies: 60 files of 50 ms.
+    const running = await scan(60, 50);
+
     const listen = await send(
       cluster.url,
       "notes",
@@ -65,6 +97,7 @@ describe("faults", () => {
     );
     const stream = reader(listen);
     expect((await stream.next())?.method).toBe("notifications/subscriptions/acknowledged");
+
     const killedAt = Date.now();
     cluster.killHost();
     const ended = await stream.next(10_000).then(
@@ -73,5 +106,83 @@ describe("faults", () => {
     );
     console.log(`listen stream ended ${Date.now() - killedAt} ms after the host was killed`);
     expect(ended).toBe(true);
+
+    // Every request counts against the caller's rates first: with the limiter gone, each is
+    // refused (fail closed), with words that say to come back, and nothing of the cause.
+    for (const sent of [
+      await taskCall("tasks/get", { taskId: completed }),
+      await send(
+        cluster.url,
+        "everything",
+        "tools/call",
+        { name: "add_numbers", arguments: { a: 1, b: 2 } },
+        alice,
+      ),
+    ]) {
+      expect(sent.response.status).toBe(503);
+      const refusal = await finalOf(sent);
+      expect(refusal.error).toEqual({
+        code: -32603,
+        message: "The rate limiter is unavailable right now. Try again shortly.",
+      });
+    }
+
+    const restartedAt = Date.now();
+    await cluster.restartHost();
+    const back = await eventually(
+      async () => {
+        const sent = await taskCall("tasks/get", { taskId: completed });
+        if (sent.response.status !== 200) {
+          await sent.response.body?.cancel();
+          return undefined;
+        }
+        return (await finalOf(sent)).result;
+      },
+      { intervalMs: 100, timeoutMs: 10_000, what: "the restarted host to answer" },
+    );
+    console.log(
+      `host restarted in ${Date.now() - restartedAt} ms (process start included); tasks answered at once`,
+    );
+    // The completed task, its result and all, as it was.
+    expect(back).toEqual({ ...before, _meta: back._meta });
+    expect((await task(cancelled)).status).toBe("cancelled");
+    // The task whose run the kill cut short runs again (its alarm fires again) and completes:
+    // a task's work is done at least once, so a tool run as a task must bear running twice.
+    const rerun = await eventually(
+      async () => {
+        const state = await task(running);
+        return state.status === "working" ? undefined : state;
+      },
+      { intervalMs: 200, timeoutMs: 20_000, what: "the interrupted task to finish" },
+    );
+    expect(rerun.status).toBe("completed");
+    expect(rerun.result.structuredContent).toMatchObject({ repo: "acme/app", scanned: 60 });
+
+    // The client listens again; every change after its acknowledgement reaches it.
+    const again = reader(
+      await send(
+        cluster.url,
+        "notes",
+        "subscriptions/listen",
+        { notifications: { resourceSubscriptions: ["notes://note-3"] } },
+        alice,
+      ),
+    );
+    expect((await again.next())?.method).toBe("notifications/subscriptions/acknowledged");
+    for (const body of ["After the restart.", "And once more."]) {
+      const edit = await send(
+        cluster.url,
+        "notes",
+        "tools/call",
+        { name: "edit_note", arguments: { id: 3, body } },
+        alice,
+      );
+      expect((await finalOf(edit)).result.content[0].text).toBe("Updated note 3.");
+      expect(await again.next()).toMatchObject({
+        method: "notifications/resources/updated",
+        params: { uri: "notes://note-3" },
+      });
+    }
+    await again.close();
   });
 });

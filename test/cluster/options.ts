@@ -24,7 +24,7 @@ export function buildBundle(out: string): void {
 
 /**
  * Miniflare options for one part: the host binds the Durable Object classes locally and
- * registers itself in the dev registry; a Worker process binds the same namespaces by
+ * is found through the dev registry; a Worker process binds the same namespaces by
  * script_name, so every call on them crosses to the host's process.
  */
 export function workerOptions(
@@ -47,6 +47,8 @@ export function workerOptions(
     modulesRules: undefined,
     bindings: { ...(fromConfig.bindings as Record<string, string>), ...bindings },
     durableObjects: Object.fromEntries(objects),
-    unsafeRegisterWorker: role === "host",
+    // Every part registers (the Worker processes under names nobody binds), so that each
+    // names its Miniflare instance there and the cluster can clean up after a killed one.
+    unsafeRegisterWorker: true,
   } as LegacyWorkerOptions;
 }

@@ -2,6 +2,7 @@
 // Worker process. cluster.ts starts it with its settings as JSON in argv; it prints `ready
 // <port>` once it serves, and stops on SIGTERM, SIGINT or when its parent goes away (stdin ends).
 import { readdir, readFile } from "node:fs/promises";
+import { readDefinitionId } from "./registry.ts";
 import { join } from "node:path";
 import { Miniflare, convertV4MiniflareOptions, type LegacyWorkerOptions } from "miniflare";
 import { migrationStatements } from "../support/migrations.ts";
@@ -44,7 +45,11 @@ for (const [binding, folder] of Object.entries(settings.migrations ?? {})) {
     await db.batch(migrationStatements(sql).map((statement) => db.prepare(statement)));
   }
 }
-console.log(`ready ${url.port}`);
+// Our entry in the dev registry names this Miniflare instance: the cluster removes what that
+// instance registered should this process be killed before it could remove it itself.
+console.log(
+  `ready ${url.port} ${await readDefinitionId(settings.registry, settings.worker.name ?? "")}`,
+);
 
 let stopping = false;
 const stop = async () => {

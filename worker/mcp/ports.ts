@@ -156,6 +156,14 @@ function guarded(given: Coordination): Coordination {
   };
 }
 
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof Reflect.get(value, "then") === "function"
+  );
+}
+
 /** `port`, whose methods' failures become 503s naming `what`. */
 function unavailableAs<T extends object>(what: string, port: T): T {
   const fail = (error: unknown): never => {
@@ -175,7 +183,8 @@ function unavailableAs<T extends object>(what: string, port: T): T {
       return (...args: unknown[]) => {
         try {
           const result: unknown = Reflect.apply(value, target, args);
-          return result instanceof Promise ? result.catch(fail) : result;
+          // A Durable Object stub's call answers with a thenable that is no Promise.
+          return isThenable(result) ? Promise.resolve(result).catch(fail) : result;
         } catch (error) {
           return fail(error);
         }

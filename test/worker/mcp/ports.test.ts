@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
+import type { Limiter } from "../../../worker/durable/limiter.ts";
 import type { TaskObject } from "../../../worker/durable/task-object.ts";
 import { durableObjects } from "../../../worker/durable/index.ts";
 import { defineServer, tool, type Coordination } from "../../../worker/mcp/index.ts";
@@ -98,6 +99,21 @@ describe("coordination that throws", () => {
       "The rate limiter is unavailable right now. Try again shortly.",
     );
     expect(refused.final).not.toHaveProperty("result");
+  });
+
+  it("a limiter object whose calls fail over RPC: 503, failing closed (a stub's call answers with no Promise, a thenable)", async () => {
+    // Real stubs of another class: every call of a Limiter method is refused by workerd's RPC,
+    // as a call to an object whose process is gone is.
+    const unreachable = {
+      getByName: (name: string) => env.MCP_TASKS.getByName(name),
+    } as unknown as DurableObjectNamespace<Limiter>;
+    const server = serve(definition, { durable: () => durableObjects({ limits: unreachable }) });
+    const refused = await call(server, "plain");
+    expect(refused.status).toBe(503);
+    expect(refused.final?.error).toEqual({
+      code: -32603,
+      message: "The rate limiter is unavailable right now. Try again shortly.",
+    });
   });
 
   it("keeps protocol refusals of a working port as they are", async () => {
