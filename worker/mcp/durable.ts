@@ -3,7 +3,7 @@
 // input rendezvous. The objects reach the runtime through this file and the ports (ports.ts)
 // only, so what they depend on is one list, and lint keeps it so.
 export { legacyInput } from "./era/legacy/input.ts";
-export type { ListenEvent } from "./call/context.ts";
+export type { ListenEvent } from "./context/context.ts";
 export { notificationFor } from "./listen/filter.ts";
 export { listenMessages } from "./listen/messages.ts";
 export { registeredServer } from "./tasks/registry.ts";

@@ -14,7 +14,7 @@ import { HttpError } from "../http/http-error.ts";
 import { isLocalHost, parseOriginList, type OriginPolicy } from "../http/origin.ts";
 import { DEFAULT_SSE_BUFFER_BYTES } from "../http/sse.ts";
 import { keyringWhenNeeded, refuseWeakConfiguredSecrets } from "../state/keyring.ts";
-import type { Served } from "./define/server.ts";
+import type { Served } from "./server/server.ts";
 import { countedAuthentication } from "./request/auth-failures.ts";
 import { DEFAULT_LIMITS, type LimitSettings } from "./request/limits.ts";
 import { servePost, type Handed, type Runtime, type Settings } from "./pipeline.ts";

@@ -1,7 +1,7 @@
 // `edgemcp/hono`: the endpoint as a Hono app. Kept apart from `edgemcp/server` so a Worker that
 // exports `mcpHandler` carries no Hono.
 import { Hono } from "hono";
-import type { Served } from "./define/server.ts";
+import type { Served } from "./server/server.ts";
 import { mcpHandler, type McpAppOptions } from "./handler.ts";
 import { inProcessEntry, registerEntry } from "./request/in-process.ts";
 

@@ -1,7 +1,7 @@
 // The public server API of edgemcp (`import { ... } from "edgemcp/server"`).
 
 // Defining a server.
-export { defineServer, McpServer } from "./define/server.ts";
+export { defineServer, McpServer } from "./server/server.ts";
 export { DefinitionError } from "./catalog/problems.ts";
 export { tool, toolResult, ToolResult } from "./define/tool.ts";
 export type { AnyTool, ToolDefinition, ToolReturn } from "./define/tool.ts";
@@ -25,7 +25,7 @@ export type {
   ListenEvent,
   Notify,
   RequestInfo,
-} from "./call/context.ts";
+} from "./context/context.ts";
 export type { Era } from "../../shared/protocol/versions.ts";
 export {
   elicit,
@@ -34,8 +34,8 @@ export {
   listRoots,
   type Elicited,
   type InputRequest,
-} from "./call/input/requests.ts";
-export type { InputAnswers } from "./call/input/answers.ts";
+} from "./input/requests.ts";
+export type { InputAnswers } from "./input/answers.ts";
 export { UriTemplate } from "../../shared/uri-template.ts";
 export { ErrorCode, RpcError, ToolError } from "../../shared/protocol/errors.ts";
 export type { ContentBlock, ResourceContents } from "../../shared/protocol/content.ts";
@@ -92,14 +92,14 @@ export type {
 } from "./ports.ts";
 
 // Building a proxy or gateway on top of other servers (the hub uses these, and nothing else).
-export { DynamicServer } from "./define/dynamic.ts";
-export type { ServeContext, Served } from "./define/server.ts";
+export { DynamicServer } from "./server/dynamic.ts";
+export type { ServeContext, Served } from "./server/server.ts";
 export { ForwardedResult } from "./results/ready.ts";
-export { InputRequiredSignal } from "./call/input/answers.ts";
-export type { InputRelay } from "./call/input/relay.ts";
+export { InputRequiredSignal } from "./input/answers.ts";
+export type { InputRelay } from "./input/relay.ts";
 export { listenFromSource } from "./listen/source.ts";
 export type { ListenSettings, ListenSource, ListenStreams } from "./listen/source.ts";
 export { honouredFilter } from "./listen/filter.ts";
 export { upstreamCapabilities, upstreamLogLevel } from "./era/index.ts";
-export { anonymousAddress } from "./call/handler-context.ts";
+export { anonymousAddress } from "./context/handler-context.ts";
 export { serveMessage, type Framed, type Runtime, type Settings } from "./pipeline.ts";

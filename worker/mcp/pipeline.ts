@@ -11,7 +11,7 @@ import { Sealer } from "../state/sealer.ts";
 import { listening, startCall } from "./call/call.ts";
 import { cancellationKey } from "./call/calling.ts";
 import type { Catalog } from "./catalog/catalog.ts";
-import type { Served } from "./define/server.ts";
+import type { Served } from "./server/server.ts";
 import type { EraAdapter } from "./era/era.ts";
 import { eraOf } from "./era/index.ts";
 import { CallerLimits, callerIdentity, type LimitSettings } from "./request/limits.ts";

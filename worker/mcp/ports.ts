@@ -4,7 +4,7 @@ import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { JsonObject, JsonRpcId } from "../../shared/protocol/messages.ts";
 import type { ListenFilter } from "../../shared/protocol/params.ts";
-import type { Asking, ListenEvent, Notify } from "./call/context.ts";
+import type { Asking, ListenEvent, Notify } from "./context/context.ts";
 
 /**
  * What the runtime needs from coordination that no single isolate can do, as interfaces: the

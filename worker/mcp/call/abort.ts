@@ -1,4 +1,4 @@
-import type { Cancel } from "./context.ts";
+import type { Cancel } from "../context/context.ts";
 
 /**
  * A call's cancellation. The handler's signal (`ctx.signal`) is made when something first reads

@@ -1,6 +1,6 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { AskingSetup, EraAdapter, EraAsking } from "../era/era.ts";
-import type { Asking } from "./context.ts";
+import type { Asking } from "../context/context.ts";
 
 /** `ctx.input` in the handlers of methods that cannot ask the client for input, by method. */
 const REFUSED = new Map<string, Asking>();

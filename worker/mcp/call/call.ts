@@ -1,6 +1,6 @@
 import { TASKS_EXTENSION } from "../../../shared/protocol/capabilities.ts";
 import type { EraAsking, AskingSetup } from "../era/era.ts";
-import { InputRequiredSignal } from "./input/answers.ts";
+import { InputRequiredSignal } from "../input/answers.ts";
 import type { Listening, MethodHandler, Result } from "../methods/method.ts";
 import { logRequest } from "../observe/log.ts";
 import { failure } from "../request/errors.ts";
@@ -9,9 +9,9 @@ import { RawResult } from "../results/ready.ts";
 import { CallAbort } from "./abort.ts";
 import { askingOnDemand, refused } from "./asking.ts";
 import type { Calling } from "./calling.ts";
-import type { Asking, Cancel, Notify } from "./context.ts";
-import { createContext } from "./handler-context.ts";
-import { notifierFor } from "./notifier.ts";
+import type { Asking, Cancel, Notify } from "../context/context.ts";
+import { createContext } from "../context/handler-context.ts";
+import { notifierFor } from "../context/notifier.ts";
 import { Reply } from "./reply-stream.ts";
 
 /** A route's handler, answered once; `asks`: it may ask the client for input. */

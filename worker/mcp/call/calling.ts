@@ -10,7 +10,7 @@ import { callerIdentity, type CallerLimits } from "../request/limits.ts";
 import type { RequestLogger } from "../observe/log.ts";
 import type { Observation } from "../observe/trace.ts";
 import type { Coordination } from "../ports.ts";
-import type { Cancel, RequestInfo } from "./context.ts";
+import type { Cancel, RequestInfo } from "../context/context.ts";
 
 /** One routed request, with everything its handler may use. */
 export type Calling = {

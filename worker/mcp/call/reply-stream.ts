@@ -3,7 +3,7 @@ import type { ReplyMode } from "../../http/accept.ts";
 import { SSE_HEADERS, SseWriter, type SseSettings } from "../../http/sse.ts";
 import { serialized, type Outcome } from "../request/reply.ts";
 import type { CallAbort } from "./abort.ts";
-import type { Notify } from "./context.ts";
+import type { Notify } from "../context/context.ts";
 
 /**
  * The call's reply while it runs: an SSE stream from the handler's first notification (when

@@ -12,7 +12,7 @@ import type {
   Tool,
 } from "../../../shared/protocol/primitives.ts";
 import type { ListKey, ServerDefinition } from "../define/definition.ts";
-import { jsonSchemaOf } from "../define/json-schema.ts";
+import { jsonSchemaOf } from "../schema/json-schema.ts";
 import type { PromptDefinition } from "../define/prompt.ts";
 import type { ListedResource, ResourceTemplateDefinition } from "../define/resource.ts";
 import type { AnyTool } from "../define/tool.ts";

@@ -5,9 +5,9 @@ import type { Implementation } from "../../../shared/protocol/primitives.ts";
 import type { Era } from "../../../shared/protocol/versions.ts";
 import type { Caller } from "../../auth/bearer.ts";
 import type { Handles } from "../../state/handles.ts";
-import type { InputAnswers } from "./input/answers.ts";
-import type { InputRelay } from "./input/relay.ts";
-import type { InputRequest } from "./input/requests.ts";
+import type { InputAnswers } from "../input/answers.ts";
+import type { InputRelay } from "../input/relay.ts";
+import type { InputRequest } from "../input/requests.ts";
 
 /** What a request's envelope declares, once its era has read and checked it. */
 export type Envelope = {

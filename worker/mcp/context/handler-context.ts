@@ -1,7 +1,7 @@
 import type { LogLevel } from "../../../shared/protocol/meta.ts";
 import type { Caller } from "../../auth/bearer.ts";
 import type { Handles } from "../../state/handles.ts";
-import { addressKey } from "../request/address.ts";
+import { addressKey } from "./address.ts";
 import type {
   Asking,
   Cancel,

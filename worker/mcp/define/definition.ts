@@ -1,7 +1,7 @@
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { Implementation } from "../../../shared/protocol/primitives.ts";
 import type { CacheHint } from "../../../shared/protocol/results.ts";
-import type { HandlerContext } from "../call/context.ts";
+import type { HandlerContext } from "../context/context.ts";
 import type { ListenStreams } from "../listen/source.ts";
 import type { PromptDefinition } from "./prompt.ts";
 import type { ResourceDefinition, TemplateEntry } from "./resource.ts";

@@ -1,6 +1,6 @@
 import type * as z from "zod/mini";
 import type { PromptArgument, PromptMessage } from "../../../shared/protocol/primitives.ts";
-import type { HandlerContext } from "../call/context.ts";
+import type { HandlerContext } from "../context/context.ts";
 import type { ForwardedResult } from "../results/ready.ts";
 import type { Display } from "./display.ts";
 import type { Completer } from "./resource.ts";

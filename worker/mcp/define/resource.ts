@@ -5,7 +5,7 @@ import {
   type TemplateParams,
   type TemplateVariables,
 } from "../../../shared/uri-template.ts";
-import type { HandlerContext } from "../call/context.ts";
+import type { HandlerContext } from "../context/context.ts";
 import type { ForwardedResult } from "../results/ready.ts";
 import type { Display } from "./display.ts";
 

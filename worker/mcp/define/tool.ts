@@ -3,7 +3,7 @@ import type { ClientCapabilities } from "../../../shared/protocol/capabilities.t
 import type { ContentBlock } from "../../../shared/protocol/content.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { ToolAnnotations } from "../../../shared/protocol/primitives.ts";
-import type { HandlerContext } from "../call/context.ts";
+import type { HandlerContext } from "../context/context.ts";
 import type { ForwardedResult } from "../results/ready.ts";
 import type { Display } from "./display.ts";
 

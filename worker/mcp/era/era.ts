@@ -8,8 +8,8 @@ import type { LogLevel } from "../../../shared/protocol/meta.ts";
 import type { Era } from "../../../shared/protocol/versions.ts";
 import type { Handles } from "../../state/handles.ts";
 import type { Catalog } from "../catalog/catalog.ts";
-import type { Asking, Cancel, Envelope, Notify, RequestInfo } from "../call/context.ts";
-import type { InputRequiredSignal } from "../call/input/answers.ts";
+import type { Asking, Cancel, Envelope, Notify, RequestInfo } from "../context/context.ts";
+import type { InputRequiredSignal } from "../input/answers.ts";
 import type { EraRules, Route } from "../methods/method.ts";
 import type { Coordination } from "../ports.ts";
 

@@ -4,7 +4,7 @@ import { isJsonObject } from "../../../shared/jsonrpc.ts";
 import type { JsonRpcNotification, JsonRpcRequest } from "../../../shared/protocol/messages.ts";
 import { MetaKey, type LogLevel } from "../../../shared/protocol/meta.ts";
 import type { Era } from "../../../shared/protocol/versions.ts";
-import type { RequestInfo } from "../call/context.ts";
+import type { RequestInfo } from "../context/context.ts";
 import type { EraAdapter } from "./era.ts";
 import { legacy } from "./legacy/index.ts";
 import { modern } from "./modern/index.ts";

@@ -1,7 +1,7 @@
-import { ErrorCode, RpcError } from "../../../../shared/protocol/errors.ts";
-import type { ClientCapabilities } from "../../../../shared/protocol/capabilities.ts";
-import type { JsonObject } from "../../../../shared/protocol/messages.ts";
-import { missingCapabilities } from "../../methods/requirements.ts";
+import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
+import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
+import { missingCapabilities } from "./requirements.ts";
 import { wireInputRequest, type InputRequest } from "./requests.ts";
 
 /** The typed answers `ctx.input` resolves with, one per requested key. */

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../../../../shared/protocol/messages.ts";
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
 
 /**
  * Input passed through rather than asked for (`ctx.relay`): for servers that front another

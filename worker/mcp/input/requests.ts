@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { ClientCapabilities } from "../../../../shared/protocol/capabilities.ts";
+import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
 import {
   CreateMessageResultSchema,
   ElicitResultSchema,
@@ -7,10 +7,10 @@ import {
   type CreateMessageResult,
   type ListRootsResult,
   type SamplingMessage,
-} from "../../../../shared/protocol/input.ts";
-import { isJsonObject } from "../../../../shared/jsonrpc.ts";
-import { JsonObjectSchema, type JsonObject } from "../../../../shared/protocol/messages.ts";
-import { jsonSchemaOf } from "../../define/json-schema.ts";
+} from "../../../shared/protocol/input.ts";
+import { isJsonObject } from "../../../shared/jsonrpc.ts";
+import { JsonObjectSchema, type JsonObject } from "../../../shared/protocol/messages.ts";
+import { jsonSchemaOf } from "../schema/json-schema.ts";
 
 /**
  * Something a handler asks the client for (elicitation, sampling or roots), with what the

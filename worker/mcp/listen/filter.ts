@@ -1,8 +1,8 @@
 import { TASKS_EXTENSION, type ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { ListenFilterSchema, type ListenFilter } from "../../../shared/protocol/params.ts";
-import type { RequestInfo, ListenEvent } from "../call/context.ts";
-import { requireCapabilities, TASKS_REQUIRED } from "../methods/requirements.ts";
+import type { RequestInfo, ListenEvent } from "../context/context.ts";
+import { requireCapabilities, TASKS_REQUIRED } from "../input/requirements.ts";
 
 /** The part of a listen filter a server can honour, given what it advertises. */
 export function honouredFilter(

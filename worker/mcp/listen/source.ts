@@ -1,7 +1,7 @@
 import type { JsonObject, JsonRpcId } from "../../../shared/protocol/messages.ts";
 import type { ListenFilter } from "../../../shared/protocol/params.ts";
 import { SSE_HEADERS, SseWriter, type SseSettings } from "../../http/sse.ts";
-import type { HandlerContext } from "../call/context.ts";
+import type { HandlerContext } from "../context/context.ts";
 import { listenMessages } from "./messages.ts";
 
 /** How long a listen stream stays open, and how often it sends keep-alives. */

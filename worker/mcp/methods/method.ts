@@ -9,7 +9,7 @@ import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { Handles } from "../../state/handles.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { List } from "../catalog/pages.ts";
-import type { HandlerContext, RequestInfo } from "../call/context.ts";
+import type { HandlerContext, RequestInfo } from "../context/context.ts";
 import type { Observation } from "../observe/trace.ts";
 import type { Access } from "../../auth/policy.ts";
 import type { CallerTasks, ListenHub } from "../ports.ts";

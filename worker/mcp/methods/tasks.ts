@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { parseParams, type Call, type MethodHandler } from "./method.ts";
-import { requireCapabilities, TASKS_REQUIRED } from "./requirements.ts";
+import { requireCapabilities, TASKS_REQUIRED } from "../input/requirements.ts";
 
 const TaskParamsSchema = /* @__PURE__ */ z.lazy(() => z.object({ taskId: z.string() }));
 const UpdateParamsSchema = /* @__PURE__ */ z.lazy(() =>

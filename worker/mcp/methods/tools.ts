@@ -10,11 +10,11 @@ import {
 } from "../../../shared/protocol/params.ts";
 import type { CompiledTool } from "../catalog/catalog.ts";
 import { listOf, type List } from "../catalog/pages.ts";
-import type { HandlerContext } from "../call/context.ts";
-import { InputRequiredSignal } from "../call/input/answers.ts";
+import type { HandlerContext } from "../context/context.ts";
+import { InputRequiredSignal } from "../input/answers.ts";
 import type { Observation } from "../observe/trace.ts";
 import { describeIssues, parseParams, type Call, type MethodHandler } from "./method.ts";
-import { missingCapabilities, TASKS_REQUIRED } from "./requirements.ts";
+import { missingCapabilities, TASKS_REQUIRED } from "../input/requirements.ts";
 import { ContentBlockSchema, type ContentBlock } from "../../../shared/protocol/content.ts";
 import { errorText } from "../../../shared/error-text.ts";
 import { ToolResult } from "../define/tool.ts";

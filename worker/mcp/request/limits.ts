@@ -1,6 +1,6 @@
 import type { Caller } from "../../auth/bearer.ts";
 import { HttpError } from "../../http/http-error.ts";
-import { addressKey } from "./address.ts";
+import { addressKey } from "../context/address.ts";
 import type { Budget, CallerTasks, Limits, TaskStart } from "../ports.ts";
 
 /** What one caller may use; 0 turns a limit off. */

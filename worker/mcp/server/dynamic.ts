@@ -1,5 +1,5 @@
 import { Catalog } from "../catalog/catalog.ts";
-import type { ServerDefinition } from "./definition.ts";
+import type { ServerDefinition } from "../define/definition.ts";
 import type { ServeContext, Served } from "./server.ts";
 
 /** How soon a failed reload is tried again, meanwhile serving the last good catalog. */

@@ -1,5 +1,5 @@
 import { Catalog } from "../catalog/catalog.ts";
-import type { ServerDefinition } from "./definition.ts";
+import type { ServerDefinition } from "../define/definition.ts";
 
 /** What serving a request may need to know to find a server's current catalog. */
 export type ServeContext = { env: Cloudflare.Env; waitUntil(promise: Promise<unknown>): void };

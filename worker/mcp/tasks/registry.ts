@@ -1,4 +1,4 @@
-import type { Served } from "../define/server.ts";
+import type { Served } from "../server/server.ts";
 import type { Coordination } from "../ports.ts";
 
 type Registered = {

@@ -9,7 +9,7 @@ import {
   type LegacyVersion,
 } from "../../../../shared/protocol/versions.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
-import type { Envelope } from "../../call/context.ts";
+import type { Envelope } from "../../context/context.ts";
 import type { Enveloped } from "../era.ts";
 import { declaredIn, readSessionId, withinRevision } from "./session.ts";
 import { ClientCapabilitiesSchema } from "../../../../shared/protocol/capabilities.ts";

@@ -6,7 +6,7 @@ import type { Route } from "../../methods/method.ts";
 import type { EraAdapter } from "../era.ts";
 import { legacyEnvelope } from "./envelope.ts";
 import { mintSessionId, readSessionId } from "./session.ts";
-import { missingCapabilities } from "../../methods/requirements.ts";
+import { missingCapabilities } from "../../input/requirements.ts";
 import type { ClientCapabilities } from "../../../../shared/protocol/capabilities.ts";
 import { legacyAsking } from "./input.ts";
 import { acknowledgeSubscription, initialize, ping, setLevel } from "./methods.ts";

@@ -20,7 +20,7 @@ import {
 } from "../../../../shared/protocol/primitives.ts";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../../../../shared/protocol/versions.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
-import type { Envelope } from "../../call/context.ts";
+import type { Envelope } from "../../context/context.ts";
 import type { Coordination } from "../../ports.ts";
 import type { Enveloped } from "../era.ts";
 

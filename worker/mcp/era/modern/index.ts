@@ -5,7 +5,7 @@ import { COMMON_ROUTES } from "../../methods/common.ts";
 import { discover } from "../../methods/discover.ts";
 import { listen } from "../../methods/listen.ts";
 import type { Route } from "../../methods/method.ts";
-import { requireCapabilities } from "../../methods/requirements.ts";
+import { requireCapabilities } from "../../input/requirements.ts";
 import { cancelTask, getTask, updateTask } from "../../methods/tasks.ts";
 import type { EraAdapter } from "../era.ts";
 import { modernEnvelope } from "./envelope.ts";

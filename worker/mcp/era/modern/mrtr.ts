@@ -4,7 +4,7 @@ import type { ClientCapabilities } from "../../../../shared/protocol/capabilitie
 import { ErrorCode, RpcError } from "../../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../../shared/protocol/messages.ts";
 import { openProtocolHandle, type Handles } from "../../../state/handles.ts";
-import type { Asking } from "../../call/context.ts";
+import type { Asking } from "../../context/context.ts";
 import type { Rounds } from "../../ports.ts";
 import type { AskingSetup, EraAsking } from "../era.ts";
 import {
@@ -12,8 +12,8 @@ import {
   InputRequiredSignal,
   undeclared,
   type InputAnswers,
-} from "../../call/input/answers.ts";
-import { wireRequestNeeds, type InputRequest } from "../../call/input/requests.ts";
+} from "../../input/answers.ts";
+import { wireRequestNeeds, type InputRequest } from "../../input/requests.ts";
 import { paramsDigest } from "./digest.ts";
 
 const STATE_PURPOSE = "requestState";
