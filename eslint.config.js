@@ -74,6 +74,74 @@ const noCycle = {
   },
 };
 
+// worker/mcp's folders (and its files at the top level) from the foot up: each may import only
+// what stands below it, so the vocabulary at the foot (observe/ to context/) imports nothing built
+// on it, and a new folder must be given its place here before anything imports it.
+const RUNTIME = path.resolve(import.meta.dirname, "worker/mcp");
+const RUNTIME_FLOORS = [
+  "observe",
+  "schema",
+  "results",
+  "input",
+  "context",
+  "ports.ts",
+  "listen",
+  "define",
+  "catalog",
+  "server",
+  "methods",
+  "era",
+  "request",
+  "call",
+  "tasks",
+  "pipeline.ts",
+  "durable.ts",
+  "handler.ts",
+  "hono.ts",
+  "index.ts",
+];
+/** The part of worker/mcp a file belongs to (its first folder, or its name at the top), if any. */
+function runtimePart(file, root) {
+  const inside = path.relative(root, file);
+  if (inside.startsWith("..") || path.isAbsolute(inside)) return undefined;
+  return inside.split(path.sep)[0];
+}
+const runtimeFloors = {
+  meta: {
+    type: "problem",
+    messages: {
+      up: "worker/mcp/{{from}} stands below worker/mcp/{{to}} (RUNTIME_FLOORS in eslint.config.js): move what it needs down, or the importer up.",
+      unplaced:
+        "worker/mcp/{{to}} has no floor: add it to RUNTIME_FLOORS in eslint.config.js, above what it imports.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    // The checked-out tree's runtime, or one under the linted folder (the lint tests' trees).
+    const root = [RUNTIME, path.join(context.cwd, "worker/mcp")].find((r) => runtimePart(file, r));
+    const from = root && runtimePart(file, root);
+    const floor = RUNTIME_FLOORS.indexOf(from);
+    if (floor < 0) return {};
+    const check = (node) => {
+      const specifier = node?.value;
+      const target = typeof specifier === "string" && resolve(file, specifier);
+      const to = target && runtimePart(target, root);
+      if (!to || to === from) return;
+      const other = RUNTIME_FLOORS.indexOf(to);
+      if (other < 0) context.report({ node, messageId: "unplaced", data: { to } });
+      else if (other > floor) context.report({ node, messageId: "up", data: { from, to } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      TSImportType: (node) => check(node.argument?.literal ?? node.source),
+    };
+  },
+};
+
 const noExportAll = {
   selector: "ExportAllDeclaration",
   message: "Export names explicitly instead of `export *`.",
@@ -120,7 +188,10 @@ export default tseslint.config(
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
     },
-    plugins: { "import-x": importX, local: { rules: { "no-cycle": noCycle } } },
+    plugins: {
+      "import-x": importX,
+      local: { rules: { "no-cycle": noCycle, "runtime-floors": runtimeFloors } },
+    },
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/consistent-type-imports": "error",
@@ -130,6 +201,7 @@ export default tseslint.config(
       ],
       "import-x/no-cycle": "error",
       "local/no-cycle": "error",
+      "local/runtime-floors": "error",
       "no-restricted-syntax": ["error", noExportAll, noLiteralAccessor, ...noEraComparison],
     },
   },

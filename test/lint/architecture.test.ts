@@ -79,6 +79,35 @@ describe("the architecture lint", () => {
   });
 
   it.each([
+    ["worker/mcp/call/x.ts", "../context/y.ts", undefined],
+    ["worker/mcp/pipeline.ts", "./call/y.ts", undefined],
+    ["worker/mcp/context/x.ts", "../call/y.ts", "worker/mcp/context stands below worker/mcp/call"],
+    [
+      "worker/mcp/define/x.ts",
+      "../catalog/y.ts",
+      "worker/mcp/define stands below worker/mcp/catalog",
+    ],
+    [
+      "worker/mcp/results/x.ts",
+      "../define/y.ts",
+      "worker/mcp/results stands below worker/mcp/define",
+    ],
+    ["worker/mcp/era/x.ts", "../request/y.ts", "worker/mcp/era stands below worker/mcp/request"],
+    ["worker/mcp/ports.ts", "./context/y.ts", undefined],
+    ["worker/mcp/input/x.ts", "../ports.ts", "worker/mcp/input stands below worker/mcp/ports.ts"],
+    ["worker/mcp/call/x.ts", "../helpers/y.ts", "worker/mcp/helpers has no floor"],
+  ])("%s importing %s keeps worker/mcp's floors: %s", async (file, target, refusal) => {
+    const targetFile = join(dirname(file), target);
+    const problems = await lint({
+      [file]: type("Y", target),
+      [targetFile]: "export type Y = 1;\n",
+    });
+    const found = (problems[file] ?? []).filter((p) => p.startsWith("local/runtime-floors"));
+    if (refusal === undefined) expect(found).toEqual([]);
+    else expect(found).toEqual([expect.stringContaining(refusal)]);
+  });
+
+  it.each([
     ["web/src/views/x.tsx", 1, 'export const m = (era: string) => era === "modern";\n'],
     ["shared/check/x.ts", 1, 'export const l = (era: string) => "legacy" !== era;\n'],
     [

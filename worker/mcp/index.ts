@@ -3,20 +3,23 @@
 // Defining a server.
 export { defineServer, McpServer } from "./server/server.ts";
 export { DefinitionError } from "./catalog/problems.ts";
-export { tool, toolResult, ToolResult } from "./define/tool.ts";
-export type { AnyTool, ToolDefinition, ToolReturn } from "./define/tool.ts";
+export { tool } from "./define/tool.ts";
+export { toolResult, ToolResult } from "./results/tool.ts";
+export type { AnyTool, ToolDefinition } from "./define/tool.ts";
+export type { ToolReturn } from "./results/tool.ts";
 export { resource, resourceTemplate } from "./define/resource.ts";
+export type { ReadReturn } from "./results/resource.ts";
 export type {
   Completer,
   CompletionReturn,
   ListedResource,
-  ReadReturn,
   ResourceDefinition,
   ResourceTemplateDefinition,
   TemplateEntry,
 } from "./define/resource.ts";
 export { prompt } from "./define/prompt.ts";
-export type { PromptDefinition, PromptReturn } from "./define/prompt.ts";
+export type { PromptDefinition } from "./define/prompt.ts";
+export type { PromptReturn } from "./results/prompt.ts";
 export type { CacheHint, ListKey, ServerDefinition, TaskRouter } from "./define/definition.ts";
 export type {
   ChangeNotifier,

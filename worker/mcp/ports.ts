@@ -41,6 +41,9 @@ export interface Cancellation {
   post(caller: string, id: JsonRpcId, reason: string | undefined): Promise<void>;
 }
 
+/** Ids of requests this server sends; answers carrying them are routed back to the waiting call. */
+export const SERVER_REQUEST_PREFIX = "edgemcp:";
+
 /**
  * Input from a 2025 client: requests sent on the call's stream, answered by the client in a
  * POST of their own, which may reach any instance.

@@ -1,7 +1,7 @@
 import type * as z from "zod/mini";
-import type { PromptArgument, PromptMessage } from "../../../shared/protocol/primitives.ts";
+import type { PromptArgument } from "../../../shared/protocol/primitives.ts";
 import type { HandlerContext } from "../context/context.ts";
-import type { ForwardedResult } from "../results/ready.ts";
+import type { PromptReturn } from "../results/prompt.ts";
 import type { Display } from "./display.ts";
 import type { Completer } from "./resource.ts";
 
@@ -27,7 +27,3 @@ export type PromptDefinition<A extends PromptArgs = PromptArgs> = Display & {
 export function prompt<A extends PromptArgs>(definition: PromptDefinition<A>): PromptDefinition {
   return definition as unknown as PromptDefinition;
 }
-
-/** What a prompt may return: a user message text, messages, or messages with a description. */
-export type PromptReturn =
-  string | PromptMessage[] | { description?: string; messages: PromptMessage[] } | ForwardedResult;

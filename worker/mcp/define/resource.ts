@@ -1,4 +1,4 @@
-import type { Annotations, ResourceContents } from "../../../shared/protocol/content.ts";
+import type { Annotations } from "../../../shared/protocol/content.ts";
 import type { CacheHint } from "../../../shared/protocol/results.ts";
 import {
   UriTemplate,
@@ -6,7 +6,7 @@ import {
   type TemplateVariables,
 } from "../../../shared/uri-template.ts";
 import type { HandlerContext } from "../context/context.ts";
-import type { ForwardedResult } from "../results/ready.ts";
+import type { ReadReturn } from "../results/resource.ts";
 import type { Display } from "./display.ts";
 
 export type ResourceDefinition = Display & {
@@ -24,15 +24,6 @@ export type ResourceDefinition = Display & {
 export function resource(definition: ResourceDefinition): ResourceDefinition {
   return definition;
 }
-
-/** What a resource reader may return: text, bytes, one content entry or several. */
-export type ReadReturn =
-  | string
-  | Uint8Array
-  | { text: string; mimeType?: string }
-  | { blob: Uint8Array | string; mimeType?: string }
-  | ResourceContents[]
-  | ForwardedResult;
 
 /** Completion candidates; the runtime caps them at 100 and fills `total`/`hasMore`. */
 export type CompletionReturn = string[] | { values: string[]; total?: number; hasMore?: boolean };

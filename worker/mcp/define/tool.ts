@@ -1,10 +1,9 @@
 import type * as z from "zod/mini";
 import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
-import type { ContentBlock } from "../../../shared/protocol/content.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { ToolAnnotations } from "../../../shared/protocol/primitives.ts";
 import type { HandlerContext } from "../context/context.ts";
-import type { ForwardedResult } from "../results/ready.ts";
+import type { ToolResult, ToolReturn } from "../results/tool.ts";
 import type { Display } from "./display.ts";
 
 // Zod object schemas whose JSON Schema form has `type: "object"` at the root.
@@ -60,23 +59,3 @@ export function tool<I extends ObjectSchema, O extends z.core.$ZodType>(
 export function tool(definition: AnyTool): AnyTool {
   return definition;
 }
-
-/** A complete tool result, for when a plain return value is not enough. */
-export class ToolResult<S = unknown> {
-  constructor(
-    readonly init: {
-      content?: ContentBlock[];
-      structuredContent?: S;
-      isError?: boolean;
-      _meta?: Record<string, unknown>;
-    },
-  ) {}
-}
-
-/** Builds a full tool result: content blocks, structured content and/or `isError`. */
-export function toolResult<S = unknown>(init: ToolResult<S>["init"]): ToolResult<S> {
-  return new ToolResult(init);
-}
-
-/** What a tool without an output schema may return. */
-export type ToolReturn = string | ContentBlock | ContentBlock[] | ToolResult | ForwardedResult;

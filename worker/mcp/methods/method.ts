@@ -14,6 +14,7 @@ import type { Observation } from "../observe/trace.ts";
 import type { Access } from "../../auth/policy.ts";
 import type { CallerTasks, ListenHub } from "../ports.ts";
 import type { RawResult } from "../results/ready.ts";
+import { describeIssues } from "../schema/issues.ts";
 
 /** What a method asks of the request's era where eras differ. */
 export type EraRules = {
@@ -78,14 +79,4 @@ export function parseParams<S extends z.core.$ZodType>(schema: S, call: Call): z
     ErrorCode.InvalidParams,
     `Invalid params for ${call.ctx.request.method}: ${describeIssues(parsed.error, "params")}`,
   );
-}
-
-/** Zod issues as one readable line: `path: message; path: message`. */
-export function describeIssues(error: z.core.$ZodError, root: string): string {
-  return error.issues
-    .map(
-      (issue) =>
-        `${issue.path.length > 0 ? `${root}.${issue.path.join(".")}` : root}: ${issue.message}`,
-    )
-    .join("; ");
 }

@@ -1,12 +1,9 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { JsonRpcNotification, JsonRpcResponse } from "../../../shared/protocol/messages.ts";
 import { CancelledParamsSchema } from "../../../shared/protocol/params.ts";
-import type { Coordination } from "../ports.ts";
+import { SERVER_REQUEST_PREFIX, type Coordination } from "../ports.ts";
 import { failure } from "./errors.ts";
 import { jsonResponse } from "./reply.ts";
-
-/** Ids of requests this server sends; answers carrying them are routed back to the waiting call. */
-export const SERVER_REQUEST_PREFIX = "edgemcp:";
 
 /**
  * Acts on a notification from the client (answered 202). `notifications/cancelled` is routed to

@@ -1,6 +1,10 @@
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
-import type { PromptReturn } from "../define/prompt.ts";
+import type { PromptMessage } from "../../../shared/protocol/primitives.ts";
 import { ForwardedResult } from "./ready.ts";
+
+/** What a prompt may return: a user message text, messages, or messages with a description. */
+export type PromptReturn =
+  string | PromptMessage[] | { description?: string; messages: PromptMessage[] } | ForwardedResult;
 
 /** Turns what a prompt's `get` returned into a GetPromptResult. */
 export function toPromptResult(value: PromptReturn): JsonObject {

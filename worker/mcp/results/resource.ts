@@ -1,7 +1,15 @@
 import { toBase64 } from "../../../shared/base64.ts";
 import type { ResourceContents } from "../../../shared/protocol/content.ts";
-import type { ReadReturn } from "../define/resource.ts";
 import type { ForwardedResult } from "./ready.ts";
+
+/** What a resource reader may return: text, bytes, one content entry or several. */
+export type ReadReturn =
+  | string
+  | Uint8Array
+  | { text: string; mimeType?: string }
+  | { blob: Uint8Array | string; mimeType?: string }
+  | ResourceContents[]
+  | ForwardedResult;
 
 /** Normalizes what a reader returned into `contents` entries for `uri`. */
 export function toContents(

@@ -1,7 +1,7 @@
 import { isJsonObject } from "../../../../shared/jsonrpc.ts";
 import { ErrorCode, RpcError, ToolError } from "../../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../../shared/protocol/messages.ts";
-import { refuseAsking } from "../../call/asking.ts";
+import { refuseAsking } from "../../context/refused.ts";
 import type { Asking, Notify } from "../../context/context.ts";
 import { undeclared, type InputAnswers } from "../../input/answers.ts";
 import { wireRequestNeeds } from "../../input/requests.ts";
@@ -9,7 +9,7 @@ import { missingCapabilities } from "../../input/requirements.ts";
 import type { ClientCapabilities } from "../../../../shared/protocol/capabilities.ts";
 import type { InputRelay } from "../../input/relay.ts";
 import type { InputRequest } from "../../input/requests.ts";
-import { SERVER_REQUEST_PREFIX } from "../../request/client-messages.ts";
+import { SERVER_REQUEST_PREFIX } from "../../ports.ts";
 import type { AskingSetup, EraAsking } from "../era.ts";
 
 /** How long a 2025 client has to answer a server-to-client request. */
