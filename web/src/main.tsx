@@ -1,7 +1,7 @@
 import { render } from "preact";
 import { connectTo, loadEndpoints, restoreConnection } from "./state/connection.ts";
 import { openPermalink } from "./state/permalink.ts";
-import { restoreSignIns } from "./state/sign-in-actions.ts";
+import { restoreSignIns, returnFromSignIn } from "./state/sign-in-actions.ts";
 import { connecting, session, targetUrl, theme } from "./state/store.ts";
 import { App } from "./views/app.tsx";
 
@@ -23,8 +23,10 @@ render(<App />, document.getElementById("app")!);
 restoreConnection();
 // A permalink opens its request; otherwise the page connects to the last endpoint (or the
 // hub), so the catalog is there at once, unless the person has already connected elsewhere.
-// A sign-in this tab remembers is taken back first, so that connection carries its token.
+// A sign-in this tab remembers is taken back first, so that connection carries its token; one
+// this tab went to the authorization page for (popups blocked) is finished, and connects itself.
 void Promise.all([loadEndpoints(), restoreSignIns()]).then(async () => {
+  if (await returnFromSignIn()) return;
   if (location.hash.startsWith("#request=")) await openPermalink(location.hash);
   else if (targetUrl.value && !session.value && !connecting.value) await connectTo();
 });

@@ -1,9 +1,28 @@
 import * as oauth from "oauth4webapi";
 import { clientAuth } from "./client-identity.ts";
 import type { FlowContext } from "./context.ts";
+import type { Binding } from "./discover.ts";
 import { AuthError } from "./errors.ts";
 import type { RegisteredClient } from "./store.ts";
 import { describeTokenError } from "./token-errors.ts";
+
+/**
+ * What finishing a sign-in needs once the authorization page has answered: kept in memory while
+ * a popup or a loopback listener waits, or by a page that leaves for the authorization page in
+ * its own tab and reads it back on return. Never holds tokens.
+ */
+export type PendingSignIn = {
+  /** The MCP server's URL the sign-in is for. */
+  server: string;
+  binding: Binding;
+  client: RegisteredClient;
+  redirectUri: string;
+  scope: string | undefined;
+  /** PKCE's code_verifier, sent only with the token request. */
+  verifier: string;
+  /** The `state` sent; the callback must carry it back. */
+  state: string;
+};
 
 /** What the user's agent is asked to do: open `url`, and come back to `redirectUri`. */
 export type AuthorizationRequest = {
@@ -11,6 +30,8 @@ export type AuthorizationRequest = {
   redirectUri: string;
   /** The `state` sent; the callback must carry it back. */
   state: string;
+  /** Everything `finishGrant` needs, for an agent that must leave this page to sign in. */
+  pending: PendingSignIn;
 };
 
 /**
@@ -21,24 +42,24 @@ export type Interact = (request: AuthorizationRequest) => Promise<URL | string>;
 
 /** One authorization code grant's inputs. */
 export type GrantInput = {
-  as: oauth.AuthorizationServer;
+  server: string;
+  /** Where the server signs in; its `resource` (RFC 8707) goes on both requests when set. */
+  binding: Binding;
   client: RegisteredClient;
   redirectUri: string;
-  /** RFC 8707's `resource`, sent on both requests; absent for 2025-03-26 servers. */
-  resource: string | undefined;
   scope: string | undefined;
-  interact: Interact;
 };
 
 /**
- * The authorization code grant with PKCE S256: the authorization request, the callback checked
- * (redirect target, `state`, RFC 9207 `iss`, errors), then the token request.
+ * The authorization request with PKCE S256: a fresh code_verifier and state, and the URL to
+ * open. The verifier stays in the returned `pending`, never in the URL.
  */
-export async function authorizationCodeGrant(
+export async function startGrant(
   ctx: FlowContext,
   input: GrantInput,
-): Promise<oauth.TokenEndpointResponse> {
-  const { as, client, redirectUri } = input;
+): Promise<AuthorizationRequest> {
+  const { binding, client, redirectUri } = input;
+  const { as, resource } = binding;
   const endpoint = as.authorization_endpoint;
   if (!endpoint) {
     throw new AuthError(
@@ -58,16 +79,29 @@ export async function authorizationCodeGrant(
   url.searchParams.set("code_challenge_method", "S256");
   url.searchParams.set("state", state);
   if (input.scope) url.searchParams.set("scope", input.scope);
-  if (input.resource) url.searchParams.set("resource", input.resource);
+  if (resource) url.searchParams.set("resource", resource);
   ctx.report({
     step: "authorization",
     status: "ok",
     url: url.href,
     rule: "OAuth 2.1 §4.1.1; RFC 7636; RFC 8707",
-    summary: `Authorization request with PKCE S256${input.scope ? `, scope "${input.scope}"` : ", no scope"}${input.resource ? `, resource ${input.resource}` : ""}.`,
+    summary: `Authorization request with PKCE S256${input.scope ? `, scope "${input.scope}"` : ", no scope"}${resource ? `, resource ${resource}` : ""}.`,
   });
+  const pending = { ...input, verifier, state };
+  return { url, redirectUri, state, pending };
+}
 
-  const returned = await input.interact({ url, redirectUri, state });
+/**
+ * The callback checked (redirect target, `state`, RFC 9207 `iss`, errors), then the token
+ * request with the pending sign-in's verifier.
+ */
+export async function finishGrant(
+  ctx: FlowContext,
+  pending: PendingSignIn,
+  returned: URL | string,
+): Promise<oauth.TokenEndpointResponse> {
+  const { client, redirectUri, verifier, state } = pending;
+  const { as, resource } = pending.binding;
   const params = checkCallback(as, client, new URL(String(returned)), redirectUri, state);
   ctx.report({
     step: "callback",
@@ -87,13 +121,22 @@ export async function authorizationCodeGrant(
       verifier,
       {
         ...ctx.options(tokenEndpoint),
-        ...(input.resource ? { additionalParameters: { resource: input.resource } } : {}),
+        ...(resource ? { additionalParameters: { resource } } : {}),
       },
     );
     return await oauth.processAuthorizationCodeResponse(as, client, response);
   } catch (error) {
     throw describeTokenError(error, tokenEndpoint, "token");
   }
+}
+
+/** The whole authorization code grant: the request, the person at the page, the token. */
+export async function authorizationCodeGrant(
+  ctx: FlowContext,
+  input: GrantInput & { interact: Interact },
+): Promise<oauth.TokenEndpointResponse> {
+  const request = await startGrant(ctx, input);
+  return finishGrant(ctx, request.pending, await input.interact(request));
 }
 
 function checkCallback(

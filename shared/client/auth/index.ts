@@ -9,7 +9,8 @@ export { AuthSession } from "./session.ts";
 export type { AuthOptions } from "./options.ts";
 export { AuthError, AUTH_STEPS, type AuthStepName } from "./errors.ts";
 export type { AuthEvent, AuthObserver } from "./trace.ts";
-export type { AuthorizationRequest, Interact } from "./authorize.ts";
+export type { AuthorizationRequest, Interact, PendingSignIn } from "./authorize.ts";
+export { readPendingSignIn } from "./pending.ts";
 export { memoryStore, type AuthStore, type RegisteredClient, type TokenSet } from "./store.ts";
 
 /**

@@ -1,12 +1,11 @@
-import type * as oauth from "oauth4webapi";
-import { authorizationCodeGrant } from "./authorize.ts";
+import type { PendingSignIn } from "./authorize.ts";
 import type { BearerChallenge } from "./challenge.ts";
-import { identify, type ClientIdentity } from "./client-identity.ts";
 import { FlowContext } from "./context.ts";
 import { discover, discoverAhead, type Binding } from "./discover.ts";
-import { revokeTokens } from "./revoke.ts";
 import { AuthError } from "./errors.ts";
+import { clientFor, grantTokens, resumeTokens, type GrantParts } from "./grant.ts";
 import type { AuthOptions } from "./options.ts";
+import { revokeTokens } from "./revoke.ts";
 import {
   issuerKey,
   loadIssuer,
@@ -14,10 +13,9 @@ import {
   memoryStore,
   serverKey,
   type AuthStore,
-  type RegisteredClient,
   type TokenSet,
 } from "./store.ts";
-import { expired, refresh, tokenSet, unionScopes } from "./tokens.ts";
+import { expired, refresh, unionScopes } from "./tokens.ts";
 
 /**
  * Signs in to one MCP server and keeps its tokens: a 401 runs discovery, client identity and the
@@ -110,6 +108,23 @@ export class AuthSession {
     }).then(() => found);
   }
 
+  /**
+   * Finishes a sign-in this session's page started before it left for the authorization page
+   * (a redirect where popups are blocked): `returned` is the callback URL it came back with.
+   */
+  resume(pending: PendingSignIn, returned: URL | string): Promise<void> {
+    return this.serialize(async () => {
+      if (pending.server !== this.server.href)
+        throw new AuthError(
+          "callback",
+          "MCP authorization",
+          `The sign-in that came back was started for ${pending.server}, not for ${this.server.href}; it was not used.`,
+        );
+      await this.adopt(pending.binding);
+      await this.keep(await resumeTokens(this.parts, pending, returned));
+    });
+  }
+
   /** True when the session holds a token other than the one a refused request carried. */
   private replaced(sent: string | undefined): boolean {
     const now = this.tokens?.access_token;
@@ -185,30 +200,8 @@ export class AuthSession {
     return this.binding?.resource ?? this.server.href;
   }
 
-  /** The client to use; `authorizing` checks a kept registration against the redirect URI. */
-  private async client(
-    as: oauth.AuthorizationServer,
-    authorizing: boolean,
-  ): Promise<RegisteredClient> {
-    const identity: ClientIdentity = {
-      ...(this.options.client ? { preRegistered: this.options.client } : {}),
-      ...(this.options.clientMetadataUrl ? { metadataUrl: this.options.clientMetadataUrl } : {}),
-      clientName: this.options.clientName ?? "edgemcp",
-      applicationType: this.options.applicationType ?? "native",
-      redirectUri: authorizing ? this.options.redirectUri : undefined,
-    };
-    const record = await loadIssuer(this.store, as.issuer);
-    const { client, source } = await identify(this.ctx, as, identity, record.client);
-    if (source !== "registered")
-      this.ctx.report({
-        step: "client",
-        status: "ok",
-        rule: "MCP authorization: client registration",
-        summary: `Client ${client.client_id} (${source}).`,
-      });
-    // Kept whatever its source, so a later session that only refreshes can name the client.
-    if (source !== "kept") await this.store.save(issuerKey(as.issuer), { ...record, client });
-    return client;
+  private get parts(): GrantParts {
+    return { ctx: this.ctx, options: this.options, store: this.store };
   }
 
   private async signIn(scope: string | undefined): Promise<void> {
@@ -219,37 +212,7 @@ export class AuthSession {
         "MCP authorization",
         "Signing in needs the server's 401 first.",
       );
-    const { as } = binding;
-    const { interact, redirectUri } = this.options;
-    if (!interact || !redirectUri) {
-      const hint = this.options.signInHint;
-      throw new AuthError(
-        "authorization",
-        "MCP authorization",
-        `${this.server.href} asks for sign-in${hint ? `: ${hint}` : ", and this client cannot open a sign-in page."}`,
-      );
-    }
-    // SEP-2207: offline_access only when the authorization server lists it.
-    const offline = as.scopes_supported?.includes("offline_access") ? "offline_access" : undefined;
-    const asked = scope === undefined && !offline ? undefined : unionScopes(scope, offline);
-    const client = await this.client(as, true);
-    const answer = await authorizationCodeGrant(this.ctx, {
-      as,
-      client,
-      redirectUri,
-      resource: binding.resource,
-      scope: asked,
-      interact,
-    });
-    this.ctx.report({
-      step: "token",
-      status: "ok",
-      url: as.token_endpoint,
-      httpStatus: 200,
-      rule: "OAuth 2.1 §4.1.3",
-      summary: `Signed in${answer.scope ? ` with scope "${answer.scope}"` : ""}${answer.expires_in === undefined ? "" : `, for ${answer.expires_in} s`}${answer.refresh_token ? ", with a refresh token" : ""}.`,
-    });
-    await this.keep(tokenSet(answer, asked));
+    await this.keep(await grantTokens(this.parts, this.server, binding, scope));
   }
 
   /** Refreshes; a refused refresh drops the tokens (a new sign-in follows). */
@@ -260,7 +223,7 @@ export class AuthSession {
     const binding = this.binding;
     if (!binding) return false;
     try {
-      const client = await this.client(binding.as, false);
+      const client = await clientFor(this.parts, binding.as, false);
       await this.keep(
         await refresh(
           this.ctx,

@@ -1,8 +1,8 @@
 import { connectTo } from "./connection.ts";
 import type * as SignInFlow from "./sign-in-flow.ts";
 import { openBlankPopup } from "./sign-in-popup.ts";
-import { flowRun, rememberSignIn, remembersSignIn } from "./sign-in.ts";
-import { diagnosis, notify, selectedKey, session } from "./store.ts";
+import { flowRun, leftForSignIn, rememberSignIn, remembersSignIn } from "./sign-in.ts";
+import { diagnosis, notify, selectedKey, session, targetUrl } from "./store.ts";
 
 /** The selection that shows the sign-in flow view. */
 export const FLOW_KEY = "sign-in:flow";
@@ -23,13 +23,14 @@ export function signInCode(): Promise<typeof SignInFlow> {
  * waits for the person's click in the flow view, which opens the popup in its turn.
  */
 export async function signIn(url: string, stepByStep = false): Promise<boolean> {
-  const popup = stepByStep ? null : openBlankPopup();
+  // A click's popup refused (null) means popups are blocked here: the sign-in goes in this tab.
+  const popup = stepByStep ? null : (openBlankPopup() ?? "blocked");
   if (stepByStep) selectedKey.value = FLOW_KEY;
   let code: typeof SignInFlow;
   try {
     code = await signInCode();
   } catch (error) {
-    popup?.close();
+    if (popup !== "blocked") popup?.close();
     notify(`The sign-in code could not load (${String(error)}): reload the page.`);
     return false;
   }
@@ -37,6 +38,11 @@ export async function signIn(url: string, stepByStep = false): Promise<boolean> 
     selectedKey.value = FLOW_KEY;
     return false;
   }
+  return connectSignedIn(code, url);
+}
+
+/** Connects with the new tokens; the connection's outcome is the flow's last step. */
+async function connectSignedIn(code: typeof SignInFlow, url: string): Promise<boolean> {
   diagnosis.value = undefined;
   const connected = await connectTo(url);
   const name = session.value?.description.serverInfo?.name;
@@ -48,6 +54,32 @@ export async function signIn(url: string, stepByStep = false): Promise<boolean> 
       : "The server did not accept the connection with the new token; the connection doctor says why.",
   );
   return connected;
+}
+
+/**
+ * On load, after a sign-in this tab left for (popups blocked): finishes it with the answer it
+ * came back with and connects as it was; a sign-in that cannot finish is explained in the flow
+ * view. False when this tab left for none.
+ */
+export async function returnFromSignIn(): Promise<boolean> {
+  if (!leftForSignIn()) return false;
+  let code: typeof SignInFlow;
+  try {
+    code = await signInCode();
+  } catch (error) {
+    notify(`The sign-in code could not load (${String(error)}): reload the page.`);
+    return false;
+  }
+  const url = await code.resumeSignIn();
+  if (url !== undefined) {
+    if (await connectSignedIn(code, url))
+      notify("Signed in, in this tab: popups are blocked here.");
+    return true;
+  }
+  notify("The sign-in did not finish: the sign-in flow says why.");
+  if (targetUrl.value) await connectTo();
+  selectedKey.value = FLOW_KEY;
+  return true;
 }
 
 /** Signs out of `url` (revoking where offered) and reconnects without the tokens. */

@@ -1,13 +1,15 @@
 import { authFetch } from "../../../shared/client/auth/auth-fetch.ts";
-import { bearerChallenge, type BearerChallenge } from "../../../shared/client/auth/challenge.ts";
 import { AuthSession, type AuthOptions } from "../../../shared/client/auth/index.ts";
 import { loadIssuer, loadServer } from "../../../shared/client/auth/store.ts";
 import type { FetchLike } from "../../../shared/client/index.ts";
 import { PLAYGROUND_CLIENT_PATH } from "../../../shared/playground-paths.ts";
 import { FlowRecorder } from "./flow-recorder.ts";
 import { flowFetch } from "./flow-fetch.ts";
+import { challengeOf, NoChallenge } from "./sign-in-challenge.ts";
 import { PageStore } from "./sign-in-store.ts";
-import { callbackUrl, openBlankPopup, popupInteract } from "./sign-in-popup.ts";
+import { callbackUrl, openBlankPopup, popupInteract, type Opened } from "./sign-in-popup.ts";
+import { leaveForSignIn, restoreTripConnection, takeTrip } from "./sign-in-redirect.ts";
+import { notify, targetUrl } from "./store.ts";
 import {
   rememberSignIn,
   setAuthWrapper,
@@ -23,7 +25,7 @@ const store = new PageStore(() => {
   for (const url of sessions.keys()) void publishStatus(url);
 });
 const recorders = new Map<string, FlowRecorder>();
-let opened: Window | null = null;
+let opened: Opened = null;
 
 function recorderFor(url: string): FlowRecorder {
   let recorder = recorders.get(url);
@@ -40,18 +42,27 @@ function optionsFor(url: string, recorder: FlowRecorder): AuthOptions {
     {
       blocked: (open) => recorder.set("browser", { openPage: open }),
       waiting: (cancel) => recorder.set("browser", { cancel }),
+      leave: (request) => {
+        recorder.set("browser", {});
+        notify("Popups are blocked for this page: signing in in this tab instead.");
+        return leaveForSignIn(request, store.remembering);
+      },
     },
     () => {
       const popup = opened;
       opened = null;
-      return popup && !popup.closed ? popup : null;
+      // A popup closed before it was used was closed by a blocker, not by the person.
+      return popup !== null && popup !== "blocked" && popup.closed ? "blocked" : popup;
     },
   );
   return {
     redirectUri: callbackUrl(),
     interact: async (request) => {
       if (recorder.stepByStep)
-        await recorder.pause("Open the authorization page", () => (opened = openBlankPopup()));
+        await recorder.pause(
+          "Open the authorization page",
+          () => (opened = openBlankPopup() ?? "blocked"),
+        );
       return interact(request);
     },
     clientName: "edgemcp playground",
@@ -110,71 +121,12 @@ function activate(url: string, session: AuthSession): void {
   setAuthWrapper(url, (inner: FetchLike) => authFetch(session, inner));
 }
 
-/** The unauthenticated request a sign-in starts from, listed as the flow's first step. */
-async function challengeOf(
-  url: string,
-  recorder: FlowRecorder,
-): Promise<BearerChallenge | undefined> {
-  const response = await flowFetch(recorder.record, recorder.gate)(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 0,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-11-25",
-        capabilities: {},
-        clientInfo: { name: "edgemcp-playground", version: "0.1.0" },
-      },
-    }),
-  });
-  const challenge = await bearerChallenge(response);
-  const status = response.status;
-  if (status === 401 && challenge) {
-    recorder.add({
-      name: "challenge",
-      status: "ok",
-      rule: "RFC 9728 §5.1; RFC 6750 §3",
-      summary: challenge.resourceMetadata
-        ? `401 with a Bearer challenge naming resource metadata ${challenge.resourceMetadata}${challenge.scope ? ` and scope "${challenge.scope}"` : ""}.`
-        : "401 with a Bearer challenge without resource_metadata: the metadata is looked for at the well-known URLs.",
-    });
-    return challenge;
-  }
-  if (status === 401) {
-    recorder.add({
-      name: "challenge",
-      status: "failed",
-      rule: "RFC 6750 §3; MCP authorization",
-      summary:
-        "The server answered 401 without a Bearer challenge in WWW-Authenticate, so it does not use MCP authorization and the page cannot sign in to it. Add its token as a header instead.",
-      fix: 'The server\'s owner must answer 401 with WWW-Authenticate: Bearer resource_metadata="…" to let clients sign in.',
-    });
-    throw new Error("no challenge");
-  }
-  recorder.add({
-    name: "challenge",
-    status: "skipped",
-    rule: "RFC 9728 §3",
-    summary: `The server answered ${status} without a token: it lets anonymous callers in. Signing in follows its metadata at the well-known URLs, for the calls that need a token.`,
-  });
-  return undefined;
-}
-
 /**
  * Signs in to `url`: the unauthenticated request, discovery, client identity, PKCE, the
- * authorization page (in `popup` when one was opened at the click), the callback and the token
- * request. True when tokens were issued; the trace says why not otherwise.
+ * authorization page (in `popup` when one was opened at the click, this tab when it was refused),
+ * the callback and the token request. True when tokens were issued; the trace says why not.
  */
-export async function runSignIn(
-  url: string,
-  stepByStep: boolean,
-  popup: Window | null,
-): Promise<boolean> {
+export async function runSignIn(url: string, stepByStep: boolean, popup: Opened): Promise<boolean> {
   opened = popup;
   const recorder = recorderFor(url);
   recorder.restart(stepByStep);
@@ -188,12 +140,55 @@ export async function runSignIn(
     recorder.set("running", {});
     return true;
   } catch (error) {
-    if (!(error instanceof Error && error.message === "no challenge")) recorder.fail(error);
+    if (!(error instanceof NoChallenge)) recorder.fail(error);
     else recorder.set("failed", {});
     return false;
   } finally {
-    opened?.close();
+    if (opened !== null && opened !== "blocked") opened.close();
     opened = null;
+  }
+}
+
+/**
+ * Finishes the sign-in this tab left for when popups were blocked, on its return from the
+ * authorization page: the connection it had, the callback checked (state, iss) and the token
+ * request. The server's URL when signed in; undefined when there was nothing to finish or it
+ * failed (the flow view says why).
+ */
+export async function resumeSignIn(): Promise<string | undefined> {
+  const trip = takeTrip();
+  if (!trip) return undefined;
+  if ("problem" in trip) {
+    const recorder = recorderFor(trip.server ?? location.origin);
+    recorder.restart(false);
+    recorder.add({ name: "callback", status: "failed", summary: trip.problem });
+    recorder.set("failed", {});
+    if (trip.server) targetUrl.value = trip.server;
+    return undefined;
+  }
+  const url = trip.pending.server;
+  restoreTripConnection(trip.connection);
+  store.setRemember(trip.remember);
+  rememberSignIn.value = trip.remember;
+  const recorder = recorderFor(url);
+  recorder.restart(false);
+  recorder.add({
+    name: "authorization",
+    status: "ok",
+    rule: "OAuth 2.1 §4.1.1",
+    summary:
+      "Popups are blocked for this page, so this tab went to the authorization page itself and came back with its answer; the sign-in's state and PKCE verifier waited in this tab's session storage, now cleared.",
+  });
+  try {
+    const session = new AuthSession(url, optionsFor(url, recorder));
+    await session.resume(trip.pending, trip.returned);
+    activate(url, session);
+    await publishStatus(url);
+    recorder.set("running", {});
+    return url;
+  } catch (error) {
+    recorder.fail(error);
+    return undefined;
   }
 }
 

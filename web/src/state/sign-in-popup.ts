@@ -17,15 +17,24 @@ export type BrowserStep = {
   blocked(open: () => void): void;
   /** The page is open; `cancel` stops waiting for it. */
   waiting(cancel: () => void): void;
+  /**
+   * Popups are refused even at a click: this tab goes to the authorization page itself, false
+   * when it cannot keep what the sign-in needs for the trip.
+   */
+  leave(request: AuthorizationRequest): boolean;
 };
+
+/** What the person's click opened for the authorization page: a popup, none tried, or refused. */
+export type Opened = Window | null | "blocked";
 
 /**
  * Opens the authorization page in a popup (the one opened at the person's click when given,
  * still blank) and resolves with the callback URL the callback page posts back, matched by
  * `state` so a stale or foreign callback is ignored. The popup is cut from this page (no
- * `opener`) before it leaves for the authorization server.
+ * `opener`) before it leaves for the authorization server. Where a click's popup is refused,
+ * this tab goes to the authorization page instead, and the sign-in finishes when it returns.
  */
-export function popupInteract(step: BrowserStep, takeOpened: () => Window | null): Interact {
+export function popupInteract(step: BrowserStep, takeOpened: () => Opened): Interact {
   return (request: AuthorizationRequest) =>
     new Promise<URL>((resolve, reject) => {
       const channel = new BroadcastChannel(CHANNEL);
@@ -53,13 +62,21 @@ export function popupInteract(step: BrowserStep, takeOpened: () => Window | null
         step.waiting(() => finish(new Error("The sign-in was cancelled before the callback.")));
         return true;
       };
-      if (open(takeOpened()) || open(window.open("", WINDOW, FEATURES))) return;
+      const leave = () => {
+        if (!step.leave(request))
+          finish(
+            new Error(
+              "Popups are blocked for this page, and this tab cannot keep the sign-in while it goes to the authorization page (its session storage is unavailable): allow popups for this page and sign in again.",
+            ),
+          );
+      };
+      const opened = takeOpened();
+      if (opened === "blocked") return leave();
+      if (open(opened) || open(window.open("", WINDOW, FEATURES))) return;
+      // No click to open it in (a step-up during a call): the person's click opens it, or, if
+      // even that is refused, takes this tab there.
       step.blocked(() => {
-        if (!open(window.open("", WINDOW, FEATURES))) {
-          // Still refused: this tab goes instead; the callback page brings the answer back.
-          window.open(request.url.href, "_blank");
-          step.waiting(() => finish(new Error("The sign-in was cancelled before the callback.")));
-        }
+        if (!open(window.open("", WINDOW, FEATURES))) leave();
       });
     });
 }

@@ -63,6 +63,21 @@ export function authWrapperFor(url: string): ((inner: FetchLike) => FetchLike) |
 /** The session storage key of remembered sign-ins (tokens and clients, this tab only). */
 export const REMEMBERED = "edgemcp.sign-in";
 
+/**
+ * The session storage key of a sign-in this tab left for (popups blocked): what finishing it
+ * needs, for 10 minutes, until the page comes back from the authorization page.
+ */
+export const PENDING_SIGN_IN = "edgemcp.sign-in.pending";
+
+/** Whether this tab went to an authorization page and may be coming back with its answer. */
+export function leftForSignIn(): boolean {
+  try {
+    return sessionStorage.getItem(PENDING_SIGN_IN) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether this tab remembers a sign-in, so the sign-in code loads at start. */
 export function remembersSignIn(): boolean {
   try {
