@@ -43,12 +43,14 @@ export async function runPage(
   pageSize: number,
 ): Promise<QueryPage> {
   const statement = checkReadOnly(sql);
+  // What can be refused from the text alone is, before the statement reaches the database.
+  const text = statement.keyword === "EXPLAIN" ? undefined : checkText(statement);
   await checkProgramIsReadOnly(db, statement.program);
-  if (statement.keyword === "EXPLAIN") {
+  if (!text) {
     const [columns, ...raw] = await run(db.prepare(statement.sql));
     return { columns: names(columns), rows: objects(names(columns), raw), hasMore: false };
   }
-  await checkCost(db, statement);
+  await checkCost(db, statement, text);
   // Line breaks keep a trailing `--` comment from swallowing the closing parenthesis.
   const wrapped = `SELECT * FROM (\n${statement.sql}\n)`;
   const [header] = await run(db.prepare(`${wrapped} LIMIT 0`));
@@ -97,15 +99,30 @@ async function rowsThatFit(
   return { fit, more: sizes.length > pageSize };
 }
 
+/** What the cost bound reads from a statement's text, with no database round trip. */
+type TextFacts = { shape: string; view: string; pragmaCalls: number; bytesPerRow: number };
+
 /**
- * Refuses a statement whose plan could visit more than `QUERY_BOUNDS.maxRowVisits` rows, or
- * with a recursive CTE that does not stop within `QUERY_BOUNDS.maxRecursiveRows` rows.
+ * The cost checks that need only the text: table-valued functions over generated input, and
+ * value generators whose size is not a literal. Throws their refusal.
  */
-async function checkCost(db: D1Database, statement: ReadStatement): Promise<void> {
+function checkText(statement: ReadStatement): TextFacts {
   const shape = skeleton(statement.sql);
   const view = namesView(statement.sql, shape);
   const pragmaCalls = checkTableFunctions(view);
   const bytesPerRow = generatedBytesPerRow(statement.sql, view);
+  return { shape, view, pragmaCalls, bytesPerRow };
+}
+
+/**
+ * Refuses a statement whose plan could visit more than `QUERY_BOUNDS.maxRowVisits` rows, or
+ * with a recursive CTE that does not stop within `QUERY_BOUNDS.maxRecursiveRows` rows.
+ */
+async function checkCost(
+  db: D1Database,
+  statement: ReadStatement,
+  { shape, view, pragmaCalls, bytesPerRow }: TextFacts,
+): Promise<void> {
   const tableRows = await tableSizes(db);
   const aliases = tableAliases(shape, tableRows.keys());
   const measured = new Map<string, number>();
