@@ -7,7 +7,7 @@ import { kib, ms, table } from "./format.ts";
 import { ROOT } from "./paths.ts";
 import { median } from "./stats.ts";
 
-// Set by the playground when its catalog is first on screen (web/src/views/sidebar.tsx).
+// Set by the playground when its catalog is first on screen (web/src/views/catalog/sidebar.tsx).
 const CATALOG_MARK = "edgemcp:catalog-visible";
 const DIST = join(ROOT, "web/dist");
 

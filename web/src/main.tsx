@@ -3,7 +3,7 @@ import { connectTo, loadEndpoints, restoreConnection } from "./state/connection.
 import { openPermalink } from "./state/permalink.ts";
 import { restoreSignIns, returnFromSignIn } from "./state/sign-in-actions.ts";
 import { connecting, session, targetUrl, theme } from "./state/store.ts";
-import { App } from "./views/app.tsx";
+import { App } from "./views/shell/app.tsx";
 
 const stored = localStorage.getItem("edgemcp.theme");
 theme.value =

@@ -3,24 +3,24 @@ import type {
   CallToolResult,
   GetPromptResult,
   ReadResourceResult,
-} from "../../../shared/client/index.ts";
-import { callState } from "../lib/call-status.ts";
-import { viewToolResult } from "../lib/classify.ts";
-import { isRecord } from "../lib/json.ts";
-import type { Schema } from "../lib/schema/resolve.ts";
-import { cancelCall, runCall, type CallRecord } from "../state/calls.ts";
-import { patternRound } from "../state/pattern-checks.ts";
-import { pendingInputs, rootsAnswered } from "../state/inputs.ts";
-import { signIns } from "../state/sign-in.ts";
-import { pane, selectedKey, session } from "../state/store.ts";
-import { tasks } from "../state/tasks.ts";
-import { exchanges } from "../state/wire.ts";
-import { clock, seconds } from "./clock.ts";
+} from "../../../../shared/client/index.ts";
+import { callState } from "../../lib/call-status.ts";
+import { viewToolResult } from "../../lib/classify.ts";
+import { isRecord } from "../../lib/json.ts";
+import type { Schema } from "../../lib/schema/resolve.ts";
+import { cancelCall, runCall, type CallRecord } from "../../state/calls.ts";
+import { patternRound } from "../../state/pattern-checks.ts";
+import { pendingInputs, rootsAnswered } from "../../state/inputs.ts";
+import { signIns } from "../../state/sign-in.ts";
+import { pane, selectedKey, session } from "../../state/store.ts";
+import { tasks } from "../../state/tasks.ts";
+import { exchanges } from "../../state/wire.ts";
+import { clock, seconds } from "../../state/clock.ts";
 import { Blocks, Text } from "./content.tsx";
 import { InputCard } from "./input-card.tsx";
-import { JsonTree } from "./json-tree.tsx";
-import { Provenance } from "./provenance.tsx";
-import { SignInOffer } from "./sign-in-card.tsx";
+import { JsonTree } from "../widgets/json-tree.tsx";
+import { Provenance } from "../widgets/provenance.tsx";
+import { SignInOffer } from "../sign-in/sign-in-card.tsx";
 import { TaskCard } from "./task-card.tsx";
 
 /** Reads a linked resource and shows it as the selected item. */

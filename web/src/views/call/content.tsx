@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
-import type { ContentBlock } from "../../../shared/protocol/content.ts";
-import { classifyBlock, type Shown } from "../lib/classify.ts";
-import { Markdown } from "./markdown.tsx";
+import type { ContentBlock } from "../../../../shared/protocol/content.ts";
+import { classifyBlock, type Shown } from "../../lib/classify.ts";
+import { Markdown } from "../widgets/markdown.tsx";
 
 /** Text with a Markdown toggle when it looks like Markdown (shown rendered by default then). */
 export function Text({ text, markdown }: { text: string; markdown: boolean }) {

@@ -1,11 +1,11 @@
 import { useState } from "preact/hooks";
-import type { CreateMessageParams, ElicitParams } from "../../../shared/client/index.ts";
-import { isRecord } from "../lib/json.ts";
-import { safeHref } from "../lib/markdown.ts";
-import { validate } from "../lib/schema/validate.ts";
-import { patternRound } from "../state/pattern-checks.ts";
-import type { PendingInput } from "../state/inputs.ts";
-import { RequestEditor } from "./request-editor.tsx";
+import type { CreateMessageParams, ElicitParams } from "../../../../shared/client/index.ts";
+import { isRecord } from "../../lib/json.ts";
+import { safeHref } from "../../lib/markdown.ts";
+import { validate } from "../../lib/schema/validate.ts";
+import { patternRound } from "../../state/pattern-checks.ts";
+import type { PendingInput } from "../../state/inputs.ts";
+import { RequestEditor } from "../form/request-editor.tsx";
 
 /** The form's members that an elicitation answer may carry: strings, numbers, booleans, string lists. */
 function elicitContent(value: unknown): Record<string, string | number | boolean | string[]> {

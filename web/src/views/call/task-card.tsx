@@ -1,8 +1,8 @@
-import { TERMINAL_TASK_STATUSES } from "../../../shared/protocol/tasks.ts";
-import { cancelTask, follow, pollTask, type TaskEntry } from "../state/tasks.ts";
+import { TERMINAL_TASK_STATUSES } from "../../../../shared/protocol/tasks.ts";
+import { cancelTask, follow, pollTask, type TaskEntry } from "../../state/tasks.ts";
 import { Blocks } from "./content.tsx";
-import { runCall } from "../state/calls.ts";
-import { JsonTree } from "./json-tree.tsx";
+import { runCall } from "../../state/calls.ts";
+import { JsonTree } from "../widgets/json-tree.tsx";
 
 /** A task's state and what can be done with it: poll, follow to the end, cancel, see the result. */
 export function TaskCard({ entry }: { entry: TaskEntry }) {

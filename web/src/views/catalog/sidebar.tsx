@@ -1,6 +1,6 @@
 import { useEffect } from "preact/hooks";
-import { displayName, matches, upstreamOf, type Item } from "../lib/catalog-view.ts";
-import { loadCatalog } from "../state/catalog.ts";
+import { displayName, matches, upstreamOf, type Item } from "../../lib/catalog-view.ts";
+import { loadCatalog } from "../../state/catalog.ts";
 import {
   catalog,
   catalogLoading,
@@ -10,9 +10,9 @@ import {
   selectedKey,
   session,
   upstreamStatus,
-} from "../state/store.ts";
-import { Provenance } from "./provenance.tsx";
-import { AnonymousNote } from "./token-hint.tsx";
+} from "../../state/store.ts";
+import { Provenance } from "../widgets/provenance.tsx";
+import { AnonymousNote } from "../connection/token-hint.tsx";
 
 /** The performance mark set when a catalog is first shown. */
 export const CATALOG_MARK = "edgemcp:catalog-visible";

@@ -7,13 +7,13 @@ import {
   type CheckGroup,
   type CheckReport,
   type CheckResult,
-} from "../../../shared/check/report.ts";
-import { checkCommand } from "../lib/check-command.ts";
-import { checkRun, checkServer } from "../state/checks.ts";
-import { headerMap } from "../state/connection.ts";
-import { session, targetUrl } from "../state/store.ts";
-import { clock, seconds } from "./clock.ts";
-import { copyText } from "./copy-dialog.tsx";
+} from "../../../../shared/check/report.ts";
+import { checkCommand } from "../../lib/check-command.ts";
+import { checkRun, checkServer } from "../../state/checks.ts";
+import { headerMap } from "../../state/connection.ts";
+import { session, targetUrl } from "../../state/store.ts";
+import { clock, seconds } from "../../state/clock.ts";
+import { copyText } from "../request/copy-dialog.tsx";
 
 const GROUP_NAMES: Record<CheckGroup, string> = {
   discover: "Discover (server/discover)",

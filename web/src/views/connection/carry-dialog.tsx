@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "preact/hooks";
-import { carryQuestion } from "../state/credentials.ts";
+import { carryQuestion } from "../../state/credentials.ts";
 
 /**
  * Asks before credentials entered for one server go to another. Not sending is the default

@@ -1,5 +1,5 @@
-import { connectTo, currentDevToken, disconnect, useDevToken } from "../state/connection.ts";
-import { originOf } from "../state/credentials.ts";
+import { connectTo, currentDevToken, disconnect, useDevToken } from "../../state/connection.ts";
+import { originOf } from "../../state/credentials.ts";
 import { HeadersPanel, openHeaders } from "./headers-panel.tsx";
 import {
   connecting,
@@ -15,7 +15,7 @@ import {
   theme,
   type EraChoice,
   type RouteChoice,
-} from "../state/store.ts";
+} from "../../state/store.ts";
 
 // Short labels: the bar gives the URL the room; the select's title says what each means.
 const ERAS: [EraChoice, string][] = [

@@ -1,12 +1,12 @@
-import { headerOrigin, originOf, persistHeaders, switchHeaders } from "../state/credentials.ts";
-import { isSecretHeader } from "../lib/secrets.ts";
+import { headerOrigin, originOf, persistHeaders, switchHeaders } from "../../state/credentials.ts";
+import { isSecretHeader } from "../../lib/secrets.ts";
 import {
   headerRows,
   headersOpen,
   rememberHeaders,
   targetUrl,
   type HeaderRow,
-} from "../state/store.ts";
+} from "../../state/store.ts";
 
 // Names that look like they carry a credential: their values are masked as they are typed.
 const MASKED = /auth|token|key|secret/i;

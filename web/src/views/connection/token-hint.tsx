@@ -1,9 +1,9 @@
-import type { Tool } from "../../../shared/protocol/primitives.ts";
-import { isSecretHeader } from "../lib/secrets.ts";
-import { headerMap } from "../state/connection.ts";
-import { signIns } from "../state/sign-in.ts";
-import { devTokens, session } from "../state/store.ts";
-import { signIn } from "../state/sign-in-actions.ts";
+import type { Tool } from "../../../../shared/protocol/primitives.ts";
+import { isSecretHeader } from "../../lib/secrets.ts";
+import { headerMap } from "../../state/connection.ts";
+import { signIns } from "../../state/sign-in.ts";
+import { devTokens, session } from "../../state/store.ts";
+import { signIn } from "../../state/sign-in-actions.ts";
 import { addBearer } from "./headers-panel.tsx";
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
-import { isRecord, pointerOf, type Path } from "../lib/json.ts";
-import type { FieldModel } from "../lib/schema/model.ts";
-import { problemsAt, type Problem } from "../lib/schema/validate.ts";
-import { initialValue, newItem, switchVariant, variantIndex } from "../lib/schema/values.ts";
-import { offersFor } from "../lib/wallet.ts";
-import { wallet } from "../state/store.ts";
+import { isRecord, pointerOf, type Path } from "../../lib/json.ts";
+import type { FieldModel } from "../../lib/schema/model.ts";
+import { problemsAt, type Problem } from "../../lib/schema/validate.ts";
+import { initialValue, newItem, switchVariant, variantIndex } from "../../lib/schema/values.ts";
+import { offersFor } from "../../lib/wallet.ts";
+import { wallet } from "../../state/store.ts";
 
 /** What every field gets: where it is, its value and problems, and how to change it. */
 export type FieldProps = {

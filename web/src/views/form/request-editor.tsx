@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { isRecord, pointerOf, setAt, type Path } from "../lib/json.ts";
-import { formatJson, parseDraft, textSays } from "../lib/json-text.ts";
-import { formModel } from "../lib/schema/model.ts";
-import type { Schema } from "../lib/schema/resolve.ts";
-import { validate, type Problem } from "../lib/schema/validate.ts";
-import { patternRound } from "../state/pattern-checks.ts";
+import { isRecord, pointerOf, setAt, type Path } from "../../lib/json.ts";
+import { formatJson, parseDraft, textSays } from "../../lib/json-text.ts";
+import { formModel } from "../../lib/schema/model.ts";
+import type { Schema } from "../../lib/schema/resolve.ts";
+import { validate, type Problem } from "../../lib/schema/validate.ts";
+import { patternRound } from "../../state/pattern-checks.ts";
 import { Field } from "./form-field.tsx";
 
 type Props = {

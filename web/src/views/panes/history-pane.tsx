@@ -6,10 +6,10 @@ import {
   saved,
   type HistoryEntry,
   type SavedRequest,
-} from "../state/history.ts";
-import { connectTo } from "../state/connection.ts";
-import { runCall } from "../state/calls.ts";
-import { drafts, selectedKey, session } from "../state/store.ts";
+} from "../../state/history.ts";
+import { connectTo } from "../../state/connection.ts";
+import { runCall } from "../../state/calls.ts";
+import { drafts, selectedKey, session } from "../../state/store.ts";
 
 const keyOf = (kind: string, name: string) =>
   kind === "template" ? `template:${name}` : `${kind}:${name}`;

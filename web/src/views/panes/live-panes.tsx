@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
-import { LOG_LEVELS } from "../../../shared/protocol/meta.ts";
-import { backgroundState } from "../state/background.ts";
+import { LOG_LEVELS } from "../../../../shared/protocol/meta.ts";
+import { backgroundState } from "../../state/background.ts";
 import {
   arrivals,
   closeListen,
@@ -8,11 +8,11 @@ import {
   reopenListen,
   SESSION_STREAM,
   streams,
-} from "../state/listen.ts";
-import { logRows, markLevel } from "../state/logs.ts";
-import { logLevel, session } from "../state/store.ts";
-import { openTask, tasks } from "../state/tasks.ts";
-import { TaskCard } from "./task-card.tsx";
+} from "../../state/listen.ts";
+import { logRows, markLevel } from "../../state/logs.ts";
+import { logLevel, session } from "../../state/store.ts";
+import { openTask, tasks } from "../../state/tasks.ts";
+import { TaskCard } from "../call/task-card.tsx";
 
 const KINDS = [
   ["toolsListChanged", "tools list changed"],

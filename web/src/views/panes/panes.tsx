@@ -1,10 +1,10 @@
-import { pendingInputs } from "../state/inputs.ts";
-import { history } from "../state/history.ts";
-import { streams } from "../state/listen.ts";
-import { logCount } from "../state/logs.ts";
-import { pane, type Pane } from "../state/store.ts";
-import { tasks } from "../state/tasks.ts";
-import { exchanges } from "../state/wire.ts";
+import { pendingInputs } from "../../state/inputs.ts";
+import { history } from "../../state/history.ts";
+import { streams } from "../../state/listen.ts";
+import { logCount } from "../../state/logs.ts";
+import { pane, type Pane } from "../../state/store.ts";
+import { tasks } from "../../state/tasks.ts";
+import { exchanges } from "../../state/wire.ts";
 import { HistoryPane } from "./history-pane.tsx";
 import { ListenPane, LogsPane, TasksPane } from "./live-panes.tsx";
 import { ServerPane } from "./server-pane.tsx";

@@ -1,6 +1,6 @@
-import { CHECK_KEY, roots, selectedKey, session, wallet } from "../state/store.ts";
-import { JsonTree } from "./json-tree.tsx";
-import { Markdown } from "./markdown.tsx";
+import { CHECK_KEY, roots, selectedKey, session, wallet } from "../../state/store.ts";
+import { JsonTree } from "../widgets/json-tree.tsx";
+import { Markdown } from "../widgets/markdown.tsx";
 
 /** Who the server is, what it offers, its instructions, the era in use; the roots and the wallet. */
 export function ServerPane() {

@@ -1,9 +1,9 @@
 import { useState } from "preact/hooks";
-import { Header } from "../../../shared/protocol/headers.ts";
-import { isSecretHeader, maskValue } from "../lib/secrets.ts";
-import { clearWire, exchanges, findingsOf, type Exchange } from "../state/wire.ts";
-import { copying } from "./copy-dialog.tsx";
-import { JsonTree } from "./json-tree.tsx";
+import { Header } from "../../../../shared/protocol/headers.ts";
+import { isSecretHeader, maskValue } from "../../lib/secrets.ts";
+import { clearWire, exchanges, findingsOf, type Exchange } from "../../state/wire.ts";
+import { copying } from "../request/copy-dialog.tsx";
+import { JsonTree } from "../widgets/json-tree.tsx";
 
 const ROUTING = [Header.protocolVersion, Header.method, Header.name, Header.sessionId].map((h) =>
   h.toLowerCase(),

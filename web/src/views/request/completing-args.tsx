@@ -1,7 +1,7 @@
 import { useRef, useState } from "preact/hooks";
-import type { CompleteParams } from "../../../shared/protocol/params.ts";
-import { isRecord } from "../lib/json.ts";
-import { session } from "../state/store.ts";
+import type { CompleteParams } from "../../../../shared/protocol/params.ts";
+import { isRecord } from "../../lib/json.ts";
+import { session } from "../../state/store.ts";
 
 /** A string argument of a prompt or a template variable. */
 export type ArgSpec = { name: string; title?: string; description?: string; required: boolean };

@@ -1,7 +1,7 @@
 import { signal } from "@preact/signals";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { toCurl, toFetch, type SentRequest } from "../lib/curl.ts";
-import { notify } from "../state/store.ts";
+import { toCurl, toFetch, type SentRequest } from "../../lib/curl.ts";
+import { notify } from "../../state/store.ts";
 
 /** The request being copied, or undefined when the dialog is closed. */
 export const copying = signal<SentRequest | undefined>(undefined);

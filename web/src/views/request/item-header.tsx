@@ -1,8 +1,8 @@
-import type { Icon } from "../../../shared/protocol/content.ts";
-import { displayName, type Item } from "../lib/catalog-view.ts";
-import { safeHref } from "../lib/markdown.ts";
-import { Markdown } from "./markdown.tsx";
-import { theme } from "../state/store.ts";
+import type { Icon } from "../../../../shared/protocol/content.ts";
+import { displayName, type Item } from "../../lib/catalog-view.ts";
+import { safeHref } from "../../lib/markdown.ts";
+import { Markdown } from "../widgets/markdown.tsx";
+import { theme } from "../../state/store.ts";
 
 function IconImage({ icons }: { icons: Icon[] | undefined }) {
   const usable = (icons ?? []).filter(

@@ -1,5 +1,5 @@
-import { subscribedUris, toggleSubscription } from "../state/background.ts";
-import { notify, session } from "../state/store.ts";
+import { subscribedUris, toggleSubscription } from "../../state/background.ts";
+import { notify, session } from "../../state/store.ts";
 
 /**
  * Subscribing to a resource's updates on a 2025 server that offers it (`resources/subscribe`):

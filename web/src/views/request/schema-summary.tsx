@@ -1,6 +1,6 @@
 import { useMemo, useState } from "preact/hooks";
-import { fieldModel, type FieldModel } from "../lib/schema/model.ts";
-import type { Schema } from "../lib/schema/resolve.ts";
+import { fieldModel, type FieldModel } from "../../lib/schema/model.ts";
+import type { Schema } from "../../lib/schema/resolve.ts";
 
 function typeText(model: FieldModel): string {
   switch (model.kind) {

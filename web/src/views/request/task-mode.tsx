@@ -1,5 +1,5 @@
-import { taskSupportOf, type Tool } from "../../../shared/protocol/primitives.ts";
-import { runAsTask } from "../state/tasks.ts";
+import { taskSupportOf, type Tool } from "../../../../shared/protocol/primitives.ts";
+import { runAsTask } from "../../state/tasks.ts";
 
 /**
  * Says, before sending, that a 2025-11-25 tool runs as a task: always when it requires one,

@@ -1,5 +1,5 @@
 import { useEffect } from "preact/hooks";
-import { runCall } from "../state/calls.ts";
+import { runCall } from "../../state/calls.ts";
 import {
   catalog,
   CHECK_KEY,
@@ -12,24 +12,24 @@ import {
   session,
   targetUrl,
   toast,
-} from "../state/store.ts";
-import { CallView } from "./call-view.tsx";
-import { ConnectBar } from "./connect-bar.tsx";
-import { CarryDialog } from "./carry-dialog.tsx";
-import { CopyDialog } from "./copy-dialog.tsx";
-import { Detail, requestOf } from "./detail.tsx";
-import { DoctorCard } from "./doctor-card.tsx";
+} from "../../state/store.ts";
+import { CallView } from "../call/call-view.tsx";
+import { ConnectBar } from "../connection/connect-bar.tsx";
+import { CarryDialog } from "../connection/carry-dialog.tsx";
+import { CopyDialog } from "../request/copy-dialog.tsx";
+import { Detail, requestOf } from "../request/detail.tsx";
+import { DoctorCard } from "../connection/doctor-card.tsx";
 import { Palette } from "./palette.tsx";
-import { Panes } from "./panes.tsx";
-import { Sidebar } from "./sidebar.tsx";
-import { calls } from "../state/calls.ts";
-import { LazyCheckView } from "./lazy-check.tsx";
+import { Panes } from "../panes/panes.tsx";
+import { Sidebar } from "../catalog/sidebar.tsx";
+import { calls } from "../../state/calls.ts";
+import { LazyCheckView } from "../check/lazy-check.tsx";
 import { Permalinked } from "./permalinked.tsx";
-import { MissingItem } from "./token-hint.tsx";
-import { openedLink } from "../state/permalink.ts";
-import { FLOW_KEY } from "../state/sign-in-actions.ts";
-import { FlowView } from "./flow-view.tsx";
-import { ConnectSignInOffer, SignedInBar } from "./sign-in-card.tsx";
+import { MissingItem } from "../connection/token-hint.tsx";
+import { openedLink } from "../../state/permalink.ts";
+import { FLOW_KEY } from "../../state/sign-in-actions.ts";
+import { FlowView } from "../sign-in/flow-view.tsx";
+import { ConnectSignInOffer, SignedInBar } from "../sign-in/sign-in-card.tsx";
 
 function AdHocResource({ uri }: { uri: string }) {
   const call = calls.value.find((c) => c.kind === "resource" && c.name === uri);

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
-import { displayName, matches } from "../lib/catalog-view.ts";
-import { loadCatalog } from "../state/catalog.ts";
-import { connectTo, disconnect } from "../state/connection.ts";
+import { displayName, matches } from "../../lib/catalog-view.ts";
+import { loadCatalog } from "../../state/catalog.ts";
+import { connectTo, disconnect } from "../../state/connection.ts";
 import {
   CHECK_KEY,
   endpoints,
@@ -11,8 +11,8 @@ import {
   paletteOpen,
   selectedKey,
   theme,
-} from "../state/store.ts";
-import { PANES } from "./panes.tsx";
+} from "../../state/store.ts";
+import { PANES } from "../panes/panes.tsx";
 
 type Command = { id: string; label: string; hint: string; run: () => void };
 

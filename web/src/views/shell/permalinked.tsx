@@ -1,5 +1,5 @@
-import { openedLink } from "../state/permalink.ts";
-import { headersOpen } from "../state/store.ts";
+import { openedLink } from "../../state/permalink.ts";
+import { headersOpen } from "../../state/store.ts";
 
 /** Says that the page was opened from a link, ready to send, and which secrets it needs. */
 export function Permalinked() {

@@ -5,11 +5,11 @@ import {
   traceText,
   type FlowExchange,
   type FlowStep,
-} from "../lib/flow-trace.ts";
-import { signIn } from "../state/sign-in-actions.ts";
-import { flowRun, revealFlowSecrets } from "../state/sign-in.ts";
-import { session, targetUrl } from "../state/store.ts";
-import { copyText } from "./copy-dialog.tsx";
+} from "../../lib/flow-trace.ts";
+import { signIn } from "../../state/sign-in-actions.ts";
+import { flowRun, revealFlowSecrets } from "../../state/sign-in.ts";
+import { session, targetUrl } from "../../state/store.ts";
+import { copyText } from "../request/copy-dialog.tsx";
 
 const STATES = {
   running: "Running…",

@@ -1,4 +1,4 @@
-import { FLOW_KEY, setRemember, signIn, signOut } from "../state/sign-in-actions.ts";
+import { FLOW_KEY, setRemember, signIn, signOut } from "../../state/sign-in-actions.ts";
 import {
   flowRun,
   rememberSignIn,
@@ -6,8 +6,8 @@ import {
   signIns,
   typedClientId,
   type SignInStatus,
-} from "../state/sign-in.ts";
-import { connecting, selectedKey, session } from "../state/store.ts";
+} from "../../state/sign-in.ts";
+import { connecting, selectedKey, session } from "../../state/store.ts";
 
 /** "Remember in this tab" and the optional pre-registered client id, before signing in. */
 function SignInOptions() {

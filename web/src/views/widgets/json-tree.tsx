@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
-import { pointerOf, type Path } from "../lib/json.ts";
-import type { Problem } from "../lib/schema/validate.ts";
+import { pointerOf, type Path } from "../../lib/json.ts";
+import type { Problem } from "../../lib/schema/validate.ts";
 
 type Props = {
   value: unknown;

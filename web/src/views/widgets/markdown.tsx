@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { parseMarkdown, type Block, type Inline } from "../lib/markdown.ts";
+import { parseMarkdown, type Block, type Inline } from "../../lib/markdown.ts";
 
 function renderInline(nodes: Inline[]): ComponentChildren {
   return nodes.map((node, i) => {

@@ -1,5 +1,5 @@
-import type { Reply } from "../../../shared/client/index.ts";
-import { clock, seconds } from "./clock.ts";
+import type { Reply } from "../../../../shared/client/index.ts";
+import { clock, seconds } from "../../state/clock.ts";
 
 /** Where a result came from: the network or the client's cache, how long it stays fresh, its scope. */
 export function Provenance({ reply }: { reply: Reply<unknown> }) {
