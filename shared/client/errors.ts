@@ -5,7 +5,7 @@ import type { Era } from "../protocol/versions.ts";
  * What failed:
  * - `rpc`: the server answered with a JSON-RPC error (`code`, `data`; `status` if not 2xx);
  * - `http`: a non-2xx reply without a usable JSON-RPC error, or an auth refusal (401/403);
- * - `network`: the request never got an HTTP reply;
+ * - `network`: the request never got an HTTP reply, or its reply's stream broke off;
  * - `protocol`: the reply broke the protocol (bad JSON, wrong shape, stream ended early);
  * - `aborted`: the caller's signal fired, or the server cancelled the task;
  * - `client`: the client was asked for something it cannot do (missing handler, page cap);

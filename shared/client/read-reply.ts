@@ -1,3 +1,4 @@
+import { errorText } from "../error-text.ts";
 import {
   ServerMessageSchema,
   type JsonObject,
@@ -89,7 +90,16 @@ export async function* sseMessages(
         ...context,
       });
     }
-    if (!(error instanceof SseResumeError)) throw error;
+    if (error instanceof McpError) throw error;
+    if (!(error instanceof SseResumeError)) {
+      // The connection broke mid-stream (the server's process died, a proxy cut it): what was
+      // read came whole, the rest is lost. An abort of the caller's own is reported by its caller.
+      throw new McpError(`The ${context.method} stream broke off: ${errorText(error)}`, {
+        kind: "network",
+        cause: error,
+        ...context,
+      });
+    }
     throw new McpError(`The ${context.method} stream ended before its response. ${error.message}`, {
       kind: "protocol",
       cause: error,

@@ -3,7 +3,8 @@ import { startCluster, type Cluster } from "./cluster.ts";
 import { SERVED_BY } from "./front.ts";
 import { clusterBindings, TOKENS } from "./fixtures.ts";
 import { eventually } from "../support/eventually.ts";
-import { finalOf, reader, send, TASKS } from "./wire.ts";
+import { connect, McpError } from "../../shared/client/index.ts";
+import { finalOf, reader, send, TASKS, type Message } from "./wire.ts";
 
 let cluster: Cluster;
 beforeAll(async () => {
@@ -29,18 +30,42 @@ async function nextInTurn(): Promise<number> {
 }
 
 describe("faults", () => {
-  it("a Worker process killed during a call: the client gets a clean error, a retry through the front succeeds on the other process", async () => {
+  it("a Worker process killed while a call streams: the client has whole messages only and an error, no response; a retry is served by the other process", async () => {
     const target = await nextInTurn();
-    const pending = counter(200);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // A progress token: the call answers as an SSE stream, progress first.
+    const streaming = await send(
+      cluster.url,
+      "everything",
+      "tools/call",
+      { name: "test_slow_counter", arguments: { steps: 200, delayMs: 50 } },
+      { ...alice, meta: { progressToken: "count" } },
+    );
+    expect(streaming.servedBy).toBe(target);
+    expect(streaming.response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    // Each message read is checked whole against the schema as it arrives.
+    const stream = reader(streaming);
+    const seen: Message[] = [];
+    for (let i = 0; i < 3; i++) seen.push((await stream.next()) as Message);
     const killedAt = Date.now();
     cluster.kill(target - 1);
-    const broken = await pending;
+    const broken = await (async () => {
+      for (;;) {
+        const message = await stream.next(10_000);
+        if (message === undefined) return "ended";
+        seen.push(message);
+      }
+    })().catch((error: unknown) => error as Error);
     console.log(
-      `call on a killed process: HTTP ${broken.response.status} ${Date.now() - killedAt} ms after the kill`,
+      `stream of a killed process broke ${Date.now() - killedAt} ms after the kill (${String(broken)}), after ${seen.length} progress messages`,
     );
-    expect(broken.response.status).toBe(502);
-    expect(await broken.response.text()).toBe("Bad gateway\n");
+    // A broken stream, not one that ends as if complete; no timeout either.
+    expect(broken).toBeInstanceOf(Error);
+    expect(String(broken)).not.toMatch(/no message in/);
+    // Progress only, counting up: no response (no result, no error), nothing torn.
+    expect(seen.every((message) => message.method === "notifications/progress")).toBe(true);
+    expect(seen.map((message) => message.params.progress)).toEqual(
+      seen.map((_, index) => index + 1),
+    );
 
     const retry = await counter(3);
     expect(retry.servedBy).not.toBe(target);
@@ -54,6 +79,42 @@ describe("faults", () => {
       expect((await finalOf(sent)).result.content[0].text).toBe("Counted to 1");
     }
     expect(served).toEqual(new Set([1, 2]));
+  });
+
+  it("edgemcp's client, its process killed while a call streams: an McpError saying the stream broke, and the same call again succeeds", async () => {
+    // The process that answered the client's last response (the front names it).
+    let servedBy = 0;
+    const client = await connect(`${cluster.url}/mcp/everything`, {
+      headers: { Authorization: `Bearer ${TOKENS.alice}` },
+      backgroundStream: false,
+      onWire: (event) => {
+        if (event.type === "response") servedBy = Number(event.headers.get(SERVED_BY));
+      },
+    });
+    let progressed!: () => void;
+    const firstProgress = new Promise<void>((resolve) => (progressed = resolve));
+    const call = client
+      .callTool(
+        "test_slow_counter",
+        { steps: 200, delayMs: 50 },
+        { onProgress: () => progressed() },
+      )
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    await firstProgress;
+    const target = servedBy;
+    cluster.kill(target - 1);
+    const failed = await call;
+    console.log(`edgemcp client on a killed process: ${String(failed)}`);
+    expect(failed).toBeInstanceOf(McpError);
+    expect((failed as McpError).kind).toBe("network");
+    expect((failed as McpError).message).toMatch(/tools\/call/);
+    const again = await client.callTool("test_slow_counter", { steps: 2, delayMs: 10 });
+    expect(servedBy).not.toBe(target);
+    expect(again.result.content).toEqual([{ type: "text", text: "Counted to 2" }]);
+    await cluster.restart(target - 1);
   });
 
   it("the Durable Object host killed and restarted: listen streams end, requests are refused 503 meanwhile (limits fail closed), stored tasks keep their state and results, a new listen stream misses nothing", async () => {

@@ -38,11 +38,10 @@ export async function send(
       ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
     },
     body: JSON.stringify(
-      modernBody(
-        method,
-        params,
-        options.capabilities ? { capabilities: options.capabilities } : {},
-      ),
+      modernBody(method, params, {
+        ...(options.capabilities ? { capabilities: options.capabilities } : {}),
+        ...(options.meta ? { meta: options.meta } : {}),
+      }),
     ),
     ...(options.signal ? { signal: options.signal } : {}),
   });
