@@ -1,9 +1,12 @@
 import type { Tool } from "../../../../shared/protocol/primitives.ts";
+import type { Permalink } from "../../lib/permalink.ts";
 import { isSecretHeader } from "../../lib/secrets.ts";
+import { latestCall, runCall } from "../../state/calls.ts";
 import { headerMap } from "../../state/connection.ts";
 import { signIns } from "../../state/sign-in.ts";
-import { devTokens, session } from "../../state/store.ts";
+import { devTokens, drafts, session } from "../../state/store.ts";
 import { signIn } from "../../state/sign-in-actions.ts";
+import { CallView } from "../call/call-view.tsx";
 import { addBearer } from "./headers-panel.tsx";
 
 /**
@@ -54,18 +57,47 @@ export function AnonymousNote() {
 /**
  * A link's item the catalog does not hold: a server that hides what anonymous callers may not
  * use lists it only to a caller with a token. The link's arguments wait for the reconnect.
+ * Signed in, the tool can be called as the link says: a server that wants more scopes for it
+ * answers 403 insufficient_scope, and the page signs in again for them (a step-up).
  */
-export function MissingItem({ name }: { name: string }) {
+export function MissingItem({ link }: { link: Permalink }) {
+  const live = session.value;
+  const signedIn = live !== undefined && signIns.value[live.url] !== undefined;
+  const call = link.kind === "tool" ? latestCall("tool", link.name) : undefined;
   return (
-    <section class="banner warn missing-item" role="status">
-      <strong>{name}</strong> is not in this server's catalog for you.{" "}
-      {anonymous()
-        ? "You are anonymous: it may be listed only to a caller with a token. "
-        : "Your token may not be allowed to use it. "}
-      <button type="button" class="link-button" onClick={addBearer}>
-        Add a Bearer token
-      </button>{" "}
-      and reconnect: the form opens with the link's arguments.
-    </section>
+    <>
+      <section class="banner warn missing-item" role="status">
+        <strong>
+          {link.kind} {link.name}
+        </strong>{" "}
+        is not in this server's catalog for you.{" "}
+        {signedIn && link.kind === "tool" ? (
+          <>
+            Your sign-in may not allow it: calling it lets the server say which scopes it needs, and
+            the page then signs in again for them.{" "}
+            <button
+              type="button"
+              class="link-button"
+              onClick={() =>
+                void runCall("tool", link.name, drafts.value[`tool:${link.name}`] ?? link.args)
+              }
+            >
+              Call it with the link's arguments
+            </button>
+          </>
+        ) : (
+          <>
+            {anonymous()
+              ? "You are anonymous: it may be listed only to a caller with a token. "
+              : "Your token may not be allowed to use it. "}
+            <button type="button" class="link-button" onClick={addBearer}>
+              Add a Bearer token
+            </button>{" "}
+            and reconnect: the form opens with the link's arguments.
+          </>
+        )}
+      </section>
+      {call ? <CallView call={call} /> : null}
+    </>
   );
 }

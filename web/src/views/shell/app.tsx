@@ -98,7 +98,7 @@ function Main() {
       ) : key?.startsWith("resource:") && session.value ? (
         <AdHocResource uri={key.slice("resource:".length)} />
       ) : linked && session.value && catalog.value ? (
-        <MissingItem name={`${linked.kind} ${linked.name}`} />
+        <MissingItem link={linked} />
       ) : session.value ? (
         <div class="welcome">
           <h2>
