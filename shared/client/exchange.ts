@@ -5,7 +5,7 @@ import { NAME_PARAM } from "../protocol/methods.ts";
 import type { Connection } from "./connection.ts";
 import type { ClientEra } from "./era/era.ts";
 import { abortError, McpError, type ErrorContext } from "./errors.ts";
-import type { HandedReply, RequestOptions } from "./options.ts";
+import type { InProcessReply, RequestOptions } from "./options.ts";
 import { readReply } from "./read-reply.ts";
 import { deliver, headersOf, post } from "./transport.ts";
 
@@ -58,7 +58,7 @@ export async function exchange(
   // The request owns its controller, so abort reaches the fetch and ends the stream.
   const { controller, unlink } = linkedController(request.signal);
   const { serverRequest, reopen } = era;
-  let reply: Response | HandedReply | undefined;
+  let reply: Response | InProcessReply | undefined;
   try {
     reply = await deliver(conn, body, headers, controller.signal, context);
     request.onHeaders?.(headersOf(reply));
@@ -92,7 +92,7 @@ export async function exchange(
       : abortError(controller.signal, context);
   } finally {
     unlink();
-    // Ends the fetch and its stream; a reply handed over whole in this isolate left neither
+    // Ends the fetch and its stream; a reply given whole in this isolate left neither
     // (and aborting makes an AbortError and an event per request).
     if (!reply || reply instanceof Response) controller.abort();
   }

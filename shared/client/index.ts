@@ -16,7 +16,7 @@ export type {
   CallToolOptions,
   ClientOptions,
   FetchLike,
-  HandedReply,
+  InProcessReply,
   InputContext,
   InputHandlers,
   InputRoundOptions,

@@ -14,16 +14,16 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /**
  * Hands one JSON-RPC request to an endpoint in the same process, with the headers a POST would
- * carry, skipping HTTP: the reply is a response, or a whole 2xx reply as a value (`HandedReply`).
+ * carry, skipping HTTP: the reply is a response, or a whole 2xx reply as a value (`InProcessReply`).
  */
 export type SendLike = (
   message: JsonObject,
   headers: Headers,
   signal: AbortSignal,
-) => Promise<Response | HandedReply>;
+) => Promise<Response | InProcessReply>;
 
-/** A whole reply handed over as a value: the JSON-RPC message (an object, or its text). */
-export type HandedReply = {
+/** A whole reply given as a value in this process: the JSON-RPC message (an object, or its text). */
+export type InProcessReply = {
   status: number;
   headers?: Readonly<Record<string, string>> | undefined;
   message: unknown;

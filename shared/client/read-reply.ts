@@ -13,7 +13,7 @@ import {
 import { carriesMessage, decodeSse, SseError } from "../sse.ts";
 import { resumableSse, SseResumeError, type Reopen } from "../sse-resume.ts";
 import { httpFailure, McpError, rpcError, type ErrorContext } from "./errors.ts";
-import type { HandedReply, RequestOptions } from "./options.ts";
+import type { InProcessReply, RequestOptions } from "./options.ts";
 
 /** A request the server sent on a legacy response stream (elicitation, sampling, roots, ping). */
 export type ServerRequest = { id: JsonRpcId; method: string; params: JsonObject | undefined };
@@ -146,16 +146,16 @@ async function dispatch(message: ServerMessage, handlers: ReplyHandlers): Promis
 }
 
 /**
- * Reads the reply to one request, JSON or SSE (or a whole one handed over as a value), and
+ * Reads the reply to one request, JSON or SSE (or a whole one given as a value in process), and
  * returns its result. Notifications on the stream go to the callbacks as they arrive; errors,
  * bad replies and early ends throw.
  */
 export async function readReply(
-  reply: Response | HandedReply,
+  reply: Response | InProcessReply,
   handlers: ReplyHandlers,
   context: ErrorContext,
 ): Promise<JsonObject> {
-  if (!(reply instanceof Response)) return readHanded(reply, handlers, context);
+  if (!(reply instanceof Response)) return readInProcess(reply, handlers, context);
   const response = reply;
   if (!response.ok) throw await httpFailure(response, context);
   const type = mediaTypeOf(response);
@@ -190,9 +190,9 @@ export async function readReply(
   });
 }
 
-/** A whole reply handed over as a value: the JSON reply, without its text when it has none. */
-async function readHanded(
-  reply: HandedReply,
+/** A whole reply given as a value in process: the JSON reply, without its text when it has none. */
+async function readInProcess(
+  reply: InProcessReply,
   handlers: ReplyHandlers,
   context: ErrorContext,
 ): Promise<JsonObject> {

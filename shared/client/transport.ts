@@ -1,7 +1,7 @@
 import type { JsonObject } from "../protocol/messages.ts";
 import type { Connection } from "./connection.ts";
 import { abortError, McpError, type ErrorContext } from "./errors.ts";
-import type { HandedReply } from "./options.ts";
+import type { InProcessReply } from "./options.ts";
 
 /** Headers for one JSON-RPC POST, before its era adds routing: the session's, and the media types. */
 export function postHeaders(conn: Connection): Headers {
@@ -72,7 +72,7 @@ export async function getStream(
 }
 
 /**
- * Sends one JSON-RPC request: handed to the connection's `send` when it has one (an endpoint in
+ * Sends one JSON-RPC request: given to the connection's `send` when it has one (an endpoint in
  * this process), else POSTed. Only a missing reply fails here, statuses are the reader's.
  */
 export async function deliver(
@@ -81,11 +81,11 @@ export async function deliver(
   headers: Headers,
   signal: AbortSignal,
   context: ErrorContext,
-): Promise<Response | HandedReply> {
+): Promise<Response | InProcessReply> {
   const { send } = conn;
   if (!send) return post(conn, message, headers, signal, context);
   conn.onWire?.({ type: "request", url: conn.url, headers, body: message });
-  let reply: Response | HandedReply;
+  let reply: Response | InProcessReply;
   try {
     reply = await send(message, headers, signal);
   } catch (error) {
@@ -101,7 +101,7 @@ export async function deliver(
 }
 
 /** A reply's headers, as a response has them. */
-export function headersOf(reply: Response | HandedReply): Headers {
+export function headersOf(reply: Response | InProcessReply): Headers {
   return reply instanceof Response ? reply.headers : new Headers(reply.headers);
 }
 

@@ -16,7 +16,7 @@ export type CallContext = {
  * `"call"` for a caller's call (the hub counted its caller; the server does not count it again),
  * `"catalog"` for the hub's own listing (the server shows it its whole catalog). One per mark:
  * pooled clients outlive the request that connected them, so background work goes to whichever
- * request is running when it is handed over.
+ * request is running when it is passed on.
  */
 function inProcessContext(mark: "call" | "catalog"): CallContext {
   return markInProcess(

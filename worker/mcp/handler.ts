@@ -17,15 +17,17 @@ import { keyringWhenNeeded, refuseWeakConfiguredSecrets } from "../state/keyring
 import type { Served } from "./server/server.ts";
 import { countedAuthentication } from "./request/auth-failures.ts";
 import { DEFAULT_LIMITS, type LimitSettings } from "./request/limits.ts";
-import { servePost, type Handed, type Runtime, type Settings } from "./pipeline.ts";
+import { servePost, type Runtime, type Settings } from "./pipeline.ts";
 import { checkedCoordination, type Coordination } from "./ports.ts";
 import { loggerFor, logSetting, type LogSetting, type RequestLogger } from "./observe/log.ts";
 import { failure } from "./request/errors.ts";
-import { jsonResponse, type Outcome } from "./request/reply.ts";
+import { httpReply, jsonResponse, type Outcome } from "./request/reply.ts";
 import { registerServer } from "./tasks/registry.ts";
 import {
   inProcessMarks,
+  inProcessReply,
   registerEntry,
+  type InProcessCall,
   type InProcessEntry,
   type WorkerContext,
 } from "./request/in-process.ts";
@@ -139,20 +141,18 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       listenMaxMs: options.listenMaxMs ?? DEFAULT_LISTEN_MAX_MS,
       limits: limitsOf(env, options.limits),
     });
-  /** The handler: the HTTP gate, the caller, then the pipeline; a handed message skips framing. */
-  function serve(request: Request, env: Cloudflare.Env, ctx: WorkerContext): Promise<Response>;
-  function serve(
+  /**
+   * The handler: the HTTP gate, the caller, then the pipeline (given the message itself by a
+   * caller of this isolate, `inProcess`); `edge` makes the pipeline's answer what the caller
+   * takes. The gate's own refusals are responses.
+   */
+  async function serve<Sent>(
     request: Request,
     env: Cloudflare.Env,
     ctx: WorkerContext,
-    handed: Handed,
-  ): Promise<Response | Outcome>;
-  async function serve(
-    request: Request,
-    env: Cloudflare.Env,
-    ctx: WorkerContext,
-    handed?: Handed,
-  ): Promise<Response | Outcome> {
+    edge: (answer: Response | Outcome, origin: string | null) => Sent,
+    inProcess?: InProcessCall,
+  ): Promise<Sent | Response> {
     // A refused origin gets no CORS headers: the browser must not read the refusal either.
     let origin: string | null = null;
     try {
@@ -212,27 +212,29 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         aliases: options.policyNames,
         stepUp: options.authenticate?.stepUp,
       };
-      if (handed) {
-        const answer = await servePost(server, request, caller, runtime, handed);
-        return answer instanceof Response ? withCors(answer, origin) : answer;
-      }
-      return withCors(await servePost(server, request, caller, runtime), origin);
+      return edge(await servePost(server, request, caller, runtime, inProcess), origin);
     } catch (error) {
       return withCors(jsonResponse(failure(withChallenge(error, request))), origin);
     }
   }
   const handler: McpHandler = {
     fetch(request, env, ctx) {
-      return serve(request, env, ctx);
+      return serve(request, env, ctx, httpEdge);
     },
   };
   // For a proxy of this isolate: the same checks, on a request with the call's headers and no body.
   const serveInProcess: InProcessEntry = (call, env, ctx) => {
     const { url, headers, signal } = call;
-    return serve(new Request(url, { method: "POST", headers, signal }), env, ctx, call);
+    const request = new Request(url, { method: "POST", headers, signal });
+    return serve(request, env, ctx, inProcessReply, call);
   };
   registerEntry(handler, serveInProcess);
   return handler;
+}
+
+/** The HTTP edge: the pipeline's answer as a response, with CORS for an origin the gate let in. */
+function httpEdge(answer: Response | Outcome, origin: string | null): Response {
+  return withCors(httpReply(answer), origin);
 }
 
 /** An AuthError's challenge names this endpoint's metadata document. */

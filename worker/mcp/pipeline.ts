@@ -21,7 +21,8 @@ import type { Coordination } from "./ports.ts";
 import { takeNotification, takeResponse } from "./request/client-messages.ts";
 import { failure } from "./request/errors.ts";
 import { frame, frameHeaders } from "./request/frame.ts";
-import { jsonResponse, whole, type Outcome } from "./request/reply.ts";
+import { httpReply, type Outcome } from "./request/reply.ts";
+import type { InProcessCall } from "./request/in-process.ts";
 import { routeOf } from "./request/route.ts";
 
 /** Limits and timings of one endpoint, settled once per isolate. */
@@ -100,34 +101,19 @@ const NO_TOOLS: ToolAccess = {
   names: () => [],
 };
 
-/** A message handed over by a caller in this isolate, in place of a body to frame. */
-export type Handed = { message: unknown };
-
 /**
  * Serves one POST to an MCP endpoint whose caller is known: the gate on the routing headers,
  * framing, then the message. Every failure before the era is known is answered here, with no
- * era. A `handed` message has no body to read: framing checks the headers alone, and a whole
- * reply comes back as its outcome.
+ * era. A caller of this isolate gives the message itself (`inProcess`): there is no body to
+ * read, and framing checks the headers alone. The answer is a stream's response, or an outcome
+ * that the edge sending it frames (see `Outcome`).
  */
-export function servePost(
-  server: Served,
-  request: Request,
-  caller: Caller | undefined,
-  runtime: Runtime,
-): Promise<Response>;
-export function servePost(
-  server: Served,
-  request: Request,
-  caller: Caller | undefined,
-  runtime: Runtime,
-  handed: Handed,
-): Promise<Response | Outcome>;
 export async function servePost(
   server: Served,
   request: Request,
   caller: Caller | undefined,
   runtime: Runtime,
-  handed?: Handed,
+  inProcess?: InProcessCall,
 ): Promise<Response | Outcome> {
   let id: JsonRpcId | undefined;
   try {
@@ -144,9 +130,9 @@ export async function servePost(
     const { headers } = request;
     let value: unknown;
     let mode: ReplyMode;
-    if (handed) {
+    if (inProcess) {
       mode = frameHeaders(headers);
-      value = handed.message;
+      value = inProcess.message;
     } else {
       const { maxBodyBytes: maxBytes, bodyDeadlineMs: deadlineMs } = runtime.settings;
       ({ value, mode } = await frame(request, { maxBytes, deadlineMs }));
@@ -154,9 +140,9 @@ export async function servePost(
     id = peekId(value);
     const message = parseMessage(value);
     const framed = new FramedPost(message, headers, mode, caller, request);
-    return await serveFramed(server, framed, runtime, catalog, handed !== undefined);
+    return await serveFramed(server, framed, runtime, catalog);
   } catch (error) {
-    return jsonResponse(failure(error, id));
+    return failure(error, id);
   }
 }
 
@@ -166,25 +152,21 @@ export async function servePost(
  * calling a server of the same isolate) enters here, with the server's catalog if it has it.
  * Notifications are answered 202; a client's responses go to the call waiting for them.
  */
-export function serveMessage(
+export async function serveMessage(
   server: Served,
   framed: Framed,
   runtime: Runtime,
   catalog?: Catalog,
 ): Promise<Response> {
-  return serveFramed(server, framed, runtime, catalog, false) as Promise<Response>;
+  return httpReply(await serveFramed(server, framed, runtime, catalog));
 }
 
-/**
- * The pipeline after framing. `handed`: the caller is in this isolate and takes a whole reply as
- * its outcome (see `whole`); refusals and streams stay responses.
- */
+/** The pipeline after framing: a stream's response, or the outcome its edge frames. */
 async function serveFramed(
   server: Served,
   framed: Framed,
   runtime: Runtime,
   catalog: Catalog | undefined,
-  handed: boolean,
 ): Promise<Response | Outcome> {
   const { message, headers, caller } = framed;
   const { coordination, access } = runtime;
@@ -201,7 +183,7 @@ async function serveFramed(
   try {
     if (!runtime.forwarded) await limits?.admit(name, toolNameOf(message));
   } catch (error) {
-    if (message.kind !== "request") return jsonResponse(failure(error));
+    if (message.kind !== "request") return failure(error);
     refused = error;
   }
   if (message.kind === "notification") {
@@ -220,8 +202,7 @@ async function serveFramed(
   observation.subject = caller?.subject;
   // A request over its rate is logged like any other refusal (an HTTP 429, answered without
   // its id as the other refusals before the envelope are).
-  if (refused !== undefined)
-    return refusal(refused, undefined, era, observation, runtime.log, handed);
+  if (refused !== undefined) return refusal(refused, undefined, era, observation, runtime.log);
   try {
     catalog ??= await server.catalogFor(runtime);
     // Envelope: what the request speaks and what it is offered, in one call of its era.
@@ -258,7 +239,6 @@ async function serveFramed(
       headers,
       client: framed,
       mode: framed.mode,
-      handed,
       keepAliveMs: runtime.settings.keepAliveMs,
       sseBufferBytes: runtime.settings.sseBufferBytes,
       listenMaxMs: runtime.settings.listenMaxMs,
@@ -281,7 +261,7 @@ async function serveFramed(
     // The call ends its reply and logs the request itself (a stream outlives this function).
     return await startCall(route, calling);
   } catch (error) {
-    return refusal(error, request.id, era, observation, runtime.log, handed);
+    return refusal(error, request.id, era, observation, runtime.log);
   }
 }
 
@@ -292,11 +272,10 @@ function refusal(
   era: EraAdapter,
   observation: Observation,
   log: RequestLogger | undefined,
-  handed: boolean,
-): Response | Outcome {
+): Outcome {
   const outcome = failure(error, id, era, observation);
   logRequest(log, observation, outcome.status, outcome.error);
-  return whole(outcome, handed);
+  return outcome;
 }
 
 /** The tool a message calls, for its per-tool rate (checked against the catalog later). */

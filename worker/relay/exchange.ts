@@ -26,7 +26,7 @@ export type ExchangeOptions = {
 export async function relayExchange(request: Request, options: ExchangeOptions): Promise<Response> {
   const { settings, done } = options;
   const { bounds } = settings;
-  let handedOver = false;
+  let passedOn = false;
   try {
     const method = (request.headers.get("Relay-Method") ?? "POST").toUpperCase();
     if (!METHODS.has(method))
@@ -80,15 +80,15 @@ export async function relayExchange(request: Request, options: ExchangeOptions):
     if (answer.body === null || NULL_BODY.has(answer.status)) {
       await answer.body?.cancel();
       end();
-      handedOver = true;
+      passedOn = true;
       return new Response(null, { status: answer.status, headers: outHeaders });
     }
     const sse = (answer.headers.get("Content-Type") ?? "").includes("text/event-stream");
     const stream = boundedBody(answer.body, { bounds, deadline, sse, stop, done: end });
-    handedOver = true;
+    passedOn = true;
     return new Response(stream, { status: answer.status, headers: outHeaders });
   } finally {
-    if (!handedOver) done();
+    if (!passedOn) done();
   }
 }
 

@@ -14,7 +14,7 @@ const ANY_URL = new URL("http://challenge.invalid/");
 
 /**
  * The Bearer challenge of a response's `WWW-Authenticate`. oauth4webapi parses challenges only
- * while processing a protected resource's response, so the response we already hold is handed to
+ * while processing a protected resource's response, so the response we already hold is given to
  * it as that request's answer (nothing is sent); its parser handles quoting and lists.
  */
 export async function bearerChallenge(response: Response): Promise<BearerChallenge | undefined> {

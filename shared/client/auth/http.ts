@@ -21,7 +21,7 @@ export function isLoopback(url: URL): boolean {
 
 /**
  * A fetch for the sign-in's own requests: a time limit, and the body read whole up to a bound
- * and handed on as a new response, so nothing downstream reads an unbounded stream.
+ * and passed on as a new response, so nothing downstream reads an unbounded stream.
  */
 export function boundedFetch(base: FetchLike): FetchLike {
   return async (url, init) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Connection } from "../../../shared/client/connection.ts";
 import { McpError } from "../../../shared/client/errors.ts";
-import type { HandedReply, SendLike, WireEvent } from "../../../shared/client/options.ts";
+import type { InProcessReply, SendLike, WireEvent } from "../../../shared/client/options.ts";
 import { readReply } from "../../../shared/client/read-reply.ts";
 import { deliver } from "../../../shared/client/transport.ts";
 
@@ -10,7 +10,7 @@ const RESULT = { jsonrpc: "2.0", id: 1, result: { content: [] } };
 const ERROR = { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "bad" } };
 
 /** What reading a reply gave: its result, or the error's fields. */
-async function read(reply: Response | HandedReply): Promise<unknown> {
+async function read(reply: Response | InProcessReply): Promise<unknown> {
   try {
     return await readReply(reply, { id: 1 }, context);
   } catch (error) {
@@ -28,7 +28,7 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 
 describe("a reply handed over as a value", () => {
   it("reads as the same reply over HTTP: an object, its text, an error, a refusal", async () => {
-    const cases: [HandedReply, Response][] = [
+    const cases: [InProcessReply, Response][] = [
       [{ status: 200, message: RESULT }, json(RESULT)],
       [{ status: 200, message: JSON.stringify(RESULT) }, json(RESULT)],
       [{ status: 200, message: ERROR }, json(ERROR)],

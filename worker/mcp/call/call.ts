@@ -4,7 +4,7 @@ import { InputRequiredSignal } from "../input/answers.ts";
 import type { Listening, MethodHandler, Result } from "../methods/method.ts";
 import { logRequest } from "../observe/log.ts";
 import { failure } from "../request/errors.ts";
-import { respond, type Outcome } from "../request/reply.ts";
+import { EraResponse, respond, type Outcome } from "../request/reply.ts";
 import { RawResult } from "../results/ready.ts";
 import { CallAbort } from "./abort.ts";
 import { askingOnDemand } from "./asking.ts";
@@ -49,11 +49,11 @@ export async function startCall(route: Method, calling: Calling): Promise<Respon
   } else asking = refused(info.method);
   void run(route, calling, asking, reply, abort);
   const first = await reply.first;
-  // A whole reply's Response is built here, where it is returned, and no object of the call
-  // holds it: workerd keeps a copy of the body until the Response is collected, and Responses
-  // the Reply held piled up until V8's full collection (tools/list with 1000 tools grew workerd
-  // to 2 GiB in seconds; built here it stays near 150 MiB).
-  return first instanceof Response ? first : respond(first, calling.mode, calling.handed);
+  // A whole reply's Response is built by the edge that sends it, and no object of the call holds
+  // it: workerd keeps a copy of the body until the Response is collected, and Responses the
+  // Reply held piled up until V8's full collection (tools/list with 1000 tools grew workerd to
+  // 2 GiB in seconds; built on its way out it stays near 150 MiB).
+  return first instanceof Response ? first : respond(first, calling.mode);
 }
 
 /** A listen request as its stream sees it: contexts that live as long as the stream. */
@@ -154,16 +154,14 @@ async function outcomeOf(
     const extra = headers ? { headers } : {};
     if (result instanceof RawResult) {
       const head = `{"jsonrpc":"2.0","id":${JSON.stringify(info.id)},"result":`;
-      // The text is joined only if something reads it (a stream, a handed outcome); a JSON
-      // response is spliced from the kept bytes.
+      // The text is joined only if something reads it (a stream, a caller of this isolate); a
+      // JSON response is spliced from the kept bytes.
       const message = `${head}${result.json}}`;
       const kept = result.bytes ? { kept: { head, result: result.bytes } } : {};
       return { message, ...kept, status: 200, ...extra };
     }
-    // A caller that takes the outcome as it is gets the response object.
-    const message = calling.handed
-      ? era.resultMessage(result, info.id, catalog)
-      : era.result(result, info.id, catalog);
+    // Serialized for HTTP, or built as an object for a caller of this isolate, by its edge.
+    const message = new EraResponse(era, result, info.id, catalog);
     return { message, status: 200, ...extra };
   } catch (error) {
     return failure(error, info.id, era, calling.observation);

@@ -39,8 +39,6 @@ export type Calling = {
   /** Its signal aborts when the client goes away (read only by calls that need it). */
   client: Cancel;
   mode: ReplyMode;
-  /** The caller is in this isolate and takes a whole reply as its outcome (see `Reply`). */
-  handed: boolean;
   keepAliveMs: number;
   /** Bytes an SSE reply may hold unread before the client counts as gone. */
   sseBufferBytes: number;

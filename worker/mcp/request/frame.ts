@@ -25,7 +25,7 @@ export async function frame(
 
 /**
  * What framing asks of the headers alone (Content-Type 415, `Accept` 406): all of it for a
- * message handed over in this isolate, which has no body to read.
+ * message given in this isolate, which has no body to read.
  */
 export function frameHeaders(headers: Headers): ReplyMode {
   const given = headers.get("Content-Type");

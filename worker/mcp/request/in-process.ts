@@ -1,4 +1,5 @@
-import type { Outcome } from "./reply.ts";
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
+import { EraResponse, jsonResponse, type Outcome } from "./reply.ts";
 
 // Calls between endpoints of one Worker (the hub's to the servers mounted beside it): how they
 // are marked, and how they skip HTTP. In both, an object of this isolate is the proof: `ctx.props`
@@ -32,7 +33,7 @@ export function markInProcess<T extends object>(ctx: T, mark: "call" | "catalog"
   return ctx;
 }
 
-/** One JSON-RPC message for an endpoint, handed over in this isolate with a POST's headers. */
+/** One JSON-RPC message for an endpoint, given in this isolate with a POST's headers. */
 export type InProcessCall = {
   url: string;
   message: unknown;
@@ -41,10 +42,27 @@ export type InProcessCall = {
 };
 
 /**
- * A whole reply handed back in this isolate: the JSON-RPC response (an object, or its text),
+ * A whole reply given back in this isolate: the JSON-RPC response (an object, or its text),
  * its status (2xx) and headers. Refusals and streams come back as responses.
  */
-export type InProcessReply = Pick<Outcome, "message" | "status" | "headers">;
+export type InProcessReply = {
+  message: string | JsonObject;
+  status: number;
+  headers?: Readonly<Record<string, string>> | undefined;
+};
+
+/**
+ * The in-process edge: what the pipeline answered, as a caller of this isolate takes it. A whole
+ * 2xx reply is its message as a value (a result as the object its era builds, so nothing is
+ * serialized to be parsed again); a refusal stays the response HTTP would carry, with its status
+ * and headers, as such a caller reads it anyway; a stream is a response.
+ */
+export function inProcessReply(answer: Response | Outcome): Response | InProcessReply {
+  if (answer instanceof Response) return answer;
+  if (answer.status >= 300) return jsonResponse(answer);
+  const { message, status, headers } = answer;
+  return { message: message instanceof EraResponse ? message.object() : message, status, headers };
+}
 
 /**
  * An endpoint's way in for a caller of the same isolate: the handler's checks (on a bodiless

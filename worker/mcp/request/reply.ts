@@ -1,19 +1,26 @@
-import type { JsonObject } from "../../../shared/protocol/messages.ts";
+import type { JsonObject, JsonRpcId } from "../../../shared/protocol/messages.ts";
 import { encodeSseMessage } from "../../../shared/sse.ts";
 import type { ReplyMode } from "../../http/accept.ts";
 import { SSE_HEADERS } from "../../http/sse.ts";
+import type { Catalog } from "../catalog/catalog.ts";
+import type { EraAdapter } from "../era/era.ts";
 
-/** A finished exchange: the JSON-RPC response and the HTTP status it would have alone. */
+/**
+ * A finished exchange: the JSON-RPC response and the HTTP status it would have alone. The
+ * pipeline ends in one (or in a stream's response); the edge that sends it decides its form: the
+ * HTTP edge a `Response` (`jsonResponse`), the in-process edge what a caller of this isolate
+ * takes (`inProcessReply` in in-process.ts).
+ */
 export type Outcome = {
   /**
-   * The JSON-RPC response: serialized, or the object itself where it was built as one (failures,
-   * and results for a caller of this isolate that takes the outcome as it is: `handed`).
+   * The JSON-RPC response: serialized, an object where it was built as one (failures), or a
+   * method's result in its era's response, serialized or built by the edge that sends it.
    */
-  message: string | JsonObject;
+  message: string | JsonObject | EraResponse;
   /**
    * The result as UTF-8 bytes where they were kept (a list page), with the text of the message
    * before it: a JSON response is spliced from them instead of encoding `message`; a stream or
-   * a handed outcome uses `message`.
+   * a caller of this isolate uses `message`.
    */
   kept?: { head: string; result: Uint8Array };
   status: number;
@@ -26,9 +33,32 @@ export type Outcome = {
   error?: { code: number; message: string };
 };
 
+/**
+ * A method's result in the response of its request's era, made when it is sent: as text for HTTP
+ * (the era's serialized form, which skips building the response object), as an object for a
+ * caller of this isolate (which then parses nothing).
+ */
+export class EraResponse {
+  constructor(
+    private readonly era: EraAdapter,
+    private readonly result: JsonObject,
+    private readonly id: JsonRpcId,
+    private readonly catalog: Catalog,
+  ) {}
+
+  text(): string {
+    return this.era.result(this.result, this.id, this.catalog);
+  }
+
+  object(): JsonObject {
+    return this.era.resultMessage(this.result, this.id, this.catalog);
+  }
+}
+
 /** An outcome's JSON-RPC response as text. */
-export function serialized(message: string | JsonObject): string {
-  return typeof message === "string" ? message : JSON.stringify(message);
+export function serialized(message: Outcome["message"]): string {
+  if (typeof message === "string") return message;
+  return message instanceof EraResponse ? message.text() : JSON.stringify(message);
 }
 
 const encoder = new TextEncoder();
@@ -57,23 +87,19 @@ export function jsonResponse({ message, kept, status, headers }: Outcome): Respo
 const JSON_HEADERS: Readonly<Record<string, string>> = { "Content-Type": "application/json" };
 
 /**
- * A whole reply (an outcome, not a stream): for a caller of this isolate that takes outcomes
- * (`handed`), the outcome itself when it succeeded at the HTTP level, else a JSON response. A
- * refusal stays a response, with its status and headers, as such a caller would read it anyway.
+ * The respond stage for a call that sent nothing before its outcome: the outcome itself (which
+ * its edge sends as a whole), or a one-event SSE stream for a client that accepts only that. (A
+ * call that sent a notification first is answered by the stream its call opened, which the
+ * outcome ends.)
  */
-export function whole(outcome: Outcome, handed: boolean): Response | Outcome {
-  return handed && outcome.status < 300 ? outcome : jsonResponse(outcome);
-}
-
-/**
- * The respond stage for a call that sent nothing before its outcome: the whole reply, as JSON
- * (or the outcome itself, `handed`), or as a one-event SSE stream for a client that accepts only
- * that. (A call that sent a notification first is answered by the stream its call opened, which
- * the outcome ends.)
- */
-export function respond(outcome: Outcome, mode: ReplyMode, handed: boolean): Response | Outcome {
-  if (mode !== "sse-only") return whole(outcome, handed);
+export function respond(outcome: Outcome, mode: ReplyMode): Response | Outcome {
+  if (mode !== "sse-only") return outcome;
   const headers = outcome.headers ? { ...SSE_HEADERS, ...outcome.headers } : SSE_HEADERS;
   const body = encodeSseMessage(serialized(outcome.message));
   return new Response(body, { status: outcome.status, headers });
+}
+
+/** The HTTP edge: what the pipeline answered, as a response. */
+export function httpReply(answer: Response | Outcome): Response {
+  return answer instanceof Response ? answer : jsonResponse(answer);
 }
