@@ -3,7 +3,8 @@ import type { CheckContext } from "./context.ts";
 import { firstProblems } from "./expect.ts";
 import { INITIALIZE_PARAMS } from "./era/handshake.ts";
 import { httpHopProbe } from "./hop-probe-http.ts";
-import { checkHops, relayVerdict } from "./hops.ts";
+import { relayVerdict } from "./hop.ts";
+import { checkHops } from "./hops.ts";
 
 // What a browser client's requests carry besides the simple headers.
 const REQUESTED = ["content-type", "mcp-protocol-version", "mcp-method", "mcp-name"];

@@ -1,5 +1,5 @@
 import type { FetchLike } from "../client/options.ts";
-import type { HopProbe, HopRead } from "./hops.ts";
+import type { HopProbe, HopRead } from "./hop.ts";
 
 function listed(value: string | null): string[] {
   return (value ?? "")

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { httpHopProbe } from "../../shared/check/hop-probe-http.ts";
-import { checkHops, type Hop } from "../../shared/check/hops.ts";
+import type { Hop } from "../../shared/check/hop.ts";
+import { checkHops } from "../../shared/check/hops.ts";
 import type { FetchLike } from "../../shared/client/index.ts";
 
 const ORIGIN = "http://localhost:8787";

@@ -1,4 +1,4 @@
-import { relayVerdict, type Hop } from "../../../shared/check/hops.ts";
+import { relayVerdict, type Hop } from "../../../shared/check/hop.ts";
 
 /** What went wrong when connecting, as gathered after the failure. */
 export type Facts = {

@@ -1,4 +1,4 @@
-import type { HopProbe, HopRead } from "../../../shared/check/hops.ts";
+import type { HopProbe, HopRead } from "../../../shared/check/hop.ts";
 
 // A value for each header a preflight is asked about (the value does not matter, the name does).
 const SAMPLE: Readonly<Record<string, string>> = {
