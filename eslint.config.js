@@ -94,6 +94,7 @@ const RUNTIME_FLOORS = [
   "request",
   "call",
   "tasks",
+  "runtime.ts",
   "pipeline.ts",
   "durable.ts",
   "handler.ts",

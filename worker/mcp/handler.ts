@@ -17,7 +17,8 @@ import { keyringWhenNeeded, refuseWeakConfiguredSecrets } from "../state/keyring
 import type { Served } from "./server/server.ts";
 import { countedAuthentication } from "./request/auth-failures.ts";
 import { DEFAULT_LIMITS, type LimitSettings } from "./request/limits.ts";
-import { servePost, type Runtime, type Settings } from "./pipeline.ts";
+import { servePost } from "./pipeline.ts";
+import type { Runtime, Settings } from "./runtime.ts";
 import { checkedCoordination, type Coordination } from "./ports.ts";
 import { loggerFor, logSetting, type LogSetting, type RequestLogger } from "./observe/log.ts";
 import { failure } from "./request/errors.ts";

@@ -105,4 +105,5 @@ export type { ListenSettings, ListenSource, ListenStreams } from "./listen/sourc
 export { honouredFilter } from "./listen/filter.ts";
 export { upstreamCapabilities, upstreamLogLevel } from "./era/index.ts";
 export { anonymousAddress } from "./context/handler-context.ts";
-export { serveMessage, type Framed, type Runtime, type Settings } from "./pipeline.ts";
+export { serveMessage } from "./pipeline.ts";
+export type { Framed, Runtime, Settings } from "./runtime.ts";

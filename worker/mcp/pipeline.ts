@@ -3,10 +3,8 @@ import { routingTarget } from "../../shared/protocol/headers.ts";
 import type { JsonRpcId } from "../../shared/protocol/messages.ts";
 import { admit, admitRouted, targetOfBody, type ToolAccess } from "../auth/admit.ts";
 import type { Caller } from "../auth/bearer.ts";
-import type { Access } from "../auth/policy.ts";
 import type { ReplyMode } from "../http/accept.ts";
 import { handleOwner, Handles } from "../state/handles.ts";
-import type { Keyring } from "../state/keyring.ts";
 import { Sealer } from "../state/sealer.ts";
 import { listening, startCall } from "./call/call.ts";
 import { cancellationKey } from "./call/calling.ts";
@@ -14,67 +12,16 @@ import type { Catalog } from "./catalog/catalog.ts";
 import type { Served } from "./server/server.ts";
 import type { EraAdapter } from "./era/era.ts";
 import { eraOf } from "./era/index.ts";
-import { CallerLimits, callerIdentity, type LimitSettings } from "./request/limits.ts";
+import { CallerLimits, callerIdentity } from "./request/limits.ts";
 import { logRequest, type RequestLogger } from "./observe/log.ts";
 import { observe, type Observation } from "./observe/trace.ts";
-import type { Coordination } from "./ports.ts";
+import type { Framed, Runtime } from "./runtime.ts";
 import { takeNotification, takeResponse } from "./request/client-messages.ts";
 import { failure } from "./request/errors.ts";
 import { frame, frameHeaders } from "./request/frame.ts";
 import { httpReply, type Outcome } from "./request/reply.ts";
 import type { InProcessCall } from "./request/in-process.ts";
 import { routeOf } from "./request/route.ts";
-
-/** Limits and timings of one endpoint, settled once per isolate. */
-export type Settings = {
-  /** Largest accepted body in bytes. */
-  maxBodyBytes: number;
-  /** How long the body may take to arrive, in milliseconds (0: no deadline). */
-  bodyDeadlineMs: number;
-  /** Bytes an SSE reply may hold for a client that stopped reading before it is closed. */
-  sseBufferBytes: number;
-  /** Interval of SSE keep-alive comments (0 turns them off). */
-  keepAliveMs: number;
-  /** How long a listen stream stays open before the server ends it gracefully. */
-  listenMaxMs: number;
-  /** What each caller may use (counted when coordination has `limits`). */
-  limits: LimitSettings;
-};
-
-/** What serving a message needs besides the message: the Worker's side of the request. */
-export type Runtime = {
-  env: Cloudflare.Env;
-  waitUntil(promise: Promise<unknown>): void;
-  coordination: Coordination;
-  /**
-   * The keys that seal handles, cursors and requestState, or how to read them when something
-   * first needs sealing (a server that never seals runs without a secret).
-   */
-  keyring: Keyring | (() => Promise<Keyring>);
-  settings: Settings;
-  /** Receives one entry per request served (see `McpAppOptions.log`). */
-  log?: RequestLogger | undefined;
-  /**
-   * Who may do what on this endpoint (anonymous access, policy rules); without it, everything
-   * is allowed (a proxy that decided already).
-   */
-  access?: Access;
-  /** Counted by the hub of this Worker already: only live tasks are counted again here. */
-  forwarded?: boolean;
-};
-
-/** One JSON-RPC message as framing left it, with what the pipeline still reads of its request. */
-export type Framed = {
-  message: JsonRpcMessage;
-  /** The request's headers: its routing headers, and where it came from. */
-  headers: Headers;
-  /** Aborts when the client goes away (read only by calls that need it). */
-  readonly signal: AbortSignal;
-  /** How the reply may be framed (`Accept`). */
-  mode: ReplyMode;
-  /** Who sent it, once authenticated; undefined for an anonymous caller. */
-  caller: Caller | undefined;
-};
 
 /**
  * A POST's message after framing. Its request's signal is read only when a call needs it (see
@@ -265,7 +212,7 @@ async function serveFramed(
   }
 }
 
-/** A request refused before its call: logged, and answered as JSON in the request's era. */
+/** A request refused before its call: logged, and answered in the request's era. */
 function refusal(
   error: unknown,
   id: JsonRpcId | undefined,

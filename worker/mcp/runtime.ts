@@ -1,0 +1,62 @@
+import type { JsonRpcMessage } from "../../shared/jsonrpc.ts";
+import type { Caller } from "../auth/bearer.ts";
+import type { Access } from "../auth/policy.ts";
+import type { ReplyMode } from "../http/accept.ts";
+import type { Keyring } from "../state/keyring.ts";
+import type { RequestLogger } from "./observe/log.ts";
+import type { Coordination } from "./ports.ts";
+import type { LimitSettings } from "./request/limits.ts";
+
+// What the pipeline is given: the endpoint's settings and the Worker's side of a request (from
+// the handler, or a proxy calling serveMessage), and a message as framing leaves it.
+
+/** Limits and timings of one endpoint, settled once per isolate. */
+export type Settings = {
+  /** Largest accepted body in bytes. */
+  maxBodyBytes: number;
+  /** How long the body may take to arrive, in milliseconds (0: no deadline). */
+  bodyDeadlineMs: number;
+  /** Bytes an SSE reply may hold for a client that stopped reading before it is closed. */
+  sseBufferBytes: number;
+  /** Interval of SSE keep-alive comments (0 turns them off). */
+  keepAliveMs: number;
+  /** How long a listen stream stays open before the server ends it gracefully. */
+  listenMaxMs: number;
+  /** What each caller may use (counted when coordination has `limits`). */
+  limits: LimitSettings;
+};
+
+/** What serving a message needs besides the message: the Worker's side of the request. */
+export type Runtime = {
+  env: Cloudflare.Env;
+  waitUntil(promise: Promise<unknown>): void;
+  coordination: Coordination;
+  /**
+   * The keys that seal handles, cursors and requestState, or how to read them when something
+   * first needs sealing (a server that never seals runs without a secret).
+   */
+  keyring: Keyring | (() => Promise<Keyring>);
+  settings: Settings;
+  /** Receives one entry per request served (see `McpAppOptions.log`). */
+  log?: RequestLogger | undefined;
+  /**
+   * Who may do what on this endpoint (anonymous access, policy rules); without it, everything
+   * is allowed (a proxy that decided already).
+   */
+  access?: Access;
+  /** Counted by the hub of this Worker already: only live tasks are counted again here. */
+  forwarded?: boolean;
+};
+
+/** One JSON-RPC message as framing left it, with what the pipeline still reads of its request. */
+export type Framed = {
+  message: JsonRpcMessage;
+  /** The request's headers: its routing headers, and where it came from. */
+  headers: Headers;
+  /** Aborts when the client goes away (read only by calls that need it). */
+  readonly signal: AbortSignal;
+  /** How the reply may be framed (`Accept`). */
+  mode: ReplyMode;
+  /** Who sent it, once authenticated; undefined for an anonymous caller. */
+  caller: Caller | undefined;
+};
