@@ -7,7 +7,7 @@ import type { ReplyMode } from "../http/accept.ts";
 import { handleOwner, Handles } from "../state/handles.ts";
 import { Sealer } from "../state/sealer.ts";
 import { listening, startCall } from "./call/call.ts";
-import { cancellationKey } from "./call/calling.ts";
+import { cancellationKey, type CallMeans, type RoutedRequest } from "./call/calling.ts";
 import type { Catalog } from "./catalog/catalog.ts";
 import type { Served } from "./server/server.ts";
 import type { EraAdapter } from "./era/era.ts";
@@ -170,8 +170,8 @@ async function serveFramed(
       correlationId: observation.correlationId,
       traceparent: observation.trace.traceparent,
     };
-    // Everything the call may use, and the listen route's streams too.
-    const calling = {
+    // What the request is, and what its call (or the listen route's stream) may use.
+    const routed: RoutedRequest = {
       era,
       info,
       params: request.params ?? {},
@@ -182,22 +182,24 @@ async function serveFramed(
       access,
       cancellationKey: cancellationKey(name, caller, headers, sessionId),
       answers,
-      handles: new Handles(new Sealer(runtime.keyring), handleOwner(name, caller?.subject)),
       headers,
       client: framed,
       mode: framed.mode,
-      keepAliveMs: runtime.settings.keepAliveMs,
-      sseBufferBytes: runtime.settings.sseBufferBytes,
-      listenMaxMs: runtime.settings.listenMaxMs,
+      observation,
+    };
+    const means: CallMeans = {
       env: runtime.env,
       waitUntil: runtime.waitUntil,
       coordination,
-      observation,
+      handles: new Handles(new Sealer(runtime.keyring), handleOwner(name, caller?.subject)),
+      keepAliveMs: runtime.settings.keepAliveMs,
+      sseBufferBytes: runtime.settings.sseBufferBytes,
+      listenMaxMs: runtime.settings.listenMaxMs,
       log: runtime.log,
       limits,
     };
     if ("stream" in route) {
-      const open = () => route.stream(listening(calling));
+      const open = () => route.stream(listening(routed, means));
       const { listenMaxMs } = runtime.settings;
       const response = await (limits && !runtime.forwarded
         ? limits.holdStream(listenMaxMs, runtime.waitUntil, framed.signal, open)
@@ -206,7 +208,7 @@ async function serveFramed(
       return response;
     }
     // The call ends its reply and logs the request itself (a stream outlives this function).
-    return await startCall(route, calling);
+    return await startCall(route, routed, means);
   } catch (error) {
     return refusal(error, request.id, era, observation, runtime.log);
   }

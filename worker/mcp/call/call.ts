@@ -9,7 +9,7 @@ import { RawResult } from "../results/ready.ts";
 import { CallAbort } from "./abort.ts";
 import { askingOnDemand } from "./asking.ts";
 import { refused } from "../context/refused.ts";
-import type { Calling } from "./calling.ts";
+import type { CallMeans, RoutedRequest } from "./calling.ts";
 import type { Asking, Cancel, Notify } from "../context/context.ts";
 import { createContext } from "../context/handler-context.ts";
 import { notifierFor } from "../context/notifier.ts";
@@ -26,12 +26,17 @@ type Method = { run: MethodHandler; asks?: true };
  * ends its reply and writes the request's log line; a failure is an error outcome of the
  * request's era, never a rejection.
  */
-export async function startCall(route: Method, calling: Calling): Promise<Response | Outcome> {
-  const { era, info, params, handles, coordination } = calling;
-  const abort = new CallAbort(calling.client);
+export async function startCall(
+  route: Method,
+  request: RoutedRequest,
+  means: CallMeans,
+): Promise<Response | Outcome> {
+  const { era, info, params } = request;
+  const { handles, coordination } = means;
+  const abort = new CallAbort(request.client);
   const reply = new Reply(
-    calling.mode,
-    { keepAliveMs: calling.keepAliveMs, maxBufferedBytes: calling.sseBufferBytes },
+    request.mode,
+    { keepAliveMs: means.keepAliveMs, maxBufferedBytes: means.sseBufferBytes },
     abort,
   );
   let asking: EraAsking;
@@ -45,40 +50,47 @@ export async function startCall(route: Method, calling: Calling): Promise<Respon
       cancel: abort,
       coordination,
     };
-    asking = calling.answers ? await era.asking(setup) : askingOnDemand(era, setup);
+    asking = request.answers ? await era.asking(setup) : askingOnDemand(era, setup);
   } else asking = refused(info.method);
-  void run(route, calling, asking, reply, abort);
+  void run(route, request, means, asking, reply, abort);
   const first = await reply.first;
   // A whole reply's Response is built by the edge that sends it, and no object of the call holds
   // it: workerd keeps a copy of the body until the Response is collected, and Responses the
   // Reply held piled up until V8's full collection (tools/list with 1000 tools grew workerd to
   // 2 GiB in seconds; built on its way out it stays near 150 MiB).
-  return first instanceof Response ? first : respond(first, calling.mode);
+  return first instanceof Response ? first : respond(first, request.mode);
 }
 
 /** A listen request as its stream sees it: contexts that live as long as the stream. */
-export function listening(calling: Calling): Listening {
-  const asking = refused(calling.info.method);
+export function listening(request: RoutedRequest, means: CallMeans): Listening {
+  const asking = refused(request.info.method);
   return {
-    ...calling,
-    subject: calling.caller?.subject ?? "",
-    context: (signal) => contextOf(calling, { signal }, () => false, asking),
+    ...request,
+    ...means,
+    subject: request.caller?.subject ?? "",
+    context: (signal) => contextOf(request, means, { signal }, () => false, asking),
   };
 }
 
 /** The handler's context for this request, with its notification channel and its input. */
-function contextOf(calling: Calling, cancel: Cancel, send: Notify, asking: Asking) {
-  const { era, info } = calling;
+function contextOf(
+  request: RoutedRequest,
+  means: CallMeans,
+  cancel: Cancel,
+  send: Notify,
+  asking: Asking,
+) {
+  const { era, info } = request;
   return createContext({
     request: info,
-    env: calling.env,
-    waitUntil: calling.waitUntil,
+    env: means.env,
+    waitUntil: means.waitUntil,
     send,
     cancel,
-    caller: calling.caller,
-    headers: calling.headers,
-    handles: calling.handles,
-    notify: notifierFor(calling.coordination.listen, calling.server),
+    caller: request.caller,
+    headers: request.headers,
+    handles: means.handles,
+    notify: notifierFor(means.coordination.listen, request.server),
     asking,
     logs(level) {
       return era.logs(level, info);
@@ -90,10 +102,15 @@ function contextOf(calling: Calling, cancel: Cancel, send: Notify, asking: Askin
  * For calls that may run long, aborts the call when another request cancels it; returns what
  * stops watching once the call is over.
  */
-function watchCancel(route: Method, calling: Calling, abort: CallAbort): (() => void) | undefined {
-  const { coordination, cancellationKey } = calling;
+function watchCancel(
+  route: Method,
+  request: RoutedRequest,
+  { coordination }: CallMeans,
+  abort: CallAbort,
+): (() => void) | undefined {
+  const { cancellationKey } = request;
   if (!route.asks || !coordination.cancellation || cancellationKey === undefined) return undefined;
-  return coordination.cancellation.watch(cancellationKey, calling.info.id, (reason) =>
+  return coordination.cancellation.watch(cancellationKey, request.info.id, (reason) =>
     abort.abort(new Error(reason)),
   );
 }
@@ -101,49 +118,52 @@ function watchCancel(route: Method, calling: Calling, abort: CallAbort): (() => 
 /** Runs the handler to its outcome, ends the reply with it, and logs the request. */
 async function run(
   route: Method,
-  calling: Calling,
+  request: RoutedRequest,
+  means: CallMeans,
   asking: EraAsking,
   reply: Reply,
   abort: CallAbort,
 ): Promise<void> {
-  const stopWatching = watchCancel(route, calling, abort);
+  const stopWatching = watchCancel(route, request, means, abort);
   let outcome: Outcome;
   try {
-    outcome = await outcomeOf(route, calling, asking, reply, abort);
+    outcome = await outcomeOf(route, request, means, asking, reply, abort);
   } finally {
     stopWatching?.();
     abort.release();
   }
   reply.end(outcome);
-  logRequest(calling.log, calling.observation, outcome.status, outcome.error);
+  logRequest(means.log, request.observation, outcome.status, outcome.error);
 }
 
 async function outcomeOf(
   route: Method,
-  calling: Calling,
+  request: RoutedRequest,
+  means: CallMeans,
   asking: EraAsking,
   reply: Reply,
   abort: CallAbort,
 ): Promise<Outcome> {
-  const { era, info, catalog, capabilities, coordination, server } = calling;
+  const { era, info, catalog, capabilities, server } = request;
+  const { coordination } = means;
   try {
-    const ctx = contextOf(calling, abort, reply.send, asking);
+    const ctx = contextOf(request, means, abort, reply.send, asking);
     const owned =
       coordination.tasks && capabilities.extensions?.[TASKS_EXTENSION]
-        ? coordination.tasks.forCaller(server, calling.caller?.subject ?? "")
+        ? coordination.tasks.forCaller(server, request.caller?.subject ?? "")
         : undefined;
-    const tasks = owned && calling.limits ? calling.limits.tasks(owned) : owned;
+    const tasks = owned && means.limits ? means.limits.tasks(owned) : owned;
     let result: Result;
     try {
       result = await route.run({
         era,
         catalog,
         capabilities,
-        params: calling.params,
+        params: request.params,
         ctx,
         tasks,
-        observation: calling.observation,
-        access: calling.access,
+        observation: request.observation,
+        access: request.access,
       });
     } catch (error) {
       // A handler still missing answers ends this round (2026), where the era has rounds.
@@ -164,6 +184,6 @@ async function outcomeOf(
     const message = new EraResponse(era, result, info.id, catalog);
     return { message, status: 200, ...extra };
   } catch (error) {
-    return failure(error, info.id, era, calling.observation);
+    return failure(error, info.id, era, request.observation);
   }
 }

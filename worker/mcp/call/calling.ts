@@ -12,8 +12,8 @@ import type { Observation } from "../observe/trace.ts";
 import type { Coordination } from "../ports.ts";
 import type { Cancel, RequestInfo } from "../context/context.ts";
 
-/** One routed request, with everything its handler may use. */
-export type Calling = {
+/** What a routed request is: its era and envelope, the server it asks and what that offers, who asks, how. */
+export type RoutedRequest = {
   era: EraAdapter;
   info: RequestInfo;
   params: JsonObject;
@@ -34,21 +34,25 @@ export type Calling = {
    * handler first asks.
    */
   answers: boolean;
-  handles: Handles;
   headers: Headers;
   /** Its signal aborts when the client goes away (read only by calls that need it). */
   client: Cancel;
   mode: ReplyMode;
+  /** What the request's log line will say, gathered as it is served. */
+  observation: Observation;
+};
+
+/** What a call may use: the Worker's side, sealing, its reply's bounds, its log, the caller's limits. */
+export type CallMeans = {
+  env: Cloudflare.Env;
+  waitUntil(promise: Promise<unknown>): void;
+  coordination: Coordination;
+  handles: Handles;
   keepAliveMs: number;
   /** Bytes an SSE reply may hold unread before the client counts as gone. */
   sseBufferBytes: number;
   listenMaxMs: number;
-  env: Cloudflare.Env;
-  waitUntil(promise: Promise<unknown>): void;
-  coordination: Coordination;
-  /** What the request's log line will say, gathered as it is served. */
-  observation: Observation;
-  /** Where that line goes when the call is over; undefined when nothing logs. */
+  /** Where the request's log line goes when the call is over; undefined when nothing logs. */
   log: RequestLogger | undefined;
   /** The caller's limits here; undefined when nothing counts them. */
   limits: CallerLimits | undefined;
