@@ -35,7 +35,10 @@ type Op = { opcode: string; p2: number };
  * opcode appears. `statement` is the one that would run: for an EXPLAIN, the one it explains
  * (`ReadStatement.program`).
  */
-export async function checkProgramIsReadOnly(db: D1Database, statement: string): Promise<void> {
+export async function checkProgramIsReadOnly(
+  db: Pick<D1Database, "prepare">,
+  statement: string,
+): Promise<void> {
   let program: Op[];
   try {
     program = (await db.prepare(`EXPLAIN ${statement}`).all<Op>()).results;

@@ -9,6 +9,7 @@ import {
 import { estimatePlan, tableAliases, type PlanEstimate, type PlanRow } from "./plan-cost.ts";
 import { checkReadOnly, skeleton, SqlRefusal, type ReadStatement } from "./sql-guard.ts";
 import { listTables, quoteIdentifier } from "./tables.ts";
+import { databaseOf, type Queryable } from "./metered-db.ts";
 import { errorText } from "../../../shared/error-text.ts";
 
 export type QueryPage = { columns: string[]; rows: Record<string, unknown>[]; hasMore: boolean };
@@ -31,26 +32,37 @@ export const QUERY_BOUNDS = {
 
 const number = (n: number) => Math.round(n).toLocaleString("en-US");
 
+/** A statement both guards and the cost bound let through, ready to be paged. */
+export type CheckedStatement = { sql: string; explain: boolean };
+
 /**
- * Runs one read-only statement and returns one page of it. Both guards run first, then the
- * cost bound; SELECT, WITH and VALUES queries are paged by wrapping them (`LIMIT`/`OFFSET`),
- * at most `pageSize` rows and `QUERY_BOUNDS.maxPageBytes`; EXPLAIN returns whole.
+ * Checks one read-only statement: both guards, then the cost bound. What the text alone
+ * shows is refused before the statement reaches the database. Throws a `SqlRefusal`.
  */
-export async function runPage(
-  db: D1Database,
-  sql: string,
+export async function checkStatement(db: Queryable, sql: string): Promise<CheckedStatement> {
+  const statement = checkReadOnly(sql);
+  const text = statement.keyword === "EXPLAIN" ? undefined : checkText(statement);
+  await checkProgramIsReadOnly(db, statement.program);
+  if (text) await checkCost(db, statement, text);
+  return { sql: statement.sql, explain: text === undefined };
+}
+
+/**
+ * One page of a checked statement. SELECT, WITH and VALUES queries are paged by wrapping them
+ * (`LIMIT`/`OFFSET`), at most `pageSize` rows and `QUERY_BOUNDS.maxPageBytes`; EXPLAIN returns
+ * whole. Rows are read with `all()`, which reports the statement's database time (a subquery's
+ * columns have unique names, so no value is lost to a repeated one).
+ */
+export async function readPage(
+  db: Queryable,
+  statement: CheckedStatement,
   offset: number,
   pageSize: number,
 ): Promise<QueryPage> {
-  const statement = checkReadOnly(sql);
-  // What can be refused from the text alone is, before the statement reaches the database.
-  const text = statement.keyword === "EXPLAIN" ? undefined : checkText(statement);
-  await checkProgramIsReadOnly(db, statement.program);
-  if (!text) {
+  if (statement.explain) {
     const [columns, ...raw] = await run(db.prepare(statement.sql));
     return { columns: names(columns), rows: objects(names(columns), raw), hasMore: false };
   }
-  await checkCost(db, statement, text);
   // Line breaks keep a trailing `--` comment from swallowing the closing parenthesis.
   const wrapped = `SELECT * FROM (\n${statement.sql}\n)`;
   const [header] = await run(db.prepare(`${wrapped} LIMIT 0`));
@@ -59,13 +71,14 @@ export async function runPage(
   if (count.fit === 0) {
     return { columns, rows: [], hasMore: false };
   }
-  const [, ...raw] = await run(db.prepare(`${wrapped} LIMIT ?1 OFFSET ?2`).bind(count.fit, offset));
+  const page = await all(db.prepare(`${wrapped} LIMIT ?1 OFFSET ?2`).bind(count.fit, offset));
+  const raw = page.map((row) => columns.map((name) => row[name]));
   return { columns, rows: objects(columns, raw), hasMore: count.more };
 }
 
 /** How many rows from `offset` fit in a page, measured in the database before any is read. */
 async function rowsThatFit(
-  db: D1Database,
+  db: Queryable,
   wrapped: string,
   width: number,
   offset: number,
@@ -74,16 +87,16 @@ async function rowsThatFit(
   if (width === 0) return { fit: 0, more: false };
   const list = Array.from({ length: width }, (_, i) => `c${i}`);
   const size = list.map((c) => `coalesce(length(CAST(${c} AS BLOB)), 4)`).join(" + ");
-  const [, ...sizes] = await run(
+  const sizes = await all(
     db
       .prepare(
-        `WITH edgemcp_page(${list.join(", ")}) AS (${wrapped} LIMIT ?1 OFFSET ?2) SELECT ${size} FROM edgemcp_page`,
+        `WITH edgemcp_page(${list.join(", ")}) AS (${wrapped} LIMIT ?1 OFFSET ?2) SELECT ${size} AS bytes FROM edgemcp_page`,
       )
       .bind(pageSize + 1, offset),
   );
   let bytes = 0;
   let fit = 0;
-  for (const [value] of sizes.slice(0, pageSize)) {
+  for (const { bytes: value } of sizes.slice(0, pageSize)) {
     const rowBytes = Number(value);
     if (bytes + rowBytes > QUERY_BOUNDS.maxPageBytes) {
       if (fit === 0)
@@ -119,7 +132,7 @@ function checkText(statement: ReadStatement): TextFacts {
  * with a recursive CTE that does not stop within `QUERY_BOUNDS.maxRecursiveRows` rows.
  */
 async function checkCost(
-  db: D1Database,
+  db: Queryable,
   statement: ReadStatement,
   { shape, view, pragmaCalls, bytesPerRow }: TextFacts,
 ): Promise<void> {
@@ -166,13 +179,13 @@ async function checkCost(
       throw new SqlRefusal(
         `The recursive CTE ${name} must be declared in the statement's first WITH clause, so its size can be checked.`,
       );
-    const probe = `${statement.sql.slice(0, cte.end)}\nSELECT count(*) FROM (SELECT 1 FROM ${quoteIdentifier(cte.name)} LIMIT ${QUERY_BOUNDS.maxRecursiveRows + 1})`;
+    const probe = `${statement.sql.slice(0, cte.end)}\nSELECT count(*) AS n FROM (SELECT 1 FROM ${quoteIdentifier(cte.name)} LIMIT ${QUERY_BOUNDS.maxRecursiveRows + 1})`;
     let produced: number;
     try {
       const head = [statement.sql.slice(0, cte.end), view.slice(0, cte.end)] as const;
       check(await estimate(probe), generatedBytesPerRow(...head));
-      const [row] = await db.prepare(probe).raw<[number]>();
-      produced = Number(row?.[0] ?? 0);
+      const [row] = (await db.prepare(probe).all<{ n: number }>()).results;
+      produced = Number(row?.n ?? 0);
     } catch (error) {
       if (error instanceof SqlRefusal) throw error;
       throw new SqlRefusal(
@@ -190,11 +203,11 @@ async function checkCost(
 }
 
 const SIZES_TTL_MS = 60_000;
-const sizesCache = new WeakMap<D1Database, { at: number; sizes: Map<string, number> }>();
+const sizesCache = new WeakMap<Queryable, { at: number; sizes: Map<string, number> }>();
 
 /** Rows per user table, by lower-cased name, read at most once a minute per database binding. */
-async function tableSizes(db: D1Database): Promise<Map<string, number>> {
-  const cached = sizesCache.get(db);
+async function tableSizes(db: Queryable): Promise<Map<string, number>> {
+  const cached = sizesCache.get(databaseOf(db));
   if (cached && Date.now() - cached.at < SIZES_TTL_MS) return cached.sizes;
   const tables = await listTables(db);
   const sizes = new Map<string, number>();
@@ -203,7 +216,7 @@ async function tableSizes(db: D1Database): Promise<Map<string, number>> {
     const [row] = await db.prepare(`SELECT ${counts}`).raw<number[]>();
     tables.forEach((table, i) => sizes.set(table.toLowerCase(), Number(row?.[i] ?? 0)));
   }
-  sizesCache.set(db, { at: Date.now(), sizes });
+  sizesCache.set(databaseOf(db), { at: Date.now(), sizes });
   return sizes;
 }
 
@@ -211,6 +224,15 @@ async function tableSizes(db: D1Database): Promise<Map<string, number>> {
 async function run(prepared: D1PreparedStatement): Promise<unknown[][]> {
   try {
     return await prepared.raw<unknown[]>({ columnNames: true });
+  } catch (error) {
+    throw new SqlRefusal(`The query failed: ${errorText(error)}`);
+  }
+}
+
+/** Runs a statement for its rows as objects; an engine error becomes a refusal. */
+async function all(prepared: D1PreparedStatement): Promise<Record<string, unknown>[]> {
+  try {
+    return (await prepared.all<Record<string, unknown>>()).results;
   } catch (error) {
     throw new SqlRefusal(`The query failed: ${errorText(error)}`);
   }

@@ -3,7 +3,7 @@ const USER_TABLE = `type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
   AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'd1\\_%' ESCAPE '\\'`;
 
 /** The names of the tables a client may see, in order. */
-export async function listTables(db: D1Database): Promise<string[]> {
+export async function listTables(db: Pick<D1Database, "prepare">): Promise<string[]> {
   const { results } = await db
     .prepare(`SELECT name FROM sqlite_master WHERE ${USER_TABLE} ORDER BY name`)
     .all<{ name: string }>();
