@@ -7,6 +7,7 @@
 //   SOAK_ONLY=tools/call,listen: only these operations
 //   SOAK_HEAVY_QUERY=1: one more caller loops costly SQL (see heavy-query.ts), after a baseline
 //     of SOAK_BASELINE_SECONDS (default 30) without it
+import { AsyncLocalStorage } from "node:async_hooks";
 import { decodeSse } from "../../shared/sse.ts";
 import { MODERN_VERSION } from "../../shared/protocol/versions.ts";
 import { workerdRss } from "./memory.ts";
@@ -20,7 +21,10 @@ import { startWorker } from "../support/start-worker.ts";
 const SECONDS = positiveNumber("SOAK_SECONDS", 60);
 const CONCURRENCY = Math.ceil(positiveNumber("SOAK_CONCURRENCY", 64));
 const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
-/** Every soak client is one anonymous caller: the limits are raised (test/support/limits.ts), or off. */
+/**
+ * Each soak client is an anonymous caller of its own (its own address, as a deployment sees
+ * callers), the heavy caller one more; the limits are raised (test/support/limits.ts), or off.
+ */
 const LIMITS_OFF: Record<string, string> =
   process.env.SOAK_LIMITS === "off"
     ? {
@@ -34,6 +38,11 @@ const LIMITS_OFF: Record<string, string> =
 type Message = { id?: unknown; method?: string; result?: Record<string, unknown>; error?: unknown };
 
 let base = "";
+/** The address of the client whose requests run in this async context. */
+const clientAddress = new AsyncLocalStorage<string>();
+/** A soak client's address, in the benchmarking range 198.18.0.0/15: client 0 is 198.18.0.1. */
+const addressOf = (client: number) => `198.18.${Math.floor(client / 250)}.${(client % 250) + 1}`;
+const HEAVY_ADDRESS = "203.0.113.66";
 
 /**
  * One 2026-07-28 request to an endpoint, with the test suite's `_meta` envelope (`meta` adds
@@ -50,9 +59,11 @@ function post(
   } = {},
 ): Promise<Response> {
   const name = [params.name, params.taskId].find((value) => typeof value === "string");
+  const address = clientAddress.getStore();
   return fetch(`${base}/mcp${path}`, {
     method: "POST",
     headers: {
+      ...(address ? { "CF-Connecting-IP": address } : {}),
       "Content-Type": "application/json",
       Accept: "application/json, text/event-stream",
       "MCP-Protocol-Version": MODERN_VERSION,
@@ -238,8 +249,12 @@ async function phase(seconds: number, heavy: boolean) {
     }
   };
   const started = Date.now();
-  const heavyRun = heavy ? heavyCaller(executeQuery, deadline) : undefined;
-  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  const heavyRun = heavy
+    ? clientAddress.run(HEAVY_ADDRESS, () => heavyCaller(executeQuery, deadline))
+    : undefined;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, (_, i) => clientAddress.run(addressOf(i), client)),
+  );
   const heavyStats = await heavyRun;
   latencies.sort((a, b) => a - b);
   return { latencies, perOperation, errors, heavyStats, elapsed: (Date.now() - started) / 1000 };
