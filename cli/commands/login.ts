@@ -22,6 +22,8 @@ folder, readable by you only; call, list, check and stdio use and refresh them.
 Options:
       --client-id <id>       a client registered beforehand with the authorization server
       --client-secret <s>    its secret (prefer EDGEMCP_CLIENT_SECRET)
+      --scope <scopes>       the scopes to ask for, space-separated (may be repeated);
+                             default: those the server names
       --no-browser           print the URL without opening a browser
   -v, --verbose              print each step of the sign-in
   -h, --help                 this help
@@ -42,6 +44,7 @@ function parse(args: string[]) {
       options: {
         "client-id": { type: "string" },
         "client-secret": { type: "string" },
+        scope: { type: "string", multiple: true },
         "no-browser": { type: "boolean" },
         verbose: { type: "boolean", short: "v" },
         help: { type: "boolean", short: "h" },
@@ -50,6 +53,32 @@ function parse(args: string[]) {
   } catch (error) {
     throw new UsageError(errorText(error));
   }
+}
+
+// RFC 6749 §3.3: a scope token is printable ASCII without space, " or \.
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+
+/** The scopes --scope names, space-separated and deduplicated; undefined when none given. */
+function askedScopes(given: string[] | undefined): string | undefined {
+  const tokens = (given ?? []).flatMap((value) => value.split(/\s+/)).filter((t) => t !== "");
+  if (given !== undefined && tokens.length === 0)
+    throw new UsageError("--scope needs at least one scope.");
+  const bad = tokens.find((token) => !SCOPE_TOKEN.test(token));
+  if (bad !== undefined)
+    throw new UsageError(
+      `${JSON.stringify(bad)} is not a scope: scopes are printable ASCII without spaces, quotes or backslashes (RFC 6749 §3.3).`,
+    );
+  return tokens.length > 0 ? [...new Set(tokens)].join(" ") : undefined;
+}
+
+/** What the server left out of the scopes asked for, said when it did. */
+function grantedLess(asked: string | undefined, granted: string | undefined): string | undefined {
+  if (asked === undefined) return undefined;
+  const held = new Set((granted ?? "").split(" "));
+  const missing = asked.split(" ").filter((scope) => !held.has(scope));
+  return missing.length === 0
+    ? undefined
+    : `The authorization server did not grant ${missing.map((s) => `"${s}"`).join(", ")} of the scopes asked for.`;
 }
 
 /** One step of the sign-in for --verbose: a failure with its rule and what must change. */
@@ -72,6 +101,7 @@ export const login: Command = async (args, io: Io) => {
   if (secret !== undefined && values["client-id"] === undefined) {
     throw new UsageError("A client secret needs its --client-id.");
   }
+  const scope = askedScopes(values.scope);
   const redirect = await LoopbackRedirect.start();
   const deadline = AbortSignal.timeout(SIGN_IN_TIMEOUT_MS);
   const { session, fetch } = withAuth(url, {
@@ -79,6 +109,7 @@ export const login: Command = async (args, io: Io) => {
     clientName: "edgemcp command line",
     applicationType: "native",
     store: fileStore(configDir(io.env)),
+    ...(scope ? { scope } : {}),
     ...(values["client-id"]
       ? { client: { client_id: values["client-id"], ...(secret ? { client_secret: secret } : {}) } }
       : {}),
@@ -110,12 +141,14 @@ export const login: Command = async (args, io: Io) => {
       println(io.stdout, `${url.href} did not ask for sign-in; nothing was kept.`);
       return Exit.ok;
     }
-    const scope = status.scope ? ` with scope "${status.scope}"` : "";
+    const granted = status.scope ? ` with scope "${status.scope}"` : "";
     const until =
       status.expiresAt === undefined
         ? ""
         : `, the token lasts until ${new Date(status.expiresAt).toISOString()}`;
-    println(io.stdout, `Signed in to ${url.href} through ${status.issuer}${scope}${until}.`);
+    println(io.stdout, `Signed in to ${url.href} through ${status.issuer}${granted}${until}.`);
+    const less = grantedLess(scope, status.scope);
+    if (less) println(io.stderr, less);
     println(io.stdout, `Kept in ${authFile(io.env)}.`);
     return Exit.ok;
   } catch (error) {

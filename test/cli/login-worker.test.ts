@@ -150,3 +150,61 @@ describe("edgemcp login against the Worker's notes server behind its own authori
     expect(refused.stderr).toContain("edgemcp login");
   });
 });
+
+describe("edgemcp login --scope", () => {
+  let scoped: Record<string, string>;
+  beforeAll(async () => {
+    scoped = { ...env, EDGEMCP_CONFIG_DIR: await mkdtemp(join(tmpdir(), "edgemcp-login-scope-")) };
+  });
+  afterAll(() => rm(scoped.EDGEMCP_CONFIG_DIR ?? "", { recursive: true, force: true }));
+
+  it("asks for the scopes given instead of the server's, and a tool that needs one of them works", async () => {
+    let asked: string | null = null;
+    const ran = await loginWithBrowser(
+      url,
+      scoped,
+      (authorizationUrl) => {
+        asked = new URL(authorizationUrl).searchParams.get("scope");
+        return consent(authorizationUrl);
+      },
+      ["--scope", "mcp", "--scope", "notes:delete mcp"],
+    );
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(asked).toBe("mcp notes:delete offline_access");
+    const granted = /with scope "([^"]+)"/.exec(ran.stdout)?.[1]?.split(" ").sort();
+    expect(granted).toEqual(["mcp", "notes:delete", "offline_access"]);
+    expect(ran.stderr).not.toContain("did not grant");
+    const created = await runCli(
+      ["call", url, "create_note", "--args", JSON.stringify({ title: "to delete", body: "b" })],
+      scoped,
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const id = /note-(\d+)/.exec(created.stdout)?.[1];
+    const deleted = await runCli(
+      ["call", url, "delete_note", "--args", JSON.stringify({ id: Number(id) })],
+      scoped,
+    );
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.stdout).toContain(`Deleted note ${id}.`);
+  });
+
+  it("says which of the scopes asked for the server did not grant", async () => {
+    const ran = await loginWithBrowser(url, scoped, consent, ["--scope", "mcp nonsense:scope"]);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toContain('with scope "mcp offline_access"');
+    expect(ran.stderr).toContain(
+      'The authorization server did not grant "nonsense:scope" of the scopes asked for.',
+    );
+  });
+
+  it("refuses a scope that is not one, or none, before anything is sent", async () => {
+    const quoted = await runCli(["login", url, "--no-browser", "--scope", 'mcp "notes"'], scoped);
+    expect(quoted.code).toBe(2);
+    expect(quoted.stderr).toContain(
+      '"\\"notes\\"" is not a scope: scopes are printable ASCII without spaces, quotes or backslashes (RFC 6749 §3.3).',
+    );
+    const empty = await runCli(["login", url, "--no-browser", "--scope", "  "], scoped);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain("--scope needs at least one scope.");
+  });
+});

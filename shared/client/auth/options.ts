@@ -12,6 +12,11 @@ export type AuthOptions = {
    * the session only uses and refreshes kept tokens, and a needed sign-in fails with `signInHint`.
    */
   interact?: Interact;
+  /**
+   * The scopes to ask for (space-separated) in place of those the challenge or the resource
+   * metadata name; a step-up still adds those a 403 insufficient_scope asks for.
+   */
+  scope?: string;
   /** What to tell the user when a sign-in is needed but cannot happen here. */
   signInHint?: string;
   clientName?: string;

@@ -79,7 +79,9 @@ export class AuthSession {
       if (this.replaced(sent)) return;
       await this.bind(challenge);
       if (this.tokens?.refresh_token && (await this.tryRefresh())) return;
-      await this.signIn(unionScopes(challenge?.scope) ?? this.binding?.scopesSupported);
+      await this.signIn(
+        this.options.scope ?? unionScopes(challenge?.scope) ?? this.binding?.scopesSupported,
+      );
     });
   }
 
@@ -104,7 +106,7 @@ export class AuthSession {
       if (!binding) return;
       found = true;
       await this.adopt(binding);
-      await this.signIn(binding.scopesSupported);
+      await this.signIn(this.options.scope ?? binding.scopesSupported);
     }).then(() => found);
   }
 
