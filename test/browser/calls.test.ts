@@ -64,6 +64,43 @@ describe("calling from the playground", () => {
     await close();
   });
 
+  it("sends on Ctrl+Enter exactly when the Send button is enabled: not with a number missing or JSON that does not parse", async () => {
+    const { page, errors, close } = await openPlayground(chromium.browser);
+    await connectTo(page, "/mcp/everything");
+    await select(page, "tool:add_numbers");
+    const send = page.locator('[data-action="send"]');
+    const callsShown = () => page.locator("article.detail .call").count();
+    // The key handler starts a call at once; two frames later its card would be on the page.
+    const settle = () =>
+      page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+    await page.fill("#f_a", "20");
+    expect(await send.isDisabled()).toBe(true);
+    await page.keyboard.press("Control+Enter");
+    await settle();
+    expect(await callsShown()).toBe(0);
+    await page.fill("#f_b", "22");
+    expect(await send.isDisabled()).toBe(false);
+    await page.keyboard.press("Control+Enter");
+    await expect.poll(() => page.locator(".structured").textContent()).toContain("42");
+    expect(await page.locator("article.detail").textContent()).not.toContain("earlier call");
+    await page.click("#args-tab-json");
+    await page.fill("#args-json", '{"a": 20, "b"');
+    await expect.poll(() => send.getAttribute("title")).toBe("Fix the JSON first");
+    await page.keyboard.press("Control+Enter");
+    await settle();
+    expect(await page.locator("article.detail").textContent()).not.toContain("earlier call");
+    await page.fill("#args-json", '{"a": 1, "b": 2}');
+    await expect.poll(() => send.isDisabled()).toBe(false);
+    await page.keyboard.press("Control+Enter");
+    await expect
+      .poll(() => page.locator("article.detail").textContent())
+      .toContain("1 earlier call");
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it("shows progress, and Cancel closes the stream so the server stops the work", async () => {
     const { page, close } = await openPlayground(chromium.browser);
     await connectTo(page, "/mcp/everything");

@@ -14,7 +14,7 @@ import type { RequestKind } from "../lib/permalink.ts";
 import { addHandles, collectHandles } from "../lib/wallet.ts";
 import { record } from "./history.ts";
 import { addLog } from "./logs.ts";
-import { logLevel, session, timeoutSeconds, wallet } from "./store.ts";
+import { logLevel, selectedKey, session, timeoutSeconds, wallet } from "./store.ts";
 import { runAsTask, trackTask } from "./tasks.ts";
 
 /** One request the user sent from the playground, while it runs and after. */
@@ -211,4 +211,10 @@ export async function runCall(kind: RequestKind, name: string, args: unknown): P
 /** Cancels a running call by closing its stream. */
 export function cancelCall(id: number): void {
   controllers.get(id)?.abort("cancelled");
+}
+
+/** Reads a linked resource and shows it as the selected item. */
+export function readLinked(uri: string): void {
+  selectedKey.value = `resource:${uri}`;
+  void runCall("resource", uri, undefined);
 }

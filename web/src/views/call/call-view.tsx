@@ -8,11 +8,11 @@ import { callState } from "../../lib/call-status.ts";
 import { viewToolResult } from "../../lib/classify.ts";
 import { isRecord } from "../../lib/json.ts";
 import type { Schema } from "../../lib/schema/resolve.ts";
-import { cancelCall, runCall, type CallRecord } from "../../state/calls.ts";
+import { cancelCall, readLinked, type CallRecord } from "../../state/calls.ts";
 import { patternRound } from "../../state/pattern-checks.ts";
 import { pendingInputs, rootsAnswered } from "../../state/inputs.ts";
 import { signIns } from "../../state/sign-in.ts";
-import { pane, selectedKey, session } from "../../state/store.ts";
+import { pane, session } from "../../state/store.ts";
 import { tasks } from "../../state/tasks.ts";
 import { exchanges } from "../../state/wire.ts";
 import { clock, seconds } from "../../state/clock.ts";
@@ -23,11 +23,6 @@ import { Provenance } from "../widgets/provenance.tsx";
 import { SignInOffer } from "../sign-in/sign-in-card.tsx";
 import { TaskCard } from "./task-card.tsx";
 
-/** Reads a linked resource and shows it as the selected item. */
-export function readLinked(uri: string): void {
-  selectedKey.value = `resource:${uri}`;
-  void runCall("resource", uri, undefined);
-}
 const read = readLinked;
 
 function Rounds({ call }: { call: CallRecord }) {

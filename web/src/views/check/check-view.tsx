@@ -13,7 +13,7 @@ import { checkRun, checkServer } from "../../state/checks.ts";
 import { headerMap } from "../../state/connection.ts";
 import { session, targetUrl } from "../../state/store.ts";
 import { clock, seconds } from "../../state/clock.ts";
-import { copyText } from "../request/copy-dialog.tsx";
+import { copyText } from "../../state/copy.ts";
 
 const GROUP_NAMES: Record<CheckGroup, string> = {
   discover: "Discover (server/discover)",

@@ -1,6 +1,7 @@
 import { connectTo, currentDevToken, disconnect, useDevToken } from "../../state/connection.ts";
 import { originOf } from "../../state/credentials.ts";
-import { HeadersPanel, openHeaders } from "./headers-panel.tsx";
+import { openHeaders } from "../../state/headers.ts";
+import { HeadersPanel } from "./headers-panel.tsx";
 import {
   connecting,
   devTokens,

@@ -1,7 +1,7 @@
 import { hopLine } from "../../lib/doctor.ts";
 import { connectTo } from "../../state/connection.ts";
 import { diagnosis, pane, routeChoice, targetUrl } from "../../state/store.ts";
-import { addBearer } from "./headers-panel.tsx";
+import { addBearer } from "../../state/headers.ts";
 
 /** The connection doctor's verdict: what happened, what to do, and endpoints to try instead. */
 export function DoctorCard() {

@@ -7,7 +7,7 @@ import { signIns } from "../../state/sign-in.ts";
 import { devTokens, drafts, session } from "../../state/store.ts";
 import { signIn } from "../../state/sign-in-actions.ts";
 import { CallView } from "../call/call-view.tsx";
-import { addBearer } from "./headers-panel.tsx";
+import { addBearer } from "../../state/headers.ts";
 
 /**
  * Tells an anonymous caller, before they fill a form, that a tool not marked read-only may

@@ -7,24 +7,7 @@ import {
   type HistoryEntry,
   type SavedRequest,
 } from "../../state/history.ts";
-import { connectTo } from "../../state/connection.ts";
-import { runCall } from "../../state/calls.ts";
-import { drafts, selectedKey, session } from "../../state/store.ts";
-
-const keyOf = (kind: string, name: string) =>
-  kind === "template" ? `template:${name}` : `${kind}:${name}`;
-
-/** Opens a request again: reconnects if it was made elsewhere, fills the form, and sends it. */
-export async function replay(
-  request: Pick<HistoryEntry, "url" | "kind" | "name" | "args">,
-  send: boolean,
-): Promise<void> {
-  if (session.value?.url !== request.url && !(await connectTo(request.url))) return;
-  const key = keyOf(request.kind, request.name);
-  drafts.value = { ...drafts.value, [key]: request.args };
-  selectedKey.value = key;
-  if (send) await runCall(request.kind, request.name, request.args);
-}
+import { replay } from "../../state/replay.ts";
 
 function Row({ entry, saved: isSaved }: { entry: HistoryEntry | SavedRequest; saved: boolean }) {
   return (

@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import { Header } from "../../../../shared/protocol/headers.ts";
 import { isSecretHeader, maskValue } from "../../lib/secrets.ts";
 import { clearWire, exchanges, findingsOf, type Exchange } from "../../state/wire.ts";
-import { copying } from "../request/copy-dialog.tsx";
+import { copying } from "../../state/copy.ts";
 import { JsonTree } from "../widgets/json-tree.tsx";
 
 const ROUTING = [Header.protocolVersion, Header.method, Header.name, Header.sessionId].map((h) =>

@@ -1,19 +1,6 @@
-import { signal } from "@preact/signals";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { toCurl, toFetch, type SentRequest } from "../../lib/curl.ts";
-import { notify } from "../../state/store.ts";
-
-/** The request being copied, or undefined when the dialog is closed. */
-export const copying = signal<SentRequest | undefined>(undefined);
-
-export async function copyText(text: string, what: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    notify(`Copied ${what}.`);
-  } catch {
-    notify(`Select the ${what} and copy it (the clipboard is not available here).`);
-  }
-}
+import { toCurl, toFetch } from "../../lib/curl.ts";
+import { copying, copyText } from "../../state/copy.ts";
 
 /** Shows a request as curl or fetch, secrets masked unless the user reveals them, ready to copy. */
 export function CopyDialog() {

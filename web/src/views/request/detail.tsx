@@ -1,20 +1,21 @@
 import { useState } from "preact/hooks";
 import { UriTemplate } from "../../../../shared/uri-template.ts";
 import type { Item } from "../../lib/catalog-view.ts";
-import { isRecord } from "../../lib/json.ts";
 import { encodePermalink, type RequestKind } from "../../lib/permalink.ts";
-import { formModel } from "../../lib/schema/model.ts";
-import { validate } from "../../lib/schema/validate.ts";
-import { initialValue } from "../../lib/schema/values.ts";
-import { calls, expandTemplate, latestCall, runCall } from "../../state/calls.ts";
+import { calls, expandTemplate, latestCall } from "../../state/calls.ts";
 import { headerMap, shareableHeaders } from "../../state/connection.ts";
-import { patternRound } from "../../state/pattern-checks.ts";
 import { saveRequest } from "../../state/history.ts";
+import {
+  noteDraftParses,
+  selectedRequest,
+  sendSelected,
+  type PendingRequest,
+} from "../../state/request.ts";
 import { drafts, notify, session, timeoutSeconds } from "../../state/store.ts";
 import { exchanges } from "../../state/wire.ts";
 import { CallView } from "../call/call-view.tsx";
 import { CompletingArgs } from "./completing-args.tsx";
-import { copying, copyText } from "./copy-dialog.tsx";
+import { copying, copyText } from "../../state/copy.ts";
 import { ItemHeader } from "./item-header.tsx";
 import { RequestEditor } from "../form/request-editor.tsx";
 import { ResourceSubscribe } from "./resource-subscribe.tsx";
@@ -22,33 +23,8 @@ import { SchemaSummary } from "./schema-summary.tsx";
 import { TaskMode } from "./task-mode.tsx";
 import { TokenHint } from "../connection/token-hint.tsx";
 
-const filled = (args: unknown, name: string) =>
-  isRecord(args) && typeof args[name] === "string" && args[name] !== "";
-
-/** The request kind and name (or URI) an item is called with. */
-export function requestOf(entry: Item): { kind: RequestKind; name: string } {
-  switch (entry.kind) {
-    case "tool":
-    case "prompt":
-      return { kind: entry.kind, name: entry.item.name };
-    case "resource":
-      return { kind: "resource", name: entry.item.uri };
-    case "template":
-      return { kind: "template", name: entry.item.uriTemplate };
-  }
-}
-
-function ActionBar({
-  kind,
-  name,
-  args,
-  blocked,
-}: {
-  kind: RequestKind;
-  name: string;
-  args: unknown;
-  blocked: string | undefined;
-}) {
+function ActionBar({ request }: { request: PendingRequest }) {
+  const { kind, name, args, blocked } = request;
   const [saving, setSaving] = useState(false);
   const [label, setLabel] = useState("");
   const current = session.value;
@@ -76,9 +52,9 @@ function ActionBar({
       <button
         type="button"
         class="primary"
-        disabled={!current || blocked !== undefined}
+        disabled={!request.ready}
         title={blocked ?? "Send (Ctrl+Enter)"}
-        onClick={() => void runCall(kind, name, args)}
+        onClick={sendSelected}
         data-action="send"
       >
         {kind === "tool" ? "Call tool" : kind === "prompt" ? "Get prompt" : "Read resource"}
@@ -188,26 +164,11 @@ function Calls({
 
 /** The selected item: what it is, its arguments editor, the send bar and its latest call. */
 export function Detail({ entry }: { entry: Item }) {
-  const { kind, name } = requestOf(entry);
-  const stored = drafts.value[entry.key];
-  // A tool's form starts from its schema's defaults (and empty required objects).
-  const args =
-    stored === undefined && entry.kind === "tool"
-      ? initialValue(formModel(entry.item.inputSchema))
-      : stored;
+  const request = selectedRequest.value;
+  const args = request?.args;
   const setArgs = (value: unknown) => (drafts.value = { ...drafts.value, [entry.key]: value });
-  const [draftOk, setDraftOk] = useState(true);
-  let blocked: string | undefined;
   let editor = null;
   if (entry.kind === "tool") {
-    // Validated again when a pattern test answers; a check the page could not finish blocks nothing.
-    void patternRound.value;
-    const problems = validate(entry.item.inputSchema, args ?? {}).filter((p) => !p.unchecked);
-    blocked = !draftOk
-      ? "Fix the JSON first"
-      : problems.length > 0
-        ? `${problems.length} problem(s) in the arguments`
-        : undefined;
     editor = (
       <>
         <TokenHint tool={entry.item} />
@@ -220,7 +181,7 @@ export function Detail({ entry }: { entry: Item }) {
           schema={entry.item.inputSchema}
           value={args ?? {}}
           onChange={setArgs}
-          onDraftState={setDraftOk}
+          onDraftState={(parses) => noteDraftParses(entry.key, parses)}
           idPrefix="args"
         />
         <TaskMode tool={entry.item} />
@@ -235,8 +196,6 @@ export function Detail({ entry }: { entry: Item }) {
       ...(a.title ? { title: a.title } : {}),
       ...(a.description ? { description: a.description } : {}),
     }));
-    const missing = specs.filter((s) => s.required && !filled(args, s.name));
-    blocked = missing.length > 0 ? `Fill ${missing.map((m) => m.name).join(", ")}` : undefined;
     editor = (
       <CompletingArgs
         key={entry.key}
@@ -250,7 +209,6 @@ export function Detail({ entry }: { entry: Item }) {
   } else if (entry.kind === "template") {
     const variables = new UriTemplate(entry.item.uriTemplate).variables;
     const uri = expandTemplate(entry.item.uriTemplate, args);
-    blocked = variables.some((v) => !filled(args, v)) ? "Fill every variable" : undefined;
     editor = (
       <>
         <CompletingArgs
@@ -268,15 +226,17 @@ export function Detail({ entry }: { entry: Item }) {
     );
   }
   return (
-    <article class="detail" aria-label={`${entry.kind} ${name}`}>
+    <article class="detail" aria-label={`${entry.kind} ${request?.name ?? ""}`}>
       <ItemHeader entry={entry} />
       {editor}
-      <ActionBar kind={kind} name={name} args={args} blocked={blocked} />
-      <Calls
-        kind={kind}
-        name={name}
-        outputSchema={entry.kind === "tool" ? entry.item.outputSchema : undefined}
-      />
+      {request ? <ActionBar request={request} /> : null}
+      {request ? (
+        <Calls
+          kind={request.kind}
+          name={request.name}
+          outputSchema={entry.kind === "tool" ? entry.item.outputSchema : undefined}
+        />
+      ) : null}
     </article>
   );
 }

@@ -4,7 +4,6 @@ import {
   catalog,
   CHECK_KEY,
   connecting,
-  drafts,
   narrowSidebarOpen,
   paletteOpen,
   selected,
@@ -17,7 +16,7 @@ import { CallView } from "../call/call-view.tsx";
 import { ConnectBar } from "../connection/connect-bar.tsx";
 import { CarryDialog } from "../connection/carry-dialog.tsx";
 import { CopyDialog } from "../request/copy-dialog.tsx";
-import { Detail, requestOf } from "../request/detail.tsx";
+import { Detail } from "../request/detail.tsx";
 import { DoctorCard } from "../connection/doctor-card.tsx";
 import { Palette } from "./palette.tsx";
 import { Panes } from "../panes/panes.tsx";
@@ -29,6 +28,7 @@ import { MissingItem } from "../connection/token-hint.tsx";
 import { openedLink } from "../../state/permalink.ts";
 import { FLOW_KEY } from "../../state/sign-in-actions.ts";
 import { FlowView } from "../sign-in/flow-view.tsx";
+import { sendSelected } from "../../state/request.ts";
 import { ConnectSignInOffer, SignedInBar } from "../sign-in/sign-in-card.tsx";
 
 function AdHocResource({ uri }: { uri: string }) {
@@ -144,11 +144,8 @@ export function App() {
         paletteOpen.value = !paletteOpen.value;
       } else if ((e.ctrlKey || e.metaKey) && e.key === "Enter" && selected.value) {
         e.preventDefault();
-        const { kind, name } = requestOf(selected.value);
-        // The send button knows whether the request is ready (valid arguments, parsed JSON).
-        const ready =
-          document.querySelector<HTMLButtonElement>('[data-action="send"]')?.disabled === false;
-        if (ready) void runCall(kind, name, drafts.value[selected.value.key]);
+        // The same readiness the Send button shows (connected, valid arguments, parsed JSON).
+        sendSelected();
       } else if (e.key === "Escape") paletteOpen.value = false;
     };
     window.addEventListener("keydown", onKey);

@@ -9,7 +9,7 @@ import {
 import { signIn } from "../../state/sign-in-actions.ts";
 import { flowRun, revealFlowSecrets } from "../../state/sign-in.ts";
 import { session, targetUrl } from "../../state/store.ts";
-import { copyText } from "../request/copy-dialog.tsx";
+import { copyText } from "../../state/copy.ts";
 
 const STATES = {
   running: "Running…",
