@@ -20,7 +20,11 @@ export type StartedWorker = { url: URL; stop(): Promise<void> };
  * Starts the real Worker (wrangler's local runtime, workerd) on a free loopback port, with its
  * D1 databases freshly migrated in a temporary state directory and the test secrets.
  */
-export async function startWorker(vars: Record<string, string> = {}): Promise<StartedWorker> {
+export async function startWorker(
+  vars: Record<string, string> = {},
+  /** Serve over HTTPS with this key and certificate (PEM file paths) instead of plain HTTP. */
+  https?: { keyPath: string; certPath: string },
+): Promise<StartedWorker> {
   const state = await mkdtemp(join(tmpdir(), "edgemcp-worker-"));
   for (const database of ["ANALYTICS_DB", "NOTES_DB"]) {
     const args = [
@@ -49,7 +53,13 @@ export async function startWorker(vars: Record<string, string> = {}): Promise<St
       ),
     },
     dev: {
-      server: { hostname: "127.0.0.1", port: 0 },
+      server: {
+        hostname: "127.0.0.1",
+        port: 0,
+        ...(https
+          ? { secure: true, httpsKeyPath: https.keyPath, httpsCertPath: https.certPath }
+          : {}),
+      },
       inspector: false,
       logLevel: "warn",
       persist: state,
