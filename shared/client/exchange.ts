@@ -10,7 +10,7 @@ import { readReply } from "./read-reply.ts";
 import { deliver, headersOf, post } from "./transport.ts";
 
 /** One request to send: method, params (without `_meta`) and how to follow its reply. */
-export type OutgoingRequest = RequestOptions & {
+type OutgoingRequest = RequestOptions & {
   method: string;
   params: JsonObject;
   /** `Mcp-Param-*` values by header suffix, already encoded. */

@@ -19,7 +19,7 @@ import type { InProcessReply, RequestOptions } from "./options.ts";
 export type ServerRequest = { id: JsonRpcId; method: string; params: JsonObject | undefined };
 
 /** Which response to wait for and where the stream's other messages go. */
-export type ReplyHandlers = Pick<RequestOptions, "onProgress" | "onLog"> & {
+type ReplyHandlers = Pick<RequestOptions, "onProgress" | "onLog"> & {
   id: JsonRpcId;
   progressToken?: JsonRpcId;
   onRequest?: (request: ServerRequest) => Promise<void>;

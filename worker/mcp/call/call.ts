@@ -1,7 +1,7 @@
 import { TASKS_EXTENSION } from "../../../shared/protocol/capabilities.ts";
 import type { EraAsking, AskingSetup } from "../era/era.ts";
 import { InputRequiredSignal } from "../input/answers.ts";
-import type { Listening, MethodHandler, Result } from "../methods/method.ts";
+import type { Listening, MethodHandler, MethodResult } from "../methods/method.ts";
 import { logRequest } from "../observe/log.ts";
 import { failure } from "../request/errors.ts";
 import { EraResponse, respond, type Outcome } from "../request/reply.ts";
@@ -13,7 +13,7 @@ import type { CallMeans, RoutedRequest } from "./calling.ts";
 import type { Asking, Cancel, Notify } from "../context/context.ts";
 import { createContext } from "../context/handler-context.ts";
 import { notifierFor } from "../context/notifier.ts";
-import { Reply } from "./reply-stream.ts";
+import { ReplyStream } from "./reply-stream.ts";
 
 /** A route's handler, answered once; `asks`: it may ask the client for input. */
 type Method = { run: MethodHandler; asks?: true };
@@ -34,7 +34,7 @@ export async function startCall(
   const { era, info, params } = request;
   const { handles, coordination } = means;
   const abort = new CallAbort(request.client);
-  const reply = new Reply(
+  const reply = new ReplyStream(
     request.mode,
     { keepAliveMs: means.keepAliveMs, maxBufferedBytes: means.sseBufferBytes },
     abort,
@@ -56,8 +56,8 @@ export async function startCall(
   const first = await reply.first;
   // A whole reply's Response is built by the edge that sends it, and no object of the call holds
   // it: workerd keeps a copy of the body until the Response is collected, and Responses the
-  // Reply held piled up until V8's full collection (tools/list with 1000 tools grew workerd to
-  // 2 GiB in seconds; built on its way out it stays near 150 MiB).
+  // reply stream held piled up until V8's full collection (tools/list with 1000 tools grew
+  // workerd to 2 GiB in seconds; built on its way out it stays near 150 MiB).
   return first instanceof Response ? first : respond(first, request.mode);
 }
 
@@ -121,7 +121,7 @@ async function run(
   request: RoutedRequest,
   means: CallMeans,
   asking: EraAsking,
-  reply: Reply,
+  reply: ReplyStream,
   abort: CallAbort,
 ): Promise<void> {
   const stopWatching = watchCancel(route, request, means, abort);
@@ -141,7 +141,7 @@ async function outcomeOf(
   request: RoutedRequest,
   means: CallMeans,
   asking: EraAsking,
-  reply: Reply,
+  reply: ReplyStream,
   abort: CallAbort,
 ): Promise<Outcome> {
   const { era, info, catalog, capabilities, server } = request;
@@ -153,7 +153,7 @@ async function outcomeOf(
         ? coordination.tasks.forCaller(server, request.caller?.subject ?? "")
         : undefined;
     const tasks = owned && means.limits ? means.limits.tasks(owned) : owned;
-    let result: Result;
+    let result: MethodResult;
     try {
       result = await route.run({
         era,

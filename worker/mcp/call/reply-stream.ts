@@ -11,7 +11,7 @@ import type { Notify } from "../context/context.ts";
  * Closing that stream, or leaving too much of it unread, aborts the call; nothing is sent after
  * that.
  */
-export class Reply {
+export class ReplyStream {
   /** The stream's response once the handler sends before its outcome, else the outcome. */
   readonly first: Promise<Response | Outcome>;
   /** Sends a message before the response; false when the client cannot receive it. */

@@ -31,7 +31,7 @@ export function listOf(
 }
 
 /** How an era writes a page: what comes before the items' member, the items, what follows. */
-export type PageFrame = { open: string; items: readonly string[]; close: string };
+type PageFrame = { open: string; items: readonly string[]; close: string };
 
 const CURSOR = "cursor";
 const CURSOR_TTL_MS = 60 * 60_000;
@@ -51,7 +51,7 @@ type Page = { head: string; tail: string; last: RawResult | undefined };
  * names its page and the list's fingerprint, so one from a different version of the list is
  * refused instead of silently skipping items.
  */
-export class ListPages {
+class ListPages {
   readonly #pages: Page[] = [];
 
   constructor(

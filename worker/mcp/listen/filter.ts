@@ -46,7 +46,7 @@ export function listenFilterOf(
 }
 
 /** True when `uri` is `subscribed` or one of its sub-resources (`notes://a` covers `notes://a/b`). */
-export function coversUri(subscribed: string, uri: string): boolean {
+function coversUri(subscribed: string, uri: string): boolean {
   if (uri === subscribed) return true;
   if (!uri.startsWith(subscribed)) return false;
   return subscribed.endsWith("/") || "/#?".includes(uri.charAt(subscribed.length));

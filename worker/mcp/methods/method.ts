@@ -43,9 +43,9 @@ export type Call = {
 };
 
 /** A method's answer: a result object (shaped for its era afterwards) or final bytes. */
-export type Result = JsonObject | RawResult;
+export type MethodResult = JsonObject | RawResult;
 
-export type MethodHandler = (call: Call) => Promise<Result> | Result;
+export type MethodHandler = (call: Call) => Promise<MethodResult> | MethodResult;
 
 /** A listen request as its route sees it: a stream that outlives the call's own context. */
 export type Listening = {

@@ -122,7 +122,7 @@ export const callTool: MethodHandler = async (call) => {
  * Validates a tool's arguments with its schema: the parsed arguments, or what is wrong with
  * them, field by field (`arguments.a: Invalid input: expected number, received string`).
  */
-export function validateArguments(
+function validateArguments(
   tool: CompiledTool,
   args: JsonObject,
 ): { args: JsonObject } | { invalid: string } {

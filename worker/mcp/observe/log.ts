@@ -106,7 +106,7 @@ function isServerFailure(observation: Observation, error: { code: number } | und
 }
 
 /** The log entry of a finished request. */
-export function entryOf(
+function entryOf(
   observation: Observation,
   httpStatus: number,
   error?: { code: number; message: string },

@@ -45,7 +45,7 @@ export class Observation {
  * valid `traceparent`, else a new one), the caller's span, and this request's own span, which
  * doubles as its correlation id in logs and error messages.
  */
-export type Trace = {
+type Trace = {
   traceId: string;
   /** This request's span id (16 hex digits): its correlation id. */
   spanId: string;

@@ -8,7 +8,7 @@ const DEFAULT_TTL_MS = 60 * 60_000;
 const DEFAULT_POLL_MS = 1_000;
 
 /** A task as it is stored first: everything but its id, which the store assigns. */
-export type NewTask = Omit<TaskState, "taskId">;
+type NewTask = Omit<TaskState, "taskId">;
 
 /** Where tasks are kept; every read and change is for the task's own subject only. */
 export interface TaskStore {

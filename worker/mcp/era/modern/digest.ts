@@ -2,7 +2,7 @@ import { toBase64Url } from "../../../../shared/base64.ts";
 import { ErrorCode, RpcError } from "../../../../shared/protocol/errors.ts";
 
 /** How deep params may nest to be digested: far past any real arguments, well inside the stack. */
-export const MAX_DIGEST_DEPTH = 512;
+const MAX_DIGEST_DEPTH = 512;
 
 /**
  * JSON with object keys sorted at every level, so equal values serialize equally. Params nested

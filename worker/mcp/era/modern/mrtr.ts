@@ -38,7 +38,7 @@ const StateSchema = /* @__PURE__ */ z.lazy(() =>
  * and, from earlier rounds, from the sealed `requestState`, which binds the method, a digest of
  * the params, the caller and an expiry, so it cannot be forged, replayed elsewhere or reused late.
  */
-export class InputSession {
+class InputSession {
   readonly #consumed: Record<string, unknown> = {};
 
   private constructor(
