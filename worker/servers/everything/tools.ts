@@ -2,14 +2,11 @@ import * as z from "zod";
 import { tool, toolResult, ToolError } from "../../mcp/index.ts";
 import { sleep } from "../../../shared/sleep.ts";
 import { MINIMAL_WAV, RED_PIXEL_PNG } from "./media.ts";
+import { abortOf, clearAbort, recordAbort } from "./aborts.ts";
 import { largeText } from "./large-text.ts";
 
 /** A fixture anyone may call holds the call at most a minute. */
 const MAX_FIXTURE_MS = 60_000;
-
-// Which calls of test_slow_counter were aborted, by label. Diagnostic only: it lets tests see
-// that closing a stream reached the handler; isolate memory is fine for that, not for state.
-const aborted = new Map<string, { step: number; at: number }>();
 
 /** The conformance fixtures come first: the suites call the first listed tool with `{}`. */
 export const conformanceTools = [
@@ -253,18 +250,19 @@ export const featureTools = [
       delayMs: z.number().int().min(0).max(10_000).default(100),
       label: z
         .string()
+        .max(200)
         .default("default")
         .describe("Name to look the call up with test_abort_status"),
     }),
     run: async ({ steps, delayMs, label }, ctx) => {
       if (steps * delayMs > MAX_FIXTURE_MS)
         throw new ToolError(`A count may take at most 60 s (steps × delayMs ≤ ${MAX_FIXTURE_MS}).`);
-      aborted.delete(label);
+      clearAbort(label);
       for (let step = 1; step <= steps; step++) {
         try {
           await sleep(delayMs, ctx.signal);
         } catch {
-          aborted.set(label, { step, at: Date.now() });
+          recordAbort(label, step);
           throw new ToolError(`Cancelled at step ${step} of ${steps}.`);
         }
         ctx.progress(step, steps, `Step ${step} of ${steps}`);
@@ -277,10 +275,10 @@ export const featureTools = [
     title: "Abort status",
     description:
       "Tells whether the last test_slow_counter call with this label was cancelled, and at which step",
-    input: z.object({ label: z.string().default("default") }),
+    input: z.object({ label: z.string().max(200).default("default") }),
     annotations: { readOnlyHint: true },
     run: ({ label }) => {
-      const abort = aborted.get(label);
+      const abort = abortOf(label);
       return abort === undefined
         ? `not aborted: ${label}`
         : `aborted: ${label} at step ${abort.step} (t=${abort.at})`;
