@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodePermalink } from "../../web/src/lib/permalink.ts";
 import { launchChromium, type Chromium } from "./chromium.ts";
 import { checkAccessibility, connectTo, select, worker } from "./playground.ts";
 
@@ -166,6 +167,53 @@ describe("signing in from the playground where popups are blocked", () => {
       );
       expect(await pending(page)).toBeNull();
       expect(tokenRequests).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("steps up through this tab too: a 403 insufficient_scope offers the sign-in page, whose refused popup takes this tab there for the union of scopes", async () => {
+    const { page, close } = await blockedPage();
+    try {
+      await leaveForSignIn(page);
+      await page.check("input[value=alice]");
+      await page.click("button[value=allow]");
+      const bar = page.locator("section.signed-in");
+      await bar.waitFor({ timeout: 30_000 });
+      expect(await bar.locator(".sign-in-scopes").textContent()).toBe("mcp offline_access");
+      expect(await page.locator('[data-key="tool:delete_note"]').count()).toBe(0);
+
+      const link = encodePermalink({
+        url: `${worker()}/mcp/notes`,
+        era: "auto",
+        kind: "tool",
+        name: "delete_note",
+        args: { id: 1 },
+      });
+      await page.evaluate((hash) => (location.hash = hash), link);
+      await page
+        .locator(".missing-item")
+        .getByRole("button", { name: "Call it with the link's arguments" })
+        .click();
+      // No popup could open after the call: a click on the offer opens it, or goes in this tab.
+      await bar
+        .getByRole("button", { name: "Open the sign-in page (the server asks for more)" })
+        .click();
+      await page.waitForURL(/\/authorize\?/, { timeout: 30_000 });
+      expect(new URL(page.url()).searchParams.get("scope")?.split(" ").sort()).toEqual([
+        "mcp",
+        "notes:delete",
+        "offline_access",
+      ]);
+      await page.check("input[value=alice]");
+      await page.click("button[value=allow]");
+      await bar.waitFor({ timeout: 30_000 });
+      await expect
+        .poll(() => bar.locator(".sign-in-scopes").textContent(), { timeout: 30_000 })
+        .toBe("mcp offline_access notes:delete");
+      expect(await pending(page)).toBeNull();
+      // The new token may delete: the server lists the tool to it now.
+      await page.locator('[data-key="tool:delete_note"]').waitFor({ timeout: 30_000 });
     } finally {
       await close();
     }
