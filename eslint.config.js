@@ -85,6 +85,7 @@ const RUNTIME_FLOORS = [
   "input",
   "context",
   "ports.ts",
+  "guarded-ports.ts",
   "listen",
   "define",
   "catalog",

@@ -38,6 +38,11 @@ export type ClusterOptions = {
   bindings: Record<string, string>;
   /** Extra bindings of one Worker process, by index (a rotated secret on some of them). */
   workerBindings?: Record<number, Record<string, string>>;
+  /**
+   * A bundle built already (`buildBundle`), shared by clusters one after another; default: one
+   * built into the cluster's folder.
+   */
+  bundle?: string;
   /** Told each part's output line by line (default: dropped). */
   log?: (part: string, line: string) => void;
 };
@@ -101,10 +106,10 @@ async function stopPart(part: Part): Promise<void> {
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const count = options.workers ?? 3;
   const root = await mkdtemp(join(tmpdir(), "edgemcp-cluster-"));
-  const bundle = join(root, "bundle");
+  const bundle = options.bundle ?? join(root, "bundle");
   const registry = join(root, "registry");
   const state = join(root, "state");
-  buildBundle(bundle);
+  if (!options.bundle) buildBundle(bundle);
   const log = options.log ?? (() => {});
 
   const launch = async (

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../support/eventually.ts";
 import { startCluster, type Cluster } from "./cluster.ts";
-import { clusterBindings, TOKENS } from "./fixtures.ts";
+import { clusterBindings, TOKENS, testBundle } from "./fixtures.ts";
 import { finalOf, reader, send, TASKS, type Message } from "./wire.ts";
 import { SERVED_BY } from "./front.ts";
 import { assertWireValid } from "../support/wire-schema.ts";
@@ -9,7 +9,11 @@ import { decodeSse } from "../../shared/sse.ts";
 
 let cluster: Cluster;
 beforeAll(async () => {
-  cluster = await startCluster({ workers: 3, bindings: clusterBindings() });
+  cluster = await startCluster({
+    ...testBundle(),
+    workers: 3,
+    bindings: clusterBindings(),
+  });
 });
 afterAll(() => cluster?.stop());
 

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "./cluster.ts";
 import { SERVED_BY } from "./front.ts";
-import { clusterBindings, TOKENS } from "./fixtures.ts";
+import { clusterBindings, TOKENS, testBundle } from "./fixtures.ts";
 import { eventually } from "../support/eventually.ts";
 import { connect, McpError } from "../../shared/client/index.ts";
 import { finalOf, reader, send, TASKS, type Message } from "./wire.ts";
 
 let cluster: Cluster;
 beforeAll(async () => {
-  cluster = await startCluster({ workers: 2, bindings: clusterBindings() });
+  cluster = await startCluster({
+    ...testBundle(),
+    workers: 2,
+    bindings: clusterBindings(),
+  });
 });
 afterAll(() => cluster?.stop());
 

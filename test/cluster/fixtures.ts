@@ -23,3 +23,7 @@ export function clusterBindings(extra: Record<string, string> = {}): Record<stri
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The bundle the test run built once (global-setup.ts), for `startCluster`'s `bundle`. */
+export const testBundle = (): { bundle?: string } =>
+  process.env.CLUSTER_TEST_BUNDLE ? { bundle: process.env.CLUSTER_TEST_BUNDLE } : {};

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "./cluster.ts";
-import { clusterBindings, randomSecret, TOKENS } from "./fixtures.ts";
+import { clusterBindings, randomSecret, TOKENS, testBundle } from "./fixtures.ts";
 import { finalOf, reader, send } from "./wire.ts";
 
 // A sealing key mid-rotation: process 1 still seals with the old secret, process 2 has the new
@@ -13,6 +13,7 @@ const LISTEN_STREAMS = 2;
 let cluster: Cluster;
 beforeAll(async () => {
   cluster = await startCluster({
+    ...testBundle(),
     workers: 3,
     bindings: clusterBindings({
       RATE_LIMIT_TOOL_CALLS: String(TOOL_CALLS),

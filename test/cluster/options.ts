@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { LegacyWorkerOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { writeHostEntry, writeWorkerEntry } from "./entries.ts";
 
 const WRANGLER = join(
   dirname(createRequire(import.meta.url).resolve("wrangler/package.json")),
@@ -34,21 +35,29 @@ export function workerOptions(
   bindings: Record<string, string>,
 ): LegacyWorkerOptions {
   const fromConfig = unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions;
+  const classNames: string[] = [];
   const objects = Object.entries(fromConfig.durableObjects ?? {}).map(([binding, value]) => {
     const className = typeof value === "string" ? value : value.className;
+    classNames.push(className);
     return [binding, role === "host" ? value : { className, scriptName: HOST_NAME }] as const;
   });
   return {
     ...(fromConfig as LegacyWorkerOptions),
     name,
-    modules: true,
     modulesRoot: bundle,
-    scriptPath: join(bundle, "index.js"),
+    // The bundle behind a test-only switch (a slow object, a clock offset): see entries.ts.
+    modules: [
+      {
+        type: "ESModule",
+        path: role === "host" ? writeHostEntry(bundle, classNames) : writeWorkerEntry(bundle),
+      },
+      { type: "ESModule", path: join(bundle, "index.js") },
+    ],
     modulesRules: undefined,
     bindings: { ...(fromConfig.bindings as Record<string, string>), ...bindings },
     durableObjects: Object.fromEntries(objects),
     // Every part registers (the Worker processes under names nobody binds), so that each
     // names its Miniflare instance there and the cluster can clean up after a killed one.
     unsafeRegisterWorker: true,
-  } as LegacyWorkerOptions;
+  } as unknown as LegacyWorkerOptions;
 }

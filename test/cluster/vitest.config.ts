@@ -9,6 +9,7 @@ export default defineConfig({
     name: "cluster",
     include: ["test/cluster/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["test/cluster/global-setup.ts"],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

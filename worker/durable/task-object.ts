@@ -16,8 +16,14 @@ import {
 export class TaskObject extends DurableObject {
   #running: AbortController | undefined;
 
-  /** Stores a new task and schedules its first run; answers with the task's public JSON. */
-  async create(state: TaskState): Promise<string> {
+  /**
+   * Stores a new task and schedules its first run; answers with the task's public JSON. Its
+   * times are this object's: the instance that asked may run on a clock of its own, and one
+   * clock must say when the task expires.
+   */
+  async create(given: TaskState): Promise<string> {
+    const now = new Date().toISOString();
+    const state = { ...given, createdAt: now, lastUpdatedAt: now };
     await this.ctx.storage.put("task", state);
     await this.ctx.storage.setAlarm(Date.now());
     return JSON.stringify(publicTask(state));

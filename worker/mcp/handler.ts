@@ -19,7 +19,8 @@ import { countedAuthentication } from "./request/auth-failures.ts";
 import { DEFAULT_LIMITS, type LimitSettings } from "./request/limits.ts";
 import { servePost } from "./pipeline.ts";
 import type { Runtime, Settings } from "./runtime.ts";
-import { checkedCoordination, type Coordination } from "./ports.ts";
+import { checkedCoordination, DEFAULT_COORDINATION_TIMEOUT_MS } from "./guarded-ports.ts";
+import type { Coordination } from "./ports.ts";
 import { loggerFor, logSetting, type LogSetting, type RequestLogger } from "./observe/log.ts";
 import { failure } from "./request/errors.ts";
 import { httpReply, jsonResponse, type Outcome } from "./request/reply.ts";
@@ -47,6 +48,11 @@ export type McpAppOptions = Partial<Omit<Settings, "limits">> & {
    * `(env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS, ... })` from `edgemcp/durable`.
    */
   durable?: (env: Cloudflare.Env) => Coordination;
+  /**
+   * How long one call on `durable`'s objects may take before the request is answered 503
+   * (default: the `COORDINATION_TIMEOUT_MS` variable, else 10 s; 0: no bound).
+   */
+  coordinationTimeoutMs?: number;
   /** Establishes the caller; without it every caller is anonymous. */
   authenticate?: Authenticate;
   /**
@@ -168,7 +174,13 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         const message = `${request.method} is not supported: this MCP endpoint is stateless, send JSON-RPC messages with POST.`;
         throw new HttpError(405, message, { Allow: "POST, OPTIONS" });
       }
-      coordination ??= await configured(() => checkedCoordination(options.durable?.(env)));
+      coordination ??= await configured(() =>
+        checkedCoordination(
+          options.durable?.(env),
+          options.coordinationTimeoutMs ??
+            (Number(readVar(env, "COORDINATION_TIMEOUT_MS")) || DEFAULT_COORDINATION_TIMEOUT_MS),
+        ),
+      );
       // A call from the hub of this Worker (or its catalog reader) was counted there.
       const marked = inProcessMarks.get(ctx);
       // A proxy of this isolate calls with a made-up host; its own request was checked.

@@ -1,7 +1,4 @@
-import { errorText } from "../../shared/error-text.ts";
 import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
-import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
-import { HttpError } from "../http/http-error.ts";
 import type { JsonObject, JsonRpcId } from "../../shared/protocol/messages.ts";
 import type { ListenFilter } from "../../shared/protocol/params.ts";
 import type { Asking, ListenEvent, Notify } from "./context/context.ts";
@@ -125,73 +122,4 @@ export interface Limits {
   acquire(caller: string, lease: Lease): Promise<boolean>;
   /** Gives a lease back (the stream closed, the task ended); unknown leases are ignored. */
   release(caller: string, kind: string, id: string): Promise<void>;
-}
-
-/** The coordination an option gave, refused when it holds a bare Durable Object namespace. */
-export function checkedCoordination(given: Coordination | undefined): Coordination {
-  const ports: unknown[] = given ? Object.values(given) : [];
-  if (!ports.some((port) => typeof Reflect.get(Object(port), "idFromName") === "function"))
-    return given ? guarded(given) : {};
-  throw new Error(
-    "the durable option gave bare Durable Object namespaces: return durableObjects({ ... }) from edgemcp/durable.",
-  );
-}
-
-/**
- * The ports with their failures made clear: a task store, listen hub or limiter that throws
- * (its object unreachable, overloaded, broken) answers the caller 503 "unavailable", logged
- * with the details, instead of an internal error. Protocol refusals pass through as they are.
- */
-function guarded(given: Coordination): Coordination {
-  const { tasks, listen, limits } = given;
-  return {
-    ...given,
-    ...(tasks
-      ? {
-          tasks: {
-            forCaller: (server, subject) =>
-              unavailableAs("The task store", tasks.forCaller(server, subject)),
-          },
-        }
-      : {}),
-    ...(listen ? { listen: unavailableAs("The listen hub", listen) } : {}),
-    ...(limits ? { limits: unavailableAs("The rate limiter", limits) } : {}),
-  };
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === "object" || typeof value === "function") &&
-    value !== null &&
-    typeof Reflect.get(value, "then") === "function"
-  );
-}
-
-/** `port`, whose methods' failures become 503s naming `what`. */
-function unavailableAs<T extends object>(what: string, port: T): T {
-  const fail = (error: unknown): never => {
-    if (error instanceof RpcError || error instanceof HttpError) throw error;
-    console.error(`${what} failed: ${errorText(error)}`);
-    throw new RpcError(
-      ErrorCode.InternalError,
-      `${what} is unavailable right now. Try again shortly.`,
-      undefined,
-      503,
-    );
-  };
-  return new Proxy(port, {
-    get(target, key) {
-      const value: unknown = Reflect.get(target, key);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) => {
-        try {
-          const result: unknown = Reflect.apply(value, target, args);
-          // A Durable Object stub's call answers with a thenable that is no Promise.
-          return isThenable(result) ? Promise.resolve(result).catch(fail) : result;
-        } catch (error) {
-          return fail(error);
-        }
-      };
-    },
-  });
 }

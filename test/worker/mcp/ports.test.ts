@@ -116,6 +116,44 @@ describe("coordination that throws", () => {
     });
   });
 
+  it("a limiter that does not answer: 503 'did not answer in time' once coordinationTimeoutMs has passed, not a hang", async () => {
+    const silent = () => new Promise<never>(() => {});
+    const server = serve(definition, {
+      durable: () => ({ limits: { take: silent, acquire: silent, release: silent } }),
+      coordinationTimeoutMs: 300,
+    });
+    const started = Date.now();
+    const refused = await call(server, "plain");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(refused.status).toBe(503);
+    expect(refused.final?.error).toEqual({
+      code: -32603,
+      message: "The rate limiter did not answer in time (0.3 s). Try again shortly.",
+    });
+  });
+
+  it("a task store that does not answer: 503 naming it, while the limiter still counts", async () => {
+    const server = serve(definition, {
+      durable: (e) => ({
+        ...durableObjects({ limits: e.MCP_LIMITS }),
+        tasks: {
+          forCaller: () => ({
+            create: () => new Promise<never>(() => {}),
+            get: () => new Promise<never>(() => {}),
+            update: () => new Promise<never>(() => {}),
+            cancel: () => new Promise<never>(() => {}),
+          }),
+        },
+      }),
+      coordinationTimeoutMs: 300,
+    });
+    const refused = await call(server, "job", TASKS);
+    expect(refused.status).toBe(503);
+    expect(refused.final?.error.message).toBe(
+      "The task store did not answer in time (0.3 s). Try again shortly.",
+    );
+  });
+
   it("keeps protocol refusals of a working port as they are", async () => {
     const server = serve(definition, { durable: (e) => durableObjects({ tasks: e.MCP_TASKS }) });
     const unknown = await server.send(
