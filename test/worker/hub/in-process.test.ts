@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
-import * as z from "zod";
 import { connect, McpError, type McpClient } from "../../../shared/client/index.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { hubServer } from "../../../worker/hub/hub-server.ts";
@@ -9,7 +8,6 @@ import { transportOf, type UpstreamConfig } from "../../../worker/hub/upstreams.
 import {
   bearerTokens,
   defineServer,
-  elicit,
   ErrorCode,
   inProcessEntry,
   mcpHandler,
@@ -23,35 +21,16 @@ import { mcpApp } from "../../../worker/mcp/hono.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import type { Message, Reply } from "../../support/reply.ts";
 import { serve } from "../custom-server.ts";
+import { addTool, askTool, countTool } from "./support.ts";
 
 const upstream = defineServer({
   name: "upstream",
   version: "1",
   pageSize: 2,
   tools: [
-    tool({
-      name: "add",
-      input: z.object({ a: z.number(), b: z.number() }),
-      output: z.object({ sum: z.number() }),
-      run: ({ a, b }) => ({ sum: a + b }),
-    }),
-    tool({
-      name: "count",
-      input: z.object({ to: z.number().int() }),
-      run: async ({ to }, ctx) => {
-        for (let i = 1; i <= to; i++) ctx.progress(i, to);
-        return `counted ${to}`;
-      },
-    }),
-    tool({
-      name: "ask",
-      run: async (_a, ctx) => {
-        const { who } = await ctx.input({
-          who: elicit({ message: "Name?", schema: z.object({ name: z.string() }) }),
-        });
-        return who.action === "accept" ? `hi ${who.content.name}` : "nobody";
-      },
-    }),
+    addTool,
+    countTool,
+    askTool,
     tool({
       name: "fail",
       run: () => {

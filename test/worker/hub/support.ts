@@ -13,38 +13,46 @@ import {
 import { mcpApp } from "../../../worker/mcp/hono.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
+
+/** Tools both hub fixtures serve: a sum with an output schema, progress, and an input request. */
+export const addTool = tool({
+  name: "add",
+  title: "Add numbers",
+  description: "Adds",
+  input: z.object({ a: z.number(), b: z.number() }),
+  output: z.object({ sum: z.number() }),
+  run: ({ a, b }) => ({ sum: a + b }),
+});
+
+export const countTool = tool({
+  name: "count",
+  description: "Counts with progress",
+  input: z.object({ to: z.number().int() }),
+  run: async ({ to }, ctx) => {
+    for (let i = 1; i <= to; i++) ctx.progress(i, to);
+    return `counted ${to}`;
+  },
+});
+
+export const askTool = tool({
+  name: "ask",
+  description: "Asks a name",
+  run: async (_a, ctx) => {
+    const { who } = await ctx.input({
+      who: elicit({ message: "Name?", schema: z.object({ name: z.string() }) }),
+    });
+    return who.action === "accept" ? `hi ${who.content.name}` : "nobody";
+  },
+});
+
 export const alpha = defineServer({
   name: "alpha",
   version: "1",
   cache: { ttlMs: 5_000, cacheScope: "public" },
   tools: [
-    tool({
-      name: "add",
-      title: "Add numbers",
-      description: "Adds",
-      input: z.object({ a: z.number(), b: z.number() }),
-      output: z.object({ sum: z.number() }),
-      run: ({ a, b }) => ({ sum: a + b }),
-    }),
-    tool({
-      name: "count",
-      description: "Counts with progress",
-      input: z.object({ to: z.number().int() }),
-      run: async ({ to }, ctx) => {
-        for (let i = 1; i <= to; i++) ctx.progress(i, to);
-        return `counted ${to}`;
-      },
-    }),
-    tool({
-      name: "ask",
-      description: "Asks a name",
-      run: async (_a, ctx) => {
-        const { who } = await ctx.input({
-          who: elicit({ message: "Name?", schema: z.object({ name: z.string() }) }),
-        });
-        return who.action === "accept" ? `hi ${who.content.name}` : "nobody";
-      },
-    }),
+    addTool,
+    countTool,
+    askTool,
     tool({
       name: "b__c",
       description: "Collides with upstream alpha__b's tool c",
