@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../support/eventually.ts";
 import { startCluster, type Cluster } from "./cluster.ts";
 import { clusterBindings, randomSecret, TOKENS, testBundle } from "./fixtures.ts";
 import { finalOf, reader, send } from "./wire.ts";
@@ -9,6 +10,8 @@ const OLD = randomSecret();
 const NEW = randomSecret();
 const TOOL_CALLS = 4;
 const LISTEN_STREAMS = 2;
+/** The Worker's keep-alive interval on SSE streams (its default). */
+const KEEP_ALIVE_MS = 15_000;
 
 let cluster: Cluster;
 beforeAll(async () => {
@@ -84,6 +87,48 @@ describe("per-caller limits across processes", () => {
     expect(third.response.status).toBe(429);
     await third.response.body?.cancel();
     for (const stream of streams) await stream.close();
+  });
+});
+
+describe("a listen stream the client closes", () => {
+  it("gives its place in the caller's cap back by the stream's next keep-alive, when workerd notices the closed connection", async () => {
+    const listen = (signal?: AbortSignal) =>
+      send(
+        cluster.url,
+        "everything",
+        "subscriptions/listen",
+        { notifications: { toolsListChanged: true } },
+        { token: TOKENS.bob, ...(signal ? { signal } : {}) },
+      );
+    const closing = new AbortController();
+    const first = reader(await listen(closing.signal));
+    const second = reader(await listen());
+    for (const stream of [first, second])
+      expect((await stream.next())?.method).toBe("notifications/subscriptions/acknowledged");
+    const full = await listen();
+    expect(full.response.status).toBe(429);
+    await full.response.body?.cancel();
+    // The client goes away (its connection closed, as a closed tab's is).
+    closing.abort();
+    const closedAt = Date.now();
+    const third = await eventually(
+      async () => {
+        const sent = await listen();
+        if (sent.response.status === 200) return sent;
+        await sent.response.body?.cancel();
+        return undefined;
+      },
+      { intervalMs: 200, timeoutMs: 25_000, what: "the closed stream's place to be given back" },
+    );
+    const ms = Date.now() - closedAt;
+    console.log(`listen place given back ${ms} ms after the client closed`);
+    // Locally workerd learns of a closed connection only when it next writes to it (the
+    // request's signal does not abort): a keep-alive comment, every 15 s.
+    expect(ms).toBeLessThan(KEEP_ALIVE_MS + 5_000);
+    const stream = reader(third);
+    expect((await stream.next())?.method).toBe("notifications/subscriptions/acknowledged");
+    await stream.close();
+    await second.close();
   });
 });
 
