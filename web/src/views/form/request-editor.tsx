@@ -5,6 +5,7 @@ import { formModel } from "../../lib/schema/model.ts";
 import type { Schema } from "../../lib/schema/resolve.ts";
 import { validate, type Problem } from "../../lib/schema/validate.ts";
 import { patternRound } from "../../state/pattern-checks.ts";
+import { wallet } from "../../state/store.ts";
 import { Field } from "./form-field.tsx";
 
 type Props = {
@@ -105,6 +106,7 @@ export function RequestEditor({
                 onChange={change}
                 disabled={!draft.ok}
                 prefix={fieldPrefix}
+                handles={wallet.value}
               />
             ))
           ) : (
@@ -118,6 +120,7 @@ export function RequestEditor({
               onChange={(_, v) => (touch(""), onChange(v))}
               disabled={!draft.ok}
               prefix={fieldPrefix}
+              handles={wallet.value}
             />
           )}
         </div>
