@@ -16,7 +16,7 @@ import { DEFAULT_SSE_BUFFER_BYTES } from "../http/sse.ts";
 import { keyringWhenNeeded, refuseWeakConfiguredSecrets } from "../state/keyring.ts";
 import type { Served } from "./server/server.ts";
 import { countedAuthentication } from "./request/auth-failures.ts";
-import { DEFAULT_LIMITS, type LimitSettings } from "./request/limits.ts";
+import { limitSettings, type LimitSettings } from "./request/limits.ts";
 import { servePost } from "./pipeline.ts";
 import type { Runtime, Settings } from "./runtime.ts";
 import { checkedCoordination, DEFAULT_COORDINATION_TIMEOUT_MS } from "./guarded-ports.ts";
@@ -146,7 +146,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
       sseBufferBytes: options.sseBufferBytes ?? DEFAULT_SSE_BUFFER_BYTES,
       listenMaxMs: options.listenMaxMs ?? DEFAULT_LISTEN_MAX_MS,
-      limits: limitsOf(env, options.limits),
+      limits: limitSettings(env, options.limits),
     });
   /**
    * The handler: the HTTP gate, the caller, then the pipeline (given the message itself by a
@@ -279,23 +279,4 @@ function misconfigured(error: unknown): HttpError {
   const message = errorText(error);
   console.error(message);
   return new HttpError(500, `Server misconfigured: ${message}`);
-}
-
-/** Limits from options, then the Worker's variables, then the defaults; 0 turns one off. */
-function limitsOf(env: Cloudflare.Env, given: Partial<LimitSettings> = {}): LimitSettings {
-  const variable = (name: string, fallback: number) => {
-    const text = readVar(env, name)?.trim();
-    const value = text ? Number(text) : NaN;
-    return Number.isInteger(value) && value >= 0 ? value : fallback;
-  };
-  return {
-    requestsPerMinute:
-      given.requestsPerMinute ?? variable("RATE_LIMIT_REQUESTS", DEFAULT_LIMITS.requestsPerMinute),
-    toolCallsPerMinute:
-      given.toolCallsPerMinute ??
-      variable("RATE_LIMIT_TOOL_CALLS", DEFAULT_LIMITS.toolCallsPerMinute),
-    listenStreams:
-      given.listenStreams ?? variable("MAX_LISTEN_STREAMS", DEFAULT_LIMITS.listenStreams),
-    liveTasks: given.liveTasks ?? variable("MAX_LIVE_TASKS", DEFAULT_LIMITS.liveTasks),
-  };
 }

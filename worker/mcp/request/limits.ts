@@ -1,4 +1,5 @@
 import type { Caller } from "../../auth/bearer.ts";
+import { readVar } from "../../env-vars.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { addressKey } from "../context/address.ts";
 import type { Budget, CallerTasks, Limits, TaskStart } from "../ports.ts";
@@ -21,6 +22,32 @@ export const DEFAULT_LIMITS: LimitSettings = {
   listenStreams: 10,
   liveTasks: 20,
 };
+
+/**
+ * What each caller may use at an endpoint: from its options, then the Worker's variables
+ * (`RATE_LIMIT_REQUESTS`, `RATE_LIMIT_TOOL_CALLS`, `MAX_LISTEN_STREAMS`, `MAX_LIVE_TASKS`), then
+ * the defaults; 0 turns one off.
+ */
+export function limitSettings(
+  env: Cloudflare.Env,
+  given: Partial<LimitSettings> = {},
+): LimitSettings {
+  const variable = (name: string, fallback: number) => {
+    const text = readVar(env, name)?.trim();
+    const value = text ? Number(text) : NaN;
+    return Number.isInteger(value) && value >= 0 ? value : fallback;
+  };
+  return {
+    requestsPerMinute:
+      given.requestsPerMinute ?? variable("RATE_LIMIT_REQUESTS", DEFAULT_LIMITS.requestsPerMinute),
+    toolCallsPerMinute:
+      given.toolCallsPerMinute ??
+      variable("RATE_LIMIT_TOOL_CALLS", DEFAULT_LIMITS.toolCallsPerMinute),
+    listenStreams:
+      given.listenStreams ?? variable("MAX_LISTEN_STREAMS", DEFAULT_LIMITS.listenStreams),
+    liveTasks: given.liveTasks ?? variable("MAX_LIVE_TASKS", DEFAULT_LIMITS.liveTasks),
+  };
+}
 
 const MINUTE = 60_000;
 /** How long a listen stream's lease outlives the stream's own time limit, at most. */
