@@ -10,6 +10,16 @@ export type Refusal = { what: string; sql: string; says: RegExp };
 export const reads: Read[] = [
   { what: "a plain select", sql: "SELECT id FROM users WHERE id <= 3", rows: 3 },
   {
+    what: "string functions over a table: replace, hex, substr, group_concat",
+    sql: "SELECT country, group_concat(substr(replace(upper(name), ' ', '_'), 1, 20), ', ') AS names, max(hex(id)) AS h FROM users GROUP BY country ORDER BY country",
+    rows: 7,
+  },
+  {
+    what: "a replace() that lengthens a little, over every error log",
+    sql: "SELECT count(*) AS n FROM error_logs WHERE length(replace(message, ' ', '  ')) > 0",
+    rows: 1,
+  },
+  {
     what: "DISTINCT",
     sql: "SELECT DISTINCT country FROM users ORDER BY country",
     rows: 7,
@@ -276,5 +286,40 @@ export const refusals: Refusal[] = [
     what: "a printf pattern that is not a literal",
     sql: "SELECT printf(message, id) FROM error_logs",
     says: /take their pattern as a string literal/,
+  },
+  {
+    what: "six nested replace() doubling a string per row of a 100,000-row recursive CTE",
+    sql: "WITH RECURSIVE c(i, x) AS (SELECT 1, '0' UNION ALL SELECT i + 1, x FROM c WHERE i < 100000) SELECT count(*) FROM c WHERE length(replace(replace(replace(replace(replace(replace(x || i, '0', '00'), '0', '00'), '0', '00'), '0', '00'), '0', '00'), '0', '00')) > 0",
+    says: /makes too many bytes: about [\d,]+ per row/,
+  },
+  {
+    what: "three nested replace() over 100,000 generated rows",
+    sql: "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 100000) SELECT count(*) FROM c WHERE length(replace(replace(replace(hex(i), '0', '00'), '0', '00'), '0', '00')) > 0",
+    says: /makes too many bytes/,
+  },
+  {
+    what: "one replace() with a long replacement text, per row of a table",
+    sql: `SELECT count(*) FROM error_logs WHERE length(replace(message, 'e', '${"x".repeat(2000)}')) > 0`,
+    says: /makes too many bytes/,
+  },
+  {
+    what: "a replacement that is not a literal, growing by a column's size",
+    sql: "SELECT count(*) FROM error_logs a, users b WHERE length(replace(a.message, ' ', b.email)) > 0",
+    says: /makes too many bytes/,
+  },
+  {
+    what: "hex() nested over generated rows",
+    sql: "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 100000) SELECT count(*) FROM c WHERE length(hex(hex(hex(hex(printf('%d', i)))))) > 0",
+    says: /makes too many bytes/,
+  },
+  {
+    what: "json_pretty, whose output grows with its input's nesting",
+    sql: "SELECT json_pretty(json_array(id, name), '          ') FROM users",
+    says: /json_pretty\(\) is not allowed/,
+  },
+  {
+    what: "parentheses nested deeper than SQLite allows",
+    sql: `SELECT ${"(".repeat(1001)}1${")".repeat(1001)} AS n`,
+    says: /nests parentheses more than 1,?000 deep/,
   },
 ];

@@ -1,4 +1,5 @@
 import { SqlRefusal } from "./sql-guard.ts";
+import { madeBytesPerRow } from "./value-sizes.ts";
 
 /**
  * The statement as SQLite resolves names: the skeleton (literals and comments blanked) with
@@ -52,13 +53,12 @@ const FORMATTER_CALL = /\b(printf|format)\s*\(/gi;
 const DIRECTIVE = /%[-+ 0#,!]*(\*|\d*)(?:\.(\*|\d*))?/g;
 
 /**
- * The bytes one evaluation of the statement's value generators can make: `zeroblob(n)`,
- * `randomblob(n)` and the widths in `printf`/`format` patterns. Each must be written as a
- * literal, so the bytes are known before running; the caller multiplies them by the rows the
- * plan visits, as each may run once per row.
+ * The bytes one evaluation of the statement's functions can make (see `madeBytesPerRow`), after
+ * refusing sizes not written as literals: `zeroblob(n)`, `randomblob(n)` and the widths in
+ * `printf`/`format` patterns. The caller multiplies them by the rows the plan visits, as each
+ * may run once per row.
  */
 export function generatedBytesPerRow(sql: string, view: string): number {
-  let bytes = 0;
   for (const match of view.matchAll(SIZED_VALUE)) {
     const after = sql.slice(match.index + match[0].length);
     const literal = LITERAL_ARGUMENT.exec(after)?.[1];
@@ -66,25 +66,22 @@ export function generatedBytesPerRow(sql: string, view: string): number {
       throw new SqlRefusal(
         `${match[1]!.toLowerCase()}() takes a whole-number literal here (e.g. zeroblob(1000)), so the bytes it makes are known before the query runs.`,
       );
-    bytes += Number(literal);
   }
   const formatters = [...view.matchAll(FORMATTER_CALL)].length;
   let literalFormats = 0;
   for (const match of sql.matchAll(FORMATTER)) {
     if (!/\S/.test(view.slice(match.index, match.index + 1))) continue; // inside a literal
     literalFormats++;
-    for (const directive of match[2]!.matchAll(DIRECTIVE)) {
-      const [, width = "", precision = ""] = directive;
+    for (const [, width, precision] of match[2]!.matchAll(DIRECTIVE)) {
       if (width === "*" || precision === "*")
         throw new SqlRefusal(
           `${match[1]!.toLowerCase()}() widths must be written in its pattern, not taken from an argument (*).`,
         );
-      bytes += Number(width || 0) + Number(precision || 0);
     }
   }
   if (literalFormats < formatters)
     throw new SqlRefusal(
       "printf() and format() take their pattern as a string literal, so the bytes they make are known before the query runs.",
     );
-  return bytes;
+  return madeBytesPerRow(sql, view);
 }

@@ -26,7 +26,7 @@ export const QUERY_BOUNDS = {
   maxRecursiveRows: 100_000,
   /** Bytes of values one page may carry (each value counted as its text or blob length). */
   maxPageBytes: 256_000,
-  /** Bytes `zeroblob`, `randomblob` and `printf` widths may make, times the rows visited. */
+  /** Bytes functions may make (`replace`, `hex`, `printf`, `zeroblob`, …), times the rows visited. */
   maxGeneratedBytes: 32_000_000,
 } as const;
 
@@ -160,7 +160,7 @@ async function checkCost(
     const made = bytesPerRow * Math.max(1, cost.rows);
     if (made > QUERY_BOUNDS.maxGeneratedBytes)
       throw new SqlRefusal(
-        `The query makes too many bytes: about ${number(bytesPerRow)} per row (zeroblob, randomblob, printf widths) ` +
+        `The query makes too many bytes: about ${number(bytesPerRow)} per row (replace, hex, printf, zeroblob, group_concat and the like) ` +
           `over about ${number(cost.rows)} rows, more than the ${number(QUERY_BOUNDS.maxGeneratedBytes)} allowed. ` +
           "Make smaller values, or fewer rows.",
       );
