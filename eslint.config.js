@@ -144,6 +144,70 @@ const runtimeFloors = {
   },
 };
 
+// web/src from the foot up: pure code, then state, then the views' folders (each may import only
+// those below it: small widgets at the foot, the shell that lays out the page at the top), then
+// the entry. A new views folder must be given its place here before anything imports it.
+const PLAYGROUND = path.resolve(import.meta.dirname, "web/src");
+const PLAYGROUND_FLOORS = [
+  "lib",
+  "state",
+  "views/widgets",
+  "views/form",
+  "views/sign-in",
+  "views/call",
+  "views/connection",
+  "views/catalog",
+  "views/request",
+  "views/panes",
+  "views/check",
+  "views/shell",
+  "main.tsx",
+];
+/** The part of web/src a file belongs to: its first folder (under views/, its second), if any. */
+function playgroundPart(file, root) {
+  const inside = path.relative(root, file);
+  if (inside.startsWith("..") || path.isAbsolute(inside)) return undefined;
+  const [first, second] = inside.split(path.sep);
+  return first === "views" && second !== undefined ? `views/${second}` : first;
+}
+const playgroundFloors = {
+  meta: {
+    type: "problem",
+    messages: {
+      up: "web/src/{{from}} stands below web/src/{{to}} (PLAYGROUND_FLOORS in eslint.config.js): move what it needs down (state to state/, pure code to lib/, a shared widget to views/widgets), or the importer up.",
+      unplaced:
+        "web/src/{{to}} has no floor: add it to PLAYGROUND_FLOORS in eslint.config.js, above what it imports.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    // The checked-out tree's playground, or one under the linted folder (the lint tests' trees).
+    const root = [PLAYGROUND, path.join(context.cwd, "web/src")].find((r) =>
+      playgroundPart(file, r),
+    );
+    const from = root && playgroundPart(file, root);
+    const floor = PLAYGROUND_FLOORS.indexOf(from);
+    if (floor < 0) return {};
+    const check = (node) => {
+      const specifier = node?.value;
+      const target = typeof specifier === "string" && resolve(file, specifier);
+      const to = target && playgroundPart(target, root);
+      if (!to || to === from) return;
+      const other = PLAYGROUND_FLOORS.indexOf(to);
+      if (other < 0) context.report({ node, messageId: "unplaced", data: { to } });
+      else if (other > floor) context.report({ node, messageId: "up", data: { from, to } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      TSImportType: (node) => check(node.argument?.literal ?? node.source),
+    };
+  },
+};
+
 const noExportAll = {
   selector: "ExportAllDeclaration",
   message: "Export names explicitly instead of `export *`.",
@@ -192,7 +256,13 @@ export default tseslint.config(
     },
     plugins: {
       "import-x": importX,
-      local: { rules: { "no-cycle": noCycle, "runtime-floors": runtimeFloors } },
+      local: {
+        rules: {
+          "no-cycle": noCycle,
+          "runtime-floors": runtimeFloors,
+          "playground-floors": playgroundFloors,
+        },
+      },
     },
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
@@ -204,6 +274,7 @@ export default tseslint.config(
       "import-x/no-cycle": "error",
       "local/no-cycle": "error",
       "local/runtime-floors": "error",
+      "local/playground-floors": "error",
       "no-restricted-syntax": ["error", noExportAll, noLiteralAccessor, ...noEraComparison],
     },
   },

@@ -108,6 +108,33 @@ describe("the architecture lint", () => {
   });
 
   it.each([
+    ["web/src/views/request/x.ts", "../call/y.ts", undefined],
+    ["web/src/views/shell/x.ts", "../../state/y.ts", undefined],
+    [
+      "web/src/views/call/x.ts",
+      "../request/y.ts",
+      "web/src/views/call stands below web/src/views/request",
+    ],
+    [
+      "web/src/views/widgets/x.ts",
+      "../form/y.ts",
+      "web/src/views/widgets stands below web/src/views/form",
+    ],
+    ["web/src/state/x.ts", "../views/panes/y.ts", "web/src/state stands below web/src/views/panes"],
+    ["web/src/lib/x.ts", "../state/y.ts", "web/src/lib stands below web/src/state"],
+    ["web/src/views/form/x.ts", "../extras/y.ts", "web/src/views/extras has no floor"],
+  ])("%s importing %s keeps the playground's floors: %s", async (file, target, refusal) => {
+    const targetFile = join(dirname(file), target);
+    const problems = await lint({
+      [file]: type("Y", target),
+      [targetFile]: "export type Y = 1;\n",
+    });
+    const found = (problems[file] ?? []).filter((p) => p.startsWith("local/playground-floors"));
+    if (refusal === undefined) expect(found).toEqual([]);
+    else expect(found).toEqual([expect.stringContaining(refusal)]);
+  });
+
+  it.each([
     ["web/src/views/x.tsx", 1, 'export const m = (era: string) => era === "modern";\n'],
     ["shared/check/x.ts", 1, 'export const l = (era: string) => "legacy" !== era;\n'],
     [
