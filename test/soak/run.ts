@@ -312,4 +312,6 @@ async function main() {
   }
 }
 
-await main();
+// --cluster: the same kind of mix through the local cluster, with processes restarted.
+if (process.argv.includes("--cluster")) await import("./cluster-run.ts");
+else await main();
