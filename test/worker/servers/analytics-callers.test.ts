@@ -83,6 +83,51 @@ describe("each caller's share of the database", () => {
     expect(db.statements.length).toBeGreaterThan(0);
   });
 
+  it("remembers a statement that does not compile, as it fails the same way again", async () => {
+    const { db, query } = meteredServer();
+    const first = await query("SELECT nope FROM users", "198.51.100.27");
+    expect(first).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/does not compile.*no such column: nope/),
+    });
+    db.statements.length = 0;
+    expect(await query("SELECT nope FROM users", "198.51.100.27")).toEqual(first);
+    expect(db.statements).toEqual([]);
+  });
+
+  it.each([
+    ["compiling it", /^EXPLAIN WITH/, "D1_ERROR: Network connection lost."],
+    [
+      "reading its page",
+      /LIMIT \?1 OFFSET \?2$/,
+      "D1_ERROR: Internal error in D1 DB storage caused object to be reset.",
+    ],
+    [
+      "measuring its recursive CTE",
+      /^WITH RECURSIVE c\(i\) AS .*SELECT count\(\*\) AS n FROM \(SELECT 1/s,
+      "D1 DB is overloaded. Too many requests queued.",
+    ],
+  ])(
+    "does not remember a passing D1 failure while %s, and shows none of its words",
+    async (_when, match, message) => {
+      const { db, query } = meteredServer();
+      const sql =
+        "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 10) SELECT count(*) AS n FROM c";
+      db.fail(match, new Error(message));
+      const failed = await query(sql, "198.51.100.28");
+      expect(failed.isError).toBe(true);
+      expect(failed.text).toBe(
+        "The database did not answer this time (a passing failure, not a problem with the query). Try again shortly.",
+      );
+      db.statements.length = 0;
+      expect(await query(sql, "198.51.100.28")).toMatchObject({
+        isError: false,
+        rows: [{ n: 10 }],
+      });
+      expect(db.statements.length).toBeGreaterThan(0);
+    },
+  );
+
   it("refuses a caller's second query while its first is running, and lets others through", async () => {
     const { db, query } = meteredServer();
     const held = db.hold(/LIMIT \?1 OFFSET \?2$/);

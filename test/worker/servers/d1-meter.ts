@@ -1,12 +1,19 @@
 /**
  * The real D1 binding, with every statement prepared on it recorded (in order) and, when
- * `hold` matches a statement, its run held until the test releases it: to see what reached the
- * database, and to keep a query in flight while another request arrives.
+ * `hold` matches a statement, its run held until the test releases it (or failed, with `fail`):
+ * to see what reached the database, to keep a query in flight while another request arrives,
+ * and to see what a passing D1 failure does.
  */
 export function meteredD1(db: D1Database) {
   const statements: string[] = [];
   let held: { match: RegExp; reached: () => void; release: Promise<void> } | undefined;
+  let failing: { match: RegExp; error: Error } | undefined;
   const holdRun = (sql: string, run: () => Promise<unknown>) => {
+    if (failing?.match.test(sql)) {
+      const { error } = failing;
+      failing = undefined;
+      return Promise.reject(error);
+    }
     if (!held || !held.match.test(sql)) return run();
     const { reached, release } = held;
     held = undefined;
@@ -39,6 +46,10 @@ export function meteredD1(db: D1Database) {
   return {
     binding,
     statements,
+    /** Fails the next statement matching `match` with `error`, as D1 failing to answer would. */
+    fail(match: RegExp, error: Error): void {
+      failing = { match, error };
+    },
     /**
      * Holds the next statement matching `match` before it runs: resolves once one reached the
      * database, with the function that lets it run.

@@ -1,5 +1,5 @@
+import { d1Refusal } from "./d1-errors.ts";
 import { SqlRefusal } from "./sql-guard.ts";
-import { errorText } from "../../../shared/error-text.ts";
 
 // Opcodes of SQLite's virtual machine that write to the database file, its schema or its
 // settings; a read-only program never contains them. Insert, Delete, IdxInsert and IdxDelete
@@ -43,7 +43,7 @@ export async function checkProgramIsReadOnly(
   try {
     program = (await db.prepare(`EXPLAIN ${statement}`).all<Op>()).results;
   } catch (error) {
-    throw new SqlRefusal(`The query does not compile: ${errorText(error)}`);
+    throw d1Refusal("The query does not compile", error);
   }
   for (const op of program) {
     if (WRITE_OPCODES.has(op.opcode) || (op.opcode === "Transaction" && op.p2 !== 0)) {

@@ -10,7 +10,7 @@ import { estimatePlan, tableAliases, type PlanEstimate, type PlanRow } from "./p
 import { checkReadOnly, skeleton, SqlRefusal, type ReadStatement } from "./sql-guard.ts";
 import { listTables, quoteIdentifier } from "./tables.ts";
 import { databaseOf, type Queryable } from "./metered-db.ts";
-import { errorText } from "../../../shared/error-text.ts";
+import { d1Refusal } from "./d1-errors.ts";
 
 export type QueryPage = { columns: string[]; rows: Record<string, unknown>[]; hasMore: boolean };
 
@@ -188,9 +188,7 @@ async function checkCost(
       produced = Number(row?.n ?? 0);
     } catch (error) {
       if (error instanceof SqlRefusal) throw error;
-      throw new SqlRefusal(
-        `The recursive CTE ${cte.name} could not be checked on its own: ${errorText(error)}`,
-      );
+      throw d1Refusal(`The recursive CTE ${cte.name} could not be checked on its own`, error);
     }
     if (produced > QUERY_BOUNDS.maxRecursiveRows)
       throw new SqlRefusal(
@@ -225,7 +223,7 @@ async function run(prepared: D1PreparedStatement): Promise<unknown[][]> {
   try {
     return await prepared.raw<unknown[]>({ columnNames: true });
   } catch (error) {
-    throw new SqlRefusal(`The query failed: ${errorText(error)}`);
+    throw d1Refusal("The query failed", error);
   }
 }
 
@@ -234,7 +232,7 @@ async function all(prepared: D1PreparedStatement): Promise<Record<string, unknow
   try {
     return (await prepared.all<Record<string, unknown>>()).results;
   } catch (error) {
-    throw new SqlRefusal(`The query failed: ${errorText(error)}`);
+    throw d1Refusal("The query failed", error);
   }
 }
 

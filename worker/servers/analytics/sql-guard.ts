@@ -1,6 +1,17 @@
 /** Why a statement was refused, in words a model can act on. */
 export class SqlRefusal extends Error {
   override readonly name = "SqlRefusal";
+  /**
+   * Whether the same statement would be refused again on the same schema (decided from its
+   * text, its plan or SQLite's verdict), so the refusal may be remembered; a passing D1 failure
+   * is not.
+   */
+  readonly deterministic: boolean;
+
+  constructor(message: string, options: { deterministic?: boolean } = {}) {
+    super(message);
+    this.deterministic = options.deterministic ?? true;
+  }
 }
 
 const READ_STARTS = new Set(["SELECT", "WITH", "EXPLAIN", "VALUES"]);

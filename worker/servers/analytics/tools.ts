@@ -79,7 +79,7 @@ const executeQuery = tool({
       try {
         statement = await checkStatement(db, position.q);
       } catch (error) {
-        if (error instanceof SqlRefusal && sql !== undefined)
+        if (error instanceof SqlRefusal && error.deterministic && sql !== undefined)
           gate.remember(caller, sql, error.message);
         throw error;
       }
