@@ -66,7 +66,18 @@ export default defineConfig({
             "test/bench/*.test.ts",
             "test/cli/unit/**/*.test.ts",
           ],
+          // The playground's components need a DOM: they have a project of their own.
+          exclude: ["test/web/views/**"],
           environment: "node",
+        },
+      },
+      {
+        // The playground's components rendered by Preact into happy-dom (a DOM in Node, no
+        // browser): the schema form's field kinds and the small widgets, given props only.
+        test: {
+          name: "components",
+          include: ["test/web/views/**/*.test.ts"],
+          environment: "happy-dom",
         },
       },
       {
