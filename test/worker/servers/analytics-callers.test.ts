@@ -147,6 +147,10 @@ describe("each caller's share of the database", () => {
     expect(await query(CHEAP, "198.51.100.23")).toMatchObject({ isError: false });
   });
 
+  it("declares its database time a minute in wrangler.toml's [vars], as the default it applies", () => {
+    expect(env.ANALYTICS_DB_MS_PER_MINUTE).toBe(String(CALLER_BOUNDS.dbMsPerMinute));
+  });
+
   it("counts the database time D1 reports, and past the budget answers with when to retry", async () => {
     const { query } = meteredServer({ ANALYTICS_DB_MS_PER_MINUTE: "1" });
     expect(await query(BUSY, "198.51.100.25")).toMatchObject({
