@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { readReply } from "../../shared/client/read-reply.ts";
-import { exchanges, recordingFetch, type Exchange } from "../../web/src/state/wire.ts";
+import type { Exchange } from "../../web/src/lib/exchange.ts";
+import { recordingFetch } from "../../web/src/state/recording-fetch.ts";
+import { exchanges } from "../../web/src/state/wire.ts";
 
 const encoder = new TextEncoder();
 const event = (message: object) => encoder.encode(`data: ${JSON.stringify(message)}\n\n`);

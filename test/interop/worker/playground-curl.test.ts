@@ -3,7 +3,8 @@ import { promisify } from "node:util";
 import { describe, expect, inject, it } from "vitest";
 import { connect } from "../../../shared/client/index.ts";
 import { toCurl, toFetch, type SentRequest } from "../../../web/src/lib/curl.ts";
-import { exchanges, recordingFetch } from "../../../web/src/state/wire.ts";
+import { recordingFetch } from "../../../web/src/state/recording-fetch.ts";
+import { exchanges } from "../../../web/src/state/wire.ts";
 
 const run = promisify(execFile);
 

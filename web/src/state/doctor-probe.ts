@@ -2,7 +2,8 @@ import { checkHops } from "../../../shared/check/hops.ts";
 import { McpError } from "../../../shared/client/index.ts";
 import type { CorsFacts, Facts } from "../lib/doctor.ts";
 import { headersFrom } from "./credentials.ts";
-import { exchanges, recordingFetch } from "./wire.ts";
+import { recordingFetch } from "./recording-fetch.ts";
+import { exchanges } from "./wire.ts";
 import { browserHopProbe } from "./hop-probe.ts";
 import { endpoints } from "./store.ts";
 

@@ -1,7 +1,7 @@
 import type { FetchLike } from "../../../shared/client/index.ts";
 import { pageTokens, relayFetch } from "../../../shared/relay.ts";
 import { devTokens } from "./store.ts";
-import { recordingFetch } from "./wire.ts";
+import { recordingFetch } from "./recording-fetch.ts";
 
 /**
  * This page's token for the Worker's relay, asked for once (again when refused). A Worker with

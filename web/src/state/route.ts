@@ -10,7 +10,7 @@ import { RelayRefused } from "../../../shared/relay.ts";
 import { inputHandlers } from "./inputs.ts";
 import { relayedFetch } from "./relay.ts";
 import { routeChoice } from "./store.ts";
-import { recordingFetch } from "./wire.ts";
+import { recordingFetch } from "./recording-fetch.ts";
 
 /** Auto tried direct, then the relay, and both failed: each failure, for the doctor. */
 export class RouteError extends Error {

@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks";
 import { Header } from "../../../../shared/protocol/headers.ts";
 import { isSecretHeader, maskValue } from "../../lib/secrets.ts";
-import { clearWire, exchanges, findingsOf, type Exchange } from "../../state/wire.ts";
+import { findingsOf, type Exchange } from "../../lib/exchange.ts";
+import { clearWire, exchanges } from "../../state/wire.ts";
 import { copying } from "../../state/copy.ts";
 import { JsonTree } from "../widgets/json-tree.tsx";
 
