@@ -322,4 +322,14 @@ export const refusals: Refusal[] = [
     sql: `SELECT ${"(".repeat(1001)}1${")".repeat(1001)} AS n`,
     says: /nests parentheses more than 1,?000 deep/,
   },
+  {
+    what: "a recursive CTE lengthening a string by || each step (quadratic in the steps)",
+    sql: "WITH RECURSIVE c(i, s) AS (SELECT 1, 'x' UNION ALL SELECT i + 1, s || 'xxxxxxxxxx' FROM c WHERE i < 100000) SELECT max(length(s)) FROM c",
+    says: /recursive CTE c makes strings .* can grow each time/,
+  },
+  {
+    what: "a recursive CTE doubling a string by replace() each step",
+    sql: "WITH RECURSIVE c(i, s) AS (SELECT 1, 'x' UNION ALL SELECT i + 1, replace(s, 'x', 'xx') FROM c WHERE i < 40) SELECT max(length(s)) FROM c",
+    says: /recursive CTE c makes strings/,
+  },
 ];

@@ -183,7 +183,16 @@ async function checkCost(
     let produced: number;
     try {
       const head = [statement.sql.slice(0, cte.end), view.slice(0, cte.end)] as const;
-      check(await estimate(probe), generatedBytesPerRow(...head));
+      const headBytes = generatedBytesPerRow(...head);
+      // A value carried from one step to the next may grow each time (doubled by a replace,
+      // lengthened by ||), quadratically or exponentially in the steps, which no plan shows.
+      if (headBytes > 0 || /\|\||\bconcat(?:_ws)?\s*\(/i.test(head[1]))
+        throw new SqlRefusal(
+          `The recursive CTE ${cte.name} makes strings (||, replace, hex, printf and the like): a value carried ` +
+            "from step to step can grow each time, which the cost bound cannot know. Recurse over numbers " +
+            "and build strings in the outer SELECT.",
+        );
+      check(await estimate(probe), headBytes);
       const [row] = (await db.prepare(probe).all<{ n: number }>()).results;
       produced = Number(row?.n ?? 0);
     } catch (error) {
