@@ -77,7 +77,6 @@ const noCycle = {
 // worker/mcp's folders (and its files at the top level) from the foot up: each may import only
 // what stands below it, so the vocabulary at the foot (observe/ to context/) imports nothing built
 // on it, and a new folder must be given its place here before anything imports it.
-const RUNTIME = path.resolve(import.meta.dirname, "worker/mcp");
 const RUNTIME_FLOORS = [
   "observe",
   "schema",
@@ -102,52 +101,65 @@ const RUNTIME_FLOORS = [
   "hono.ts",
   "index.ts",
 ];
-/** The part of worker/mcp a file belongs to (its first folder, or its name at the top), if any. */
-function runtimePart(file, root) {
-  const inside = path.relative(root, file);
-  if (inside.startsWith("..") || path.isAbsolute(inside)) return undefined;
-  return inside.split(path.sep)[0];
-}
-const runtimeFloors = {
-  meta: {
-    type: "problem",
-    messages: {
-      up: "worker/mcp/{{from}} stands below worker/mcp/{{to}} (RUNTIME_FLOORS in eslint.config.js): move what it needs down, or the importer up.",
-      unplaced:
-        "worker/mcp/{{to}} has no floor: add it to RUNTIME_FLOORS in eslint.config.js, above what it imports.",
+/**
+ * A rule keeping the floors of one folder (`folder`, relative to the repository): a file on a
+ * floor of `floors` may import only from its own part or the floors below it. `partOf` names the
+ * part of the folder a file belongs to; `hint` says how to mend an import that runs up.
+ */
+function floorsRule({ folder, floors, listName, partOf, hint }) {
+  const checkedOut = path.resolve(import.meta.dirname, folder);
+  const part = (file, root) => {
+    const inside = path.relative(root, file);
+    if (inside.startsWith("..") || path.isAbsolute(inside)) return undefined;
+    return partOf(inside.split(path.sep));
+  };
+  return {
+    meta: {
+      type: "problem",
+      messages: {
+        up: `${folder}/{{from}} stands below ${folder}/{{to}} (${listName} in eslint.config.js): ${hint}`,
+        unplaced: `${folder}/{{to}} has no floor: add it to ${listName} in eslint.config.js, above what it imports.`,
+      },
+      schema: [],
     },
-    schema: [],
-  },
-  create(context) {
-    const file = context.physicalFilename;
-    // The checked-out tree's runtime, or one under the linted folder (the lint tests' trees).
-    const root = [RUNTIME, path.join(context.cwd, "worker/mcp")].find((r) => runtimePart(file, r));
-    const from = root && runtimePart(file, root);
-    const floor = RUNTIME_FLOORS.indexOf(from);
-    if (floor < 0) return {};
-    const check = (node) => {
-      const specifier = node?.value;
-      const target = typeof specifier === "string" && resolve(file, specifier);
-      const to = target && runtimePart(target, root);
-      if (!to || to === from) return;
-      const other = RUNTIME_FLOORS.indexOf(to);
-      if (other < 0) context.report({ node, messageId: "unplaced", data: { to } });
-      else if (other > floor) context.report({ node, messageId: "up", data: { from, to } });
-    };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-      TSImportType: (node) => check(node.argument?.literal ?? node.source),
-    };
-  },
-};
+    create(context) {
+      const file = context.physicalFilename;
+      // The checked-out tree's folder, or one under the linted folder (the lint tests' trees).
+      const root = [checkedOut, path.join(context.cwd, folder)].find((r) => part(file, r));
+      const from = root && part(file, root);
+      const floor = floors.indexOf(from);
+      if (floor < 0) return {};
+      const check = (node) => {
+        const specifier = node?.value;
+        const target = typeof specifier === "string" && resolve(file, specifier);
+        const to = target && part(target, root);
+        if (!to || to === from) return;
+        const other = floors.indexOf(to);
+        if (other < 0) context.report({ node, messageId: "unplaced", data: { to } });
+        else if (other > floor) context.report({ node, messageId: "up", data: { from, to } });
+      };
+      return {
+        ImportDeclaration: (node) => check(node.source),
+        ExportNamedDeclaration: (node) => check(node.source),
+        ExportAllDeclaration: (node) => check(node.source),
+        ImportExpression: (node) => check(node.source),
+        TSImportType: (node) => check(node.argument?.literal ?? node.source),
+      };
+    },
+  };
+}
+// worker/mcp: a file's part is its first folder, or its name at the top.
+const runtimeFloors = floorsRule({
+  folder: "worker/mcp",
+  floors: RUNTIME_FLOORS,
+  listName: "RUNTIME_FLOORS",
+  partOf: ([first]) => first,
+  hint: "move what it needs down, or the importer up.",
+});
 
 // web/src from the foot up: pure code, then state, then the views' folders (each may import only
 // those below it: small widgets at the foot, the shell that lays out the page at the top), then
 // the entry. A new views folder must be given its place here before anything imports it.
-const PLAYGROUND = path.resolve(import.meta.dirname, "web/src");
 const PLAYGROUND_FLOORS = [
   "lib",
   "state",
@@ -163,50 +175,15 @@ const PLAYGROUND_FLOORS = [
   "views/shell",
   "main.tsx",
 ];
-/** The part of web/src a file belongs to: its first folder (under views/, its second), if any. */
-function playgroundPart(file, root) {
-  const inside = path.relative(root, file);
-  if (inside.startsWith("..") || path.isAbsolute(inside)) return undefined;
-  const [first, second] = inside.split(path.sep);
-  return first === "views" && second !== undefined ? `views/${second}` : first;
-}
-const playgroundFloors = {
-  meta: {
-    type: "problem",
-    messages: {
-      up: "web/src/{{from}} stands below web/src/{{to}} (PLAYGROUND_FLOORS in eslint.config.js): move what it needs down (state to state/, pure code to lib/, a shared widget to views/widgets), or the importer up.",
-      unplaced:
-        "web/src/{{to}} has no floor: add it to PLAYGROUND_FLOORS in eslint.config.js, above what it imports.",
-    },
-    schema: [],
-  },
-  create(context) {
-    const file = context.physicalFilename;
-    // The checked-out tree's playground, or one under the linted folder (the lint tests' trees).
-    const root = [PLAYGROUND, path.join(context.cwd, "web/src")].find((r) =>
-      playgroundPart(file, r),
-    );
-    const from = root && playgroundPart(file, root);
-    const floor = PLAYGROUND_FLOORS.indexOf(from);
-    if (floor < 0) return {};
-    const check = (node) => {
-      const specifier = node?.value;
-      const target = typeof specifier === "string" && resolve(file, specifier);
-      const to = target && playgroundPart(target, root);
-      if (!to || to === from) return;
-      const other = PLAYGROUND_FLOORS.indexOf(to);
-      if (other < 0) context.report({ node, messageId: "unplaced", data: { to } });
-      else if (other > floor) context.report({ node, messageId: "up", data: { from, to } });
-    };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-      TSImportType: (node) => check(node.argument?.literal ?? node.source),
-    };
-  },
-};
+// web/src: a file's part is its first folder (under views/, its second).
+const playgroundFloors = floorsRule({
+  folder: "web/src",
+  floors: PLAYGROUND_FLOORS,
+  listName: "PLAYGROUND_FLOORS",
+  partOf: ([first, second]) =>
+    first === "views" && second !== undefined ? `views/${second}` : first,
+  hint: "move what it needs down (state to state/, pure code to lib/, a shared widget to views/widgets), or the importer up.",
+});
 
 const noExportAll = {
   selector: "ExportAllDeclaration",
