@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOAuthExample, type OAuthExample } from "../cli/oauth-example.ts";
 import { launchChromium, openPage, type Chromium } from "./chromium.ts";
-import { checkAccessibility, connectTo, select, worker } from "./playground.ts";
+import { checkAccessibility, connectTo, endedCall, select, worker } from "./playground.ts";
 
 let chromium: Chromium;
 let example: OAuthExample;
@@ -41,10 +41,7 @@ async function callTool(page: Page, name: string, fill: Record<string, string>):
   await select(page, `tool:${name}`);
   for (const [field, value] of Object.entries(fill)) await page.fill(`#f_${field}`, value);
   await page.click('[data-action="send"]');
-  await expect
-    .poll(() => page.locator(".call-status strong").textContent(), { timeout: 30_000 })
-    .toMatch(/Done|Failed|Error/);
-  return (await page.locator(".call").first().textContent()) ?? "";
+  return endedCall(page);
 }
 
 describe("signing in from the playground", () => {

@@ -37,6 +37,14 @@ export async function select(page: Page, key: string): Promise<void> {
   await page.locator("article.detail").waitFor();
 }
 
+/** The text of the call shown last, once it has ended (done, failed or refused). */
+export async function endedCall(page: Page): Promise<string> {
+  await expect
+    .poll(() => page.locator(".call-status strong").first().textContent(), { timeout: 30_000 })
+    .toMatch(/Done|Failed|Error/);
+  return (await page.locator(".call").first().textContent()) ?? "";
+}
+
 /** Runs axe-core on the page; serious and critical violations fail the test, listed by rule. */
 export async function checkAccessibility(page: Page, view: string): Promise<void> {
   // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) still holds.

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodePermalink } from "../../web/src/lib/permalink.ts";
 import { launchChromium, openPage, type Chromium } from "./chromium.ts";
-import { checkAccessibility, connectTo, select, worker } from "./playground.ts";
+import { checkAccessibility, connectTo, endedCall, select, worker } from "./playground.ts";
 
 let chromium: Chromium;
 
@@ -21,14 +21,6 @@ async function allowInPopup(page: Page, click: () => Promise<void>): Promise<URL
   await popup.check("input[value=alice]");
   await popup.click("button[value=allow]");
   return asked;
-}
-
-/** The text of the call shown last, once it has ended. */
-async function endedCall(page: Page): Promise<string> {
-  await expect
-    .poll(() => page.locator(".call-status strong").first().textContent(), { timeout: 30_000 })
-    .toMatch(/Done|Failed|Error/);
-  return (await page.locator(".call").first().textContent()) ?? "";
 }
 
 describe("stepping up from the playground", () => {
