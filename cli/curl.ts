@@ -1,3 +1,4 @@
+import { curlCommand as curlOf, type ShowHeader } from "../shared/curl.ts";
 import { Header } from "../shared/protocol/headers.ts";
 import type { WireRequest } from "./capture.ts";
 import type { McpClient } from "../shared/client/index.ts";
@@ -11,11 +12,6 @@ const CANONICAL = new Map(
     name,
   ]),
 );
-
-/** Quotes a word for POSIX shells. */
-export function shellQuote(text: string): string {
-  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
-}
 
 function displayName(name: string, given: RequestHeaders): string {
   const own = Object.keys(given.headers).find((key) => key.toLowerCase() === name);
@@ -34,17 +30,16 @@ function displayName(name: string, given: RequestHeaders): string {
  * token prints as `$EDGEMCP_TOKEN`, and `EDGEMCP_HEADERS` values are masked.
  */
 export function curlCommand(request: WireRequest, given: RequestHeaders): string {
-  const lines = [`curl -sS -N -X POST ${shellQuote(request.url)}`];
-  for (const [lower, value] of request.headers) {
-    const name = displayName(lower, given);
+  const headers = [...request.headers].map(
+    ([lower, value]) => [displayName(lower, given), value] as const,
+  );
+  const bySource: ShowHeader = (name, value) => {
     const source = given.sources[name];
-    if (source === "EDGEMCP_TOKEN") lines.push(`-H "${name}: Bearer $EDGEMCP_TOKEN"`);
-    else if (source === "EDGEMCP_HEADERS")
-      lines.push(`-H ${shellQuote(`${name}: <from EDGEMCP_HEADERS>`)}`);
-    else lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
-  }
-  lines.push(`--data-raw ${shellQuote(request.body)}`);
-  return lines.join(" \\\n  ");
+    if (source === "EDGEMCP_TOKEN") return { expand: "Bearer $EDGEMCP_TOKEN" };
+    if (source === "EDGEMCP_HEADERS") return { literal: "<from EDGEMCP_HEADERS>" };
+    return { literal: value };
+  };
+  return curlOf({ ...request, method: "POST", headers }, bySource);
 }
 
 /**

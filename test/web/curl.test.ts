@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { shellQuote, toCurl, toFetch, type SentRequest } from "../../web/src/lib/curl.ts";
+import type { SentRequest } from "../../shared/curl.ts";
+import { toCurl, toFetch } from "../../web/src/lib/curl.ts";
+import { shellWords } from "../support/shell-words.ts";
 
 const request: SentRequest = {
   url: "http://127.0.0.1:8787/mcp/everything",
@@ -13,10 +15,6 @@ const request: SentRequest = {
 };
 
 describe("copy as curl", () => {
-  it("quotes words for the shell, single quotes included", () => {
-    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
-  });
-
   it("reads masked secrets from the environment and says so", () => {
     const curl = toCurl(request, { revealSecrets: false });
     expect(curl).toContain(`-H "authorization: \${MCP_AUTHORIZATION}"`);
@@ -35,6 +33,14 @@ describe("copy as curl", () => {
     );
     const apiKey = toCurl({ ...request, headers: [["x-api-key", "k1"]] }, { revealSecrets: false });
     expect(apiKey.split("\n")[0]).toBe("# export MCP_X_API_KEY='…'   (x-api-key, not copied)");
+  });
+
+  it("masks a secret header by its name, whatever the name holds, and the shell expands only the value", async () => {
+    const name = "x-`echo pwned`-$HOME-token";
+    const curl = toCurl({ ...request, headers: [[name, "k1"]] }, { revealSecrets: false });
+    const words = await shellWords(curl, { MCP_X_ECHO_PWNED_HOME_TOKEN: "k1" });
+    expect(words).toContain(`${name}: k1`);
+    expect(curl).not.toContain("k1");
   });
 
   it("puts every header and the exact body in when secrets are revealed", () => {

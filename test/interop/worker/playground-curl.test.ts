@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, inject, it } from "vitest";
 import { connect } from "../../../shared/client/index.ts";
-import { toCurl, toFetch, type SentRequest } from "../../../web/src/lib/curl.ts";
+import type { SentRequest } from "../../../shared/curl.ts";
+import { toCurl, toFetch } from "../../../web/src/lib/curl.ts";
 import { recordingFetch } from "../../../web/src/state/recording-fetch.ts";
 import { exchanges } from "../../../web/src/state/wire.ts";
 

@@ -1,6 +1,6 @@
-import { envNameOf, isSecretHeader } from "./secrets.ts";
-
-const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+import { headerWord, shellQuote } from "../../../shared/curl.ts";
+import { isSecretHeader } from "../../../shared/secret-headers.ts";
+import { envNameOf } from "./secrets.ts";
 
 /**
  * The playground's check as a terminal command: `edgemcp check` with the connection's headers,
@@ -8,12 +8,10 @@ const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
  * never copied.
  */
 export function checkCommand(url: string, headers: Record<string, string>): string {
-  const parts = ["npx edgemcp check", quote(url)];
+  const parts = ["npx edgemcp check", shellQuote(url)];
   for (const [name, value] of Object.entries(headers)) {
-    parts.push(
-      "-H",
-      isSecretHeader(name) ? `"${name}: $${envNameOf(name)}"` : quote(`${name}: ${value}`),
-    );
+    const shown = isSecretHeader(name) ? { expand: `$${envNameOf(name)}` } : { literal: value };
+    parts.push("-H", headerWord(name, shown));
   }
   return parts.join(" ");
 }

@@ -1,20 +1,9 @@
-import { envNameOf, isSecretHeader } from "./secrets.ts";
-
-/** One HTTP request exactly as it was sent. */
-export type SentRequest = {
-  url: string;
-  method: string;
-  headers: readonly (readonly [string, string])[];
-  body: string;
-};
+import { curlCommand, type SentRequest, type ShowHeader } from "../../../shared/curl.ts";
+import { isSecretHeader } from "../../../shared/secret-headers.ts";
+import { envNameOf } from "./secrets.ts";
 
 /** Whether to put secret header values in the copy, or read them from the environment. */
 export type CopyOptions = { revealSecrets: boolean };
-
-/** Quotes a word for POSIX shells: single quotes, with embedded ones closed and escaped. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
 
 /**
  * What a masked header's variable must hold: the header's whole value, its scheme word too
@@ -27,39 +16,37 @@ function maskedNote(name: string, value: string): { holds: string; note: string 
     : { holds: "…", note: `${name}, not copied` };
 }
 
+/** The headers whose values the copy leaves out. */
+function maskedHeaders(request: SentRequest, options: CopyOptions) {
+  return request.headers.filter(([name]) => !options.revealSecrets && isSecretHeader(name));
+}
+
 /**
  * The request as a curl command: the same method, URL, headers and body bytes. Masked secrets
  * are read from environment variables (`"$MCP_AUTHORIZATION"`), named in a comment above.
  */
 export function toCurl(request: SentRequest, options: CopyOptions): string {
-  const lines: string[] = [];
-  const masked = request.headers.filter(([name]) => !options.revealSecrets && isSecretHeader(name));
-  for (const [name, value] of masked) {
+  const lines = maskedHeaders(request, options).map(([name, value]) => {
     const { holds, note } = maskedNote(name, value);
-    lines.push(`# export ${envNameOf(name)}='${holds}'   (${note})`);
-  }
-  const parts = [`curl -sS -N -X ${request.method} ${shellQuote(request.url)}`];
-  for (const [name, value] of request.headers) {
-    const secret = !options.revealSecrets && isSecretHeader(name);
-    parts.push(
-      secret ? `-H "${name}: \${${envNameOf(name)}}"` : `-H ${shellQuote(`${name}: ${value}`)}`,
-    );
-  }
-  if (request.body !== "") parts.push(`--data-raw ${shellQuote(request.body)}`);
-  lines.push(parts.join(" \\\n  "));
+    return `# export ${envNameOf(name)}='${holds}'   (${note})`;
+  });
+  const show: ShowHeader = (name, value) =>
+    !options.revealSecrets && isSecretHeader(name)
+      ? { expand: `\${${envNameOf(name)}}` }
+      : { literal: value };
+  lines.push(curlCommand(request, show));
   return lines.join("\n");
 }
 
 /** The request as a `fetch` call (JavaScript), secrets as constants to fill in unless revealed. */
 export function toFetch(request: SentRequest, options: CopyOptions): string {
+  const masked = new Set(maskedHeaders(request, options).map(([name]) => name));
   const lines: string[] = [];
   const headerLines = request.headers.map(([name, value]) => {
-    const secret = !options.revealSecrets && isSecretHeader(name);
-    if (secret) {
-      const { holds, note } = maskedNote(name, value);
-      lines.push(`const ${envNameOf(name)} = "${holds}"; // ${note}`);
-    }
-    return `    ${JSON.stringify(name)}: ${secret ? envNameOf(name) : JSON.stringify(value)},`;
+    if (!masked.has(name)) return `    ${JSON.stringify(name)}: ${JSON.stringify(value)},`;
+    const { holds, note } = maskedNote(name, value);
+    lines.push(`const ${envNameOf(name)} = "${holds}"; // ${note}`);
+    return `    ${JSON.stringify(name)}: ${envNameOf(name)},`;
   });
   lines.push(
     `const response = await fetch(${JSON.stringify(request.url)}, {`,

@@ -1,4 +1,5 @@
-import { isSecretHeader, maskValue } from "./secrets.ts";
+import { isSecretHeader } from "../../../shared/secret-headers.ts";
+import { maskValue } from "./secrets.ts";
 
 /** One HTTP request a sign-in step sent, and what came back (bodies as text, bounded). */
 export type FlowExchange = {

@@ -1,5 +1,5 @@
 import { isRecord } from "./json.ts";
-import { isSecretHeader } from "./secrets.ts";
+import { isSecretHeader } from "../../../shared/secret-headers.ts";
 
 /** Which request a permalink reopens. */
 export type RequestKind = "tool" | "prompt" | "resource" | "template";

@@ -1,5 +1,5 @@
 import { signal } from "@preact/signals";
-import type { SentRequest } from "../lib/curl.ts";
+import type { SentRequest } from "../../../shared/curl.ts";
 import { notify } from "./store.ts";
 
 /** The request being copied, or undefined when the dialog is closed. */

@@ -1,6 +1,6 @@
 import { signal } from "@preact/signals";
 import { isRecord } from "../lib/json.ts";
-import { isSecretHeader } from "../lib/secrets.ts";
+import { isSecretHeader } from "../../../shared/secret-headers.ts";
 import { load, save } from "./persist.ts";
 import { devTokens, headerRows, rememberHeaders, type HeaderRow } from "./store.ts";
 

@@ -4,7 +4,7 @@ import {
   type PendingSignIn,
 } from "../../../shared/client/auth/index.ts";
 import { isRecord } from "../lib/json.ts";
-import { isSecretHeader } from "../lib/secrets.ts";
+import { isSecretHeader } from "../../../shared/secret-headers.ts";
 import { headerOrigin, isDevTokenRow, originOf, switchHeaders } from "./credentials.ts";
 import { PENDING_SIGN_IN } from "./sign-in.ts";
 import {

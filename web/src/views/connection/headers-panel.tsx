@@ -1,5 +1,5 @@
 import { headerOrigin, persistHeaders } from "../../state/credentials.ts";
-import { isSecretHeader } from "../../lib/secrets.ts";
+import { isSecretHeader } from "../../../../shared/secret-headers.ts";
 import { addBearer } from "../../state/headers.ts";
 import { headerRows, rememberHeaders, type HeaderRow } from "../../state/store.ts";
 

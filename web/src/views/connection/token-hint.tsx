@@ -1,6 +1,6 @@
 import type { Tool } from "../../../../shared/protocol/primitives.ts";
 import type { Permalink } from "../../lib/permalink.ts";
-import { isSecretHeader } from "../../lib/secrets.ts";
+import { isSecretHeader } from "../../../../shared/secret-headers.ts";
 import { latestCall, runCall } from "../../state/calls.ts";
 import { headerMap } from "../../state/connection.ts";
 import { signIns } from "../../state/sign-in.ts";

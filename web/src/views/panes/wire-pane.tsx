@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { Header } from "../../../../shared/protocol/headers.ts";
-import { isSecretHeader, maskValue } from "../../lib/secrets.ts";
+import { isSecretHeader } from "../../../../shared/secret-headers.ts";
+import { maskValue } from "../../lib/secrets.ts";
 import { findingsOf, type Exchange } from "../../lib/exchange.ts";
 import { clearWire, exchanges } from "../../state/wire.ts";
 import { copying } from "../../state/copy.ts";
