@@ -26,6 +26,7 @@ import {
   type Session,
 } from "./cluster-mix.ts";
 import { operationTable, type OperationStats } from "./table.ts";
+import { upstreamErrorReport } from "./upstream-errors.ts";
 
 const SECONDS = positiveNumber("SOAK_SECONDS", 600);
 const CONCURRENCY = Math.ceil(positiveNumber("SOAK_CONCURRENCY", 64));
@@ -81,7 +82,8 @@ async function main() {
       `Soaking: ${CONCURRENCY} clients and ${LISTENERS} listen streams through the front for ${SECONDS} s, a Worker process killed and restarted every ${RESTART_SECONDS} s.`,
     );
     const sampler = setInterval(sample, 10_000);
-    const deadline = Date.now() + SECONDS * 1000;
+    const soakStart = Date.now();
+    const deadline = soakStart + SECONDS * 1000;
     const restarts: string[] = [];
     const listened = Array.from({ length: LISTENERS }, () => [] as Session[]);
     const listening = listened.map((sessions, i) =>
@@ -129,6 +131,7 @@ async function main() {
     for (const [kind, n] of errors.fault) console.log(`  ${n} × ${kind}`);
     console.log(`Errors outside them: ${count(errors.other)}`);
     for (const [kind, n] of errors.other) console.log(`  ${n} × ${kind}`);
+    console.log(upstreamErrorReport(cluster.front.upstreamErrors, soakStart, run.windows));
     console.log(
       `Tasks: ${tasks.created} created, ${tasks.resultsRead} results read, ${tasks.abandoned} given up`,
     );
