@@ -7,10 +7,20 @@ import type { Socket } from "node:net";
 
 /** Which Worker process served a response (1-based), for tests and for the curious. */
 export const SERVED_BY = "X-Cluster-Worker";
-/** Request bodies are read before forwarding, so a refused connection can try the next process. */
+/** Request bodies are read whole before forwarding, so a request can be sent again intact. */
 const MAX_BODY = 64 * 1024 * 1024;
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding"]);
-
+/**
+ * How long a pooled connection to a Worker process stays idle before the front closes it.
+ * workerd closes an idle keep-alive connection after 15 s (and announces no Keep-Alive timeout);
+ * a request written to a connection at the moment workerd closes it fails with nothing
+ * answered. Closing ours well before workerd's keeps that race out of reach even when a busy
+ * machine delays the front's timers by seconds, and at any real load a connection is reused
+ * long before it has been idle this long.
+ */
+const IDLE_MS = 4_000;
+/** How a connection the server had closed fails: reset, or ended with no answer (hang up). */
+const CLOSED_UNDER_US = new Set(["ECONNRESET", "EPIPE"]);
 /** How many upstream errors the front keeps (the latest). */
 const KEPT_ERRORS = 1_000;
 
@@ -28,8 +38,11 @@ export type UpstreamError = {
   /** Whether it went out on a pooled connection, and how long that connection had been idle. */
   reused: boolean;
   idleMs?: number;
-  /** Tried the next process (refused: nothing sent), answered 502, or cut the client's answer. */
-  outcome: "next process" | "502" | "cut";
+  /**
+   * Tried the next process (refused: nothing was sent), sent again to the same process on a new
+   * connection (a pooled one it had closed), answered 502, or cut the client's answer.
+   */
+  outcome: "next process" | "sent again" | "502" | "cut";
 };
 
 export type Front = {
@@ -40,6 +53,11 @@ export type Front = {
   /** The latest upstream errors, oldest first. */
   upstreamErrors: UpstreamError[];
   close(): Promise<void>;
+};
+
+export type FrontOptions = {
+  /** How long a pooled upstream connection may stay idle (default IDLE_MS). */
+  idleMs?: number;
 };
 
 async function readBody(incoming: IncomingMessage): Promise<Buffer | undefined> {
@@ -53,8 +71,13 @@ async function readBody(incoming: IncomingMessage): Promise<Buffer | undefined> 
   return Buffer.concat(chunks);
 }
 
-export async function startFront(port: number, backends: (number | undefined)[]): Promise<Front> {
-  const agent = new Agent({ keepAlive: true });
+export async function startFront(
+  port: number,
+  backends: (number | undefined)[],
+  options: FrontOptions = {},
+): Promise<Front> {
+  // The agent's timeout closes free connections only; one carrying a quiet stream is left open.
+  const agent = new Agent({ keepAlive: true, timeout: options.idleMs ?? IDLE_MS });
   const upstreamErrors: UpstreamError[] = [];
   /** When each pooled connection last went idle. */
   const freedAt = new WeakMap<Socket, number>();
@@ -77,19 +100,11 @@ export async function startFront(port: number, backends: (number | undefined)[])
       clientGone = true;
       current?.destroy();
     });
-    // Try each process once, starting with the next in turn: a refused connection (a stopped
-    // process) sent nothing, so trying the next one is safe.
-    const tries = backends.length;
-    const attempt = (left: number): void => {
-      if (left === 0) {
-        outgoing
-          .writeHead(502, { "Content-Type": "text/plain" })
-          .end("No Worker process answered\n");
-        return;
-      }
-      const index = next++ % backends.length;
-      const target = backends[index];
-      if (target === undefined) return attempt(left - 1);
+    const badGateway = (text: string) =>
+      outgoing.writeHead(502, { "Content-Type": "text/plain" }).end(text);
+
+    /** Sends the request to process `index`, on a pooled connection or (`fresh`) a new one. */
+    const forward = (index: number, target: number, left: number, fresh: boolean): void => {
       const upstream = request(
         {
           host: "127.0.0.1",
@@ -97,7 +112,7 @@ export async function startFront(port: number, backends: (number | undefined)[])
           method: incoming.method,
           path: incoming.url,
           headers: { ...headers, "content-length": String(body.length) },
-          agent,
+          agent: fresh ? false : agent,
         },
         (answer) => {
           const answerHeaders = Object.fromEntries(
@@ -141,20 +156,40 @@ export async function startFront(port: number, backends: (number | undefined)[])
       upstream.on("error", (error: NodeJS.ErrnoException) => {
         // The client went away and we ended the request: not the upstream's error.
         if (clientGone) return;
+        // A refused first try sent nothing: the next process may have it. A pooled connection
+        // that failed with nothing answered is one the process closed as the request went out
+        // (its idle close): sent again once, to the same process on a new connection. Should
+        // that be refused, the process is gone and may have begun the request before it went:
+        // 502, not another process, so nothing runs twice.
         const outcome = outgoing.headersSent
           ? "cut"
-          : error.code === "ECONNREFUSED"
-            ? "next process"
-            : "502";
+          : fresh
+            ? "502"
+            : error.code === "ECONNREFUSED"
+              ? "next process"
+              : upstream.reusedSocket && CLOSED_UNDER_US.has(error.code ?? "")
+                ? "sent again"
+                : "502";
         record(error, outcome);
         if (outcome === "cut") outgoing.destroy();
         else if (outcome === "next process") attempt(left - 1);
-        else outgoing.writeHead(502, { "Content-Type": "text/plain" }).end("Bad gateway\n");
+        else if (outcome === "sent again") forward(index, target, left, true);
+        else badGateway("Bad gateway\n");
       });
       current = upstream;
       upstream.end(body);
     };
-    attempt(tries);
+
+    // Try each process once, starting with the next in turn: a refused connection (a stopped
+    // process) sent nothing, so trying the next one is safe.
+    const attempt = (left: number): void => {
+      if (left === 0) return void badGateway("No Worker process answered\n");
+      const index = next++ % backends.length;
+      const target = backends[index];
+      if (target === undefined) return attempt(left - 1);
+      forward(index, target, left, false);
+    };
+    attempt(backends.length);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
