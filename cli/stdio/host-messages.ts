@@ -2,7 +2,7 @@ import { errorText } from "../../shared/error-text.ts";
 import { parseMessage, peekId, type JsonRpcMessage } from "../../shared/jsonrpc.ts";
 import type { JsonRpcId } from "../../shared/protocol/messages.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
-import { failedReply } from "./reply.ts";
+import { failedReplyLine, readFailedReply } from "../../shared/failed-reply.ts";
 
 /** A JSON-RPC error response for the host. */
 export type HostError = {
@@ -38,11 +38,15 @@ export function readHostLine(line: string): JsonRpcMessage | HostError | undefin
  * id, or a description of the reply (with what to do about a 401).
  */
 export async function refusal(id: JsonRpcId, response: Response, url: string): Promise<HostError> {
-  const failure = await failedReply(response);
-  if (typeof failure !== "string") return { jsonrpc: "2.0", id, error: failure };
+  const failure = await readFailedReply(response);
+  if (failure.error) return { jsonrpc: "2.0", id, error: failure.error };
   const hint =
     response.status === 401
       ? " The server wants credentials: set EDGEMCP_TOKEN or pass --bearer."
       : "";
-  return hostError(id, ErrorCode.InternalError, `${failure} (from ${url}).${hint}`);
+  return hostError(
+    id,
+    ErrorCode.InternalError,
+    `${failedReplyLine(failure)} (from ${url}).${hint}`,
+  );
 }

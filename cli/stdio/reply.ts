@@ -1,6 +1,5 @@
 import { isJsonObject } from "../../shared/jsonrpc.ts";
 import type { JsonObject, JsonRpcId } from "../../shared/protocol/messages.ts";
-import { JsonRpcErrorResponseSchema } from "../../shared/protocol/messages.ts";
 import { carriesMessage, decodeSse, SseError } from "../../shared/sse.ts";
 import { resumableSse, SseResumeError, type Reopen } from "../../shared/sse-resume.ts";
 
@@ -51,24 +50,6 @@ export async function* replyMessages(
   }
   await response.body?.cancel();
   throw new ReplyError(`The server answered with ${type ?? "no Content-Type"}, not JSON or SSE.`);
-}
-
-/** A JSON-RPC error object, as the bridge passes it to the host. */
-export type ErrorObject = { code: number; message: string; data?: unknown };
-
-/** The JSON-RPC error a failed HTTP reply carries, or a description of the reply. */
-export async function failedReply(response: Response): Promise<ErrorObject | string> {
-  const text = await response.text().catch(() => "");
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  const rpc = JsonRpcErrorResponseSchema.safeParse(body);
-  if (rpc.success) return rpc.data.error;
-  const snippet = text.trim().slice(0, 200);
-  return `HTTP ${response.status}${snippet ? `: ${snippet}` : ""}`;
 }
 
 /** True when `message` is the response to the request `id`. */

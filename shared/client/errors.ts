@@ -1,4 +1,4 @@
-import { JsonRpcErrorResponseSchema } from "../protocol/messages.ts";
+import { readFailedReply } from "../failed-reply.ts";
 import type { Era } from "../protocol/versions.ts";
 
 /**
@@ -85,25 +85,14 @@ export function rpcError(
  * except auth refusals (401/403), which stay `http` errors whatever the body says.
  */
 export async function httpFailure(response: Response, context: ErrorContext): Promise<McpError> {
-  const text = await response.text().catch(() => "");
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  const rpc = JsonRpcErrorResponseSchema.safeParse(body);
-  const status = response.status;
-  if (rpc.success && status !== 401 && status !== 403) {
-    return rpcError(rpc.data.error, status, context);
-  }
+  const { status, text, error } = await readFailedReply(response);
+  if (error && status !== 401 && status !== 403) return rpcError(error, status, context);
   return new McpError(
-    rpc.success ? rpc.data.error.message : `HTTP ${status} from the server for ${context.method}.`,
+    error ? error.message : `HTTP ${status} from the server for ${context.method}.`,
     {
       kind: "http",
       status,
-      ...(rpc.success ? { code: rpc.data.error.code, data: rpc.data.error.data } : {}),
-      ...(rpc.success ? {} : { data: { body: text.slice(0, 1000) } }),
+      ...(error ? { code: error.code, data: error.data } : { data: { body: text.slice(0, 1000) } }),
       ...context,
     },
   );
