@@ -3,6 +3,7 @@ import {
   DynamicServer,
   ErrorCode,
   ForwardedResult,
+  inputRounds,
   RpcError,
   listenFromSource,
   prompt,
@@ -289,6 +290,8 @@ function hubDefinition(
         compile: () => template,
       }),
     ),
+    // Upstreams' input requests are relayed to the hub's client (ctx.relay).
+    input: inputRounds,
     tasks: hubTaskRouter(runtime),
     listen: listenFromSource(hubListenSource(runtime, view, invalidate)),
   };

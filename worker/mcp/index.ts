@@ -39,6 +39,8 @@ export {
   type InputRequest,
 } from "./input/requests.ts";
 export type { InputAnswers } from "./input/answers.ts";
+export { inputRounds } from "./era/input-rounds.ts";
+export type { InputRounds } from "./define/input.ts";
 export { UriTemplate } from "../../shared/uri-template.ts";
 export { ErrorCode, RpcError, ToolError } from "../../shared/protocol/errors.ts";
 export type { ContentBlock, ResourceContents } from "../../shared/protocol/content.ts";
@@ -98,7 +100,7 @@ export type {
 export { DynamicServer } from "./server/dynamic.ts";
 export type { ServeContext, Served } from "./server/server.ts";
 export { ForwardedResult } from "./results/ready.ts";
-export { InputRequiredSignal } from "./input/answers.ts";
+export { InputRequiredSignal } from "./input/signal.ts";
 export type { InputRelay } from "./input/relay.ts";
 export { listenFromSource } from "./listen/source.ts";
 export type { ListenSettings, ListenSource, ListenStreams } from "./listen/source.ts";

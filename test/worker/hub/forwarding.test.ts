@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { durableObjects } from "../../../worker/durable/index.ts";
 import { hubServer } from "../../../worker/hub/hub-server.ts";
-import { defineServer, elicit, tool } from "../../../worker/mcp/index.ts";
+import { defineServer, elicit, tool, inputRounds } from "../../../worker/mcp/index.ts";
 import { decodeSse } from "../../../shared/sse.ts";
 import { legacyRequest, mcpRequest } from "../../support/mcp-request.ts";
 import { type Message } from "../../support/reply.ts";
@@ -183,6 +183,7 @@ describe("forwarding through the hub", () => {
     const pester = defineServer({
       name: "pester",
       version: "1",
+      input: inputRounds,
       tools: [
         tool({
           name: "quiz",

@@ -16,6 +16,7 @@ import {
   ToolError,
   type McpAppOptions,
   type RequestLog,
+  inputRounds,
 } from "../../../worker/mcp/index.ts";
 import { mcpApp } from "../../../worker/mcp/hono.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
@@ -26,6 +27,7 @@ import { addTool, askTool, countTool } from "./support.ts";
 const upstream = defineServer({
   name: "upstream",
   version: "1",
+  input: inputRounds,
   pageSize: 2,
   tools: [
     addTool,

@@ -9,6 +9,7 @@ import {
   tool,
   type McpAppOptions,
   type Served,
+  inputRounds,
 } from "../../../worker/mcp/index.ts";
 import { mcpApp } from "../../../worker/mcp/hono.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
@@ -48,6 +49,7 @@ export const askTool = tool({
 export const alpha = defineServer({
   name: "alpha",
   version: "1",
+  input: inputRounds,
   cache: { ttlMs: 5_000, cacheScope: "public" },
   tools: [
     addTool,

@@ -1,14 +1,13 @@
 import { TASKS_EXTENSION } from "../../../shared/protocol/capabilities.ts";
-import type { EraAsking, AskingSetup } from "../era/era.ts";
-import { InputRequiredSignal } from "../input/answers.ts";
+import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
+import type { EraAsking } from "../define/input.ts";
 import type { Listening, MethodHandler, MethodResult } from "../methods/method.ts";
 import { logRequest } from "../observe/log.ts";
 import { failure } from "../request/errors.ts";
 import { EraResponse, respond, type Outcome } from "../request/reply.ts";
 import { RawResult } from "../results/ready.ts";
 import { CallAbort } from "./abort.ts";
-import { askingOnDemand } from "./asking.ts";
-import { refused } from "../context/refused.ts";
+import { NO_INPUT_ROUNDS, refused } from "../context/refused.ts";
 import type { CallMeans, RoutedRequest } from "./calling.ts";
 import type { Asking, Cancel, Notify } from "../context/context.ts";
 import { createContext } from "../context/handler-context.ts";
@@ -40,8 +39,9 @@ export async function startCall(
     abort,
   );
   let asking: EraAsking;
-  if (route.asks) {
-    const setup: AskingSetup = {
+  const rounds = request.catalog.definition.input;
+  if (route.asks && rounds) {
+    const setup = {
       method: info.method,
       params,
       info,
@@ -50,7 +50,12 @@ export async function startCall(
       cancel: abort,
       coordination,
     };
-    asking = request.answers ? await era.asking(setup) : askingOnDemand(era, setup);
+    asking = await rounds.asking(era.name, setup, request.answers);
+  } else if (route.asks) {
+    // Answers to nothing are ignored, as a server with rounds ignores those its requestState
+    // does not ask for; a requestState is a handle this server never issued.
+    if (params.requestState !== undefined) throw NO_REQUEST_STATE;
+    asking = NO_INPUT_ROUNDS;
   } else asking = refused(info.method);
   void run(route, request, means, asking, reply, abort);
   const first = await reply.first;
@@ -60,6 +65,11 @@ export async function startCall(
   // workerd to 2 GiB in seconds; built on its way out it stays near 150 MiB).
   return first instanceof Response ? first : respond(first, request.mode);
 }
+
+const NO_REQUEST_STATE = new RpcError(
+  ErrorCode.InvalidParams,
+  "This server asks its clients for no input, so it issued no requestState: send the request without requestState.",
+);
 
 /** A listen request as its stream sees it: contexts that live as long as the stream. */
 export function listening(request: RoutedRequest, means: CallMeans): Listening {
@@ -167,7 +177,7 @@ async function outcomeOf(
       });
     } catch (error) {
       // A handler still missing answers ends this round (2026), where the era has rounds.
-      if (!(error instanceof InputRequiredSignal) || !asking.inputRequired) throw error;
+      if (!asking.inputRequired) throw error;
       result = await asking.inputRequired(error);
     }
     const headers = era.resultHeaders(info);

@@ -1,5 +1,8 @@
 import type { ToolAccess } from "../../auth/admit.ts";
-import type { ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
+import type {
+  ClientCapabilities,
+  ServerCapabilities,
+} from "../../../shared/protocol/capabilities.ts";
 import type { Implementation, Resource } from "../../../shared/protocol/primitives.ts";
 import type { UriTemplate } from "../../../shared/uri-template.ts";
 import type { CacheHint, ListKey, ServerDefinition } from "../define/definition.ts";
@@ -27,6 +30,11 @@ type CompiledPrompt = { definition: PromptDefinition };
 const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/;
 
 const DEFAULT_CACHE: CacheHint = { ttlMs: 60_000, cacheScope: "public" };
+
+/** Whether a tool's required client capabilities are kinds of input, which it can only ask for. */
+const asksFor = (requires: ClientCapabilities | undefined) =>
+  requires !== undefined &&
+  ("elicitation" in requires || "sampling" in requires || "roots" in requires);
 
 /**
  * Everything about a server that does not depend on the request, computed once per isolate:
@@ -85,6 +93,10 @@ export class Catalog implements ToolAccess {
       seenTools.add(tool.name);
       if (typeof tool.run !== "function")
         problems.add(`tool "${tool.name}" has no run(args, ctx) function.`);
+      if (!definition.input && asksFor(tool.requires))
+        problems.add(
+          `tool "${tool.name}" requires client capabilities that only asking for input uses: import { inputRounds } from "edgemcp/server" and add \`input: inputRounds\` to the server's definition.`,
+        );
       const compiled = problems.attempt(`tool "${tool.name}"`, () => compileTool(tool));
       if (named && compiled) this.tools.set(tool.name, compiled);
     }

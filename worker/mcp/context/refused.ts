@@ -22,3 +22,21 @@ export function refuseAsking(reason: string): Asking {
   const refuse = () => Promise.reject(new RpcError(ErrorCode.InternalError, reason));
   return { input: refuse, relay: { state: undefined, responses: {}, ask: refuse } };
 }
+
+/**
+ * `ctx.input` and `ctx.relay` on a server that did not link input rounds. A handler that asks
+ * there is a bug of the server's, not the client's: a plain error, logged with its message, and
+ * answered as any handler's failure is (without details, with the correlation id).
+ */
+export const NO_INPUT_ROUNDS: Asking = {
+  input: noInputRounds,
+  relay: { state: undefined, responses: {}, ask: noInputRounds },
+};
+
+function noInputRounds(): Promise<never> {
+  return Promise.reject(
+    new Error(
+      'ctx.input and ctx.relay need input rounds, which this server did not link: import { inputRounds } from "edgemcp/server" and add `input: inputRounds` to its defineServer({ ... }).',
+    ),
+  );
+}

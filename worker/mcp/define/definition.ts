@@ -3,6 +3,7 @@ import type { Implementation } from "../../../shared/protocol/primitives.ts";
 import type { CacheHint } from "../../../shared/protocol/results.ts";
 import type { HandlerContext } from "../context/context.ts";
 import type { ListenStreams } from "../listen/source.ts";
+import type { InputRounds } from "./input.ts";
 import type { PromptDefinition } from "./prompt.ts";
 import type { ResourceDefinition, TemplateEntry } from "./resource.ts";
 import type { AnyTool } from "./tool.ts";
@@ -35,6 +36,11 @@ export type ServerDefinition = Omit<Implementation, "title"> & {
    */
   unlisted?: (kind: "tool" | "prompt", name: string) => string | undefined;
   tools?: AnyTool[];
+  /**
+   * Lets handlers ask their clients for input (`ctx.input`, `ctx.relay`): `inputRounds` from
+   * `edgemcp/server`. Without it none of that is linked, and asking rejects.
+   */
+  input?: InputRounds;
   resources?: ResourceDefinition[];
   resourceTemplates?: TemplateEntry[];
   prompts?: PromptDefinition[];

@@ -6,10 +6,8 @@ import type { RpcError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject, JsonRpcId, JsonRpcRequest } from "../../../shared/protocol/messages.ts";
 import type { LogLevel } from "../../../shared/protocol/meta.ts";
 import type { Era } from "../../../shared/protocol/versions.ts";
-import type { Handles } from "../../state/handles.ts";
 import type { Catalog } from "../catalog/catalog.ts";
-import type { Asking, Cancel, Envelope, Notify, RequestInfo } from "../context/context.ts";
-import type { InputRequiredSignal } from "../input/answers.ts";
+import type { Envelope, RequestInfo } from "../context/context.ts";
 import type { EraRules, Route } from "../methods/method.ts";
 import type { Coordination } from "../ports.ts";
 
@@ -25,25 +23,6 @@ export type Enveloped = {
    * `requestState`): its input is then opened, and checked, before the handler runs.
    */
   answers: boolean;
-};
-
-/** What an era needs to let a handler ask its client for input. */
-export type AskingSetup = {
-  method: string;
-  params: JsonObject;
-  info: RequestInfo;
-  handles: Handles;
-  /** The request's reply, for requests sent on its stream. */
-  send: Notify;
-  /** The call's cancellation (its signal is made when first read). */
-  cancel: Cancel;
-  coordination: Coordination;
-};
-
-/** How a handler of one request asks for input, and what ends a round that is still missing answers. */
-export type EraAsking = Asking & {
-  /** The result that ends this round (2026 MRTR: `input_required`); absent where asking waits. */
-  inputRequired?(signal: InputRequiredSignal): Promise<JsonObject>;
 };
 
 /**
@@ -68,8 +47,6 @@ export interface EraAdapter extends EraRules {
   readonly routes: Readonly<Record<string, Route>>;
   /** Extra words for -32601 on methods that exist in the other era. */
   readonly notFoundHints: Readonly<Record<string, string>>;
-  /** `ctx.input` and `ctx.relay` for a method that may ask (MRTR, or server-to-client requests). */
-  asking(setup: AskingSetup): Promise<EraAsking>;
   /** Whether a log message at `level` goes to the client. */
   logs(level: LogLevel, info: RequestInfo): boolean;
   /** A method's result object as this era's clients read it, serialized. */

@@ -3,25 +3,12 @@ import type { ClientCapabilities } from "../../../shared/protocol/capabilities.t
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { missingCapabilities } from "./requirements.ts";
 import { wireInputRequest, type InputRequest } from "./requests.ts";
+import { InputRequiredSignal } from "./signal.ts";
 
 /** The typed answers `ctx.input` resolves with, one per requested key. */
 export type InputAnswers<T extends Record<string, InputRequest<unknown>>> = {
   [K in keyof T]: T[K] extends InputRequest<infer R> ? R : never;
 };
-
-/**
- * Raised inside a handler when answers are missing; the runtime turns it into
- * `input_required` with these requests (wire form) and `state` sealed into requestState.
- */
-export class InputRequiredSignal extends Error {
-  override readonly name = "InputRequiredSignal";
-  constructor(
-    readonly requests: Record<string, JsonObject>,
-    readonly state?: unknown,
-  ) {
-    super("The handler needs input from the client.");
-  }
-}
 
 /** -32021 for a request kind the client did not declare. */
 export function undeclared(method: string, need: ClientCapabilities): RpcError {

@@ -11,7 +11,7 @@ import {
 import type { CompiledTool } from "../catalog/catalog.ts";
 import { listOf, type List } from "../catalog/pages.ts";
 import type { HandlerContext } from "../context/context.ts";
-import { InputRequiredSignal } from "../input/answers.ts";
+import { InputRequiredSignal } from "../input/signal.ts";
 import type { Observation } from "../observe/trace.ts";
 import { parseParams, type Call, type MethodHandler } from "./method.ts";
 import { describeIssues } from "../schema/issues.ts";

@@ -1,4 +1,4 @@
-import { defineServer } from "../../mcp/index.ts";
+import { defineServer, inputRounds } from "../../mcp/index.ts";
 import { prompts } from "./prompts.ts";
 import { resources, resourceTemplates } from "./resources.ts";
 import { conformanceTools, featureTools, triggerTools } from "./tools.ts";
@@ -33,4 +33,6 @@ export const everything = defineServer({
   resources,
   resourceTemplates,
   prompts: [...prompts, ...inputPrompts],
+  // Its input tools and prompts ask the client (elicitation, sampling, roots).
+  input: inputRounds,
 });

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { defineServer, elicit, tool, ToolError } from "../../mcp/index.ts";
+import { defineServer, elicit, inputRounds, tool, ToolError } from "../../mcp/index.ts";
 import { sleep } from "../../../shared/sleep.ts";
 
 const BUILD_STAGES = ["fetch sources", "install dependencies", "compile", "test", "package"];
@@ -134,4 +134,6 @@ export const ops = defineServer({
   instructions:
     "run_build takes tens of seconds and reports progress; scan_repo can run as a task; deploy_release asks for confirmation first.",
   tools: [runBuild, scanRepo, deployRelease],
+  // deploy_release asks for confirmation.
+  input: inputRounds,
 });

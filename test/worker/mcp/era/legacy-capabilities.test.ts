@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { durableObjects } from "../../../../worker/durable/index.ts";
-import { defineServer, elicitUrl, tool } from "../../../../worker/mcp/index.ts";
+import { defineServer, elicitUrl, tool, inputRounds } from "../../../../worker/mcp/index.ts";
 import { legacyRequest } from "../../../support/mcp-request.ts";
 import { send } from "../../call.ts";
 import { serve } from "../../custom-server.ts";
@@ -114,6 +114,7 @@ describe("each 2025 revision is asked only what it defines", () => {
       defineServer({
         name: "asks-url",
         version: "1",
+        input: inputRounds,
         tools: [
           tool({
             name: "sign_in",

@@ -2,7 +2,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { durableObjects } from "../../../../worker/durable/index.ts";
-import { defineServer, elicit, tool } from "../../../../worker/mcp/index.ts";
+import { defineServer, elicit, tool, inputRounds } from "../../../../worker/mcp/index.ts";
 import { legacyRequest } from "../../../support/mcp-request.ts";
 import { send } from "../../call.ts";
 import { serve } from "../../custom-server.ts";
@@ -214,6 +214,7 @@ describe("asking 2025 clients for input", () => {
   const definition = defineServer({
     name: "asks-legacy",
     version: "1",
+    input: inputRounds,
     tools: [
       tool({
         name: "greet",

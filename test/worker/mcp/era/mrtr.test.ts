@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { paramsDigest } from "../../../../worker/mcp/era/modern/digest.ts";
-import { defineServer, elicit, prompt, tool as defineTool } from "../../../../worker/mcp/index.ts";
+import {
+  defineServer,
+  elicit,
+  prompt,
+  tool as defineTool,
+  inputRounds,
+} from "../../../../worker/mcp/index.ts";
 import { handleOwner } from "../../../../worker/state/handles.ts";
 import { keyringFrom } from "../../../../worker/state/keyring.ts";
 import { Sealer } from "../../../../worker/state/sealer.ts";
@@ -298,6 +304,7 @@ describe("input kinds follow the request's declared capabilities", () => {
       defineServer({
         name: "counting",
         version: "1",
+        input: inputRounds,
         tools: [
           defineTool({
             name: "confirm_then_count",
@@ -345,6 +352,7 @@ describe("input kinds follow the request's declared capabilities", () => {
       defineServer({
         name: "c",
         version: "1",
+        input: inputRounds,
         prompts: [
           prompt({
             name: "p",

@@ -7,6 +7,7 @@ import {
   elicit,
   tool,
   ToolError,
+  inputRounds,
 } from "../../../../worker/mcp/index.ts";
 
 import { eventually } from "../../../support/eventually.ts";
@@ -22,6 +23,7 @@ const cancelledLabels = new Set<string>();
 const definition = defineServer({
   name: "task-tests",
   version: "1",
+  input: inputRounds,
   tools: [
     tool({
       name: "count",

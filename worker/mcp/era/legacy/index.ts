@@ -8,7 +8,6 @@ import { legacyEnvelope } from "./envelope.ts";
 import { mintSessionId, readSessionId } from "./session.ts";
 import { missingCapabilities } from "../../input/requirements.ts";
 import type { ClientCapabilities } from "../../../../shared/protocol/capabilities.ts";
-import { legacyAsking } from "./input.ts";
 import { acknowledgeSubscription, initialize, ping, setLevel } from "./methods.ts";
 import { isJsonObject } from "../../../../shared/jsonrpc.ts";
 import type { JsonObject, JsonRpcId } from "../../../../shared/protocol/messages.ts";
@@ -98,7 +97,6 @@ export const legacy: EraAdapter = {
   envelope: legacyEnvelope,
   routes: ROUTES,
   notFoundHints: { "server/discover": "server/discover needs the 2026-07-28 _meta envelope" },
-  asking: legacyAsking,
   // Every log message: the level `logging/setLevel` set cannot outlive its request.
   logs() {
     return true;

@@ -10,10 +10,10 @@ import type { ClientCapabilities } from "../../../../shared/protocol/capabilitie
 import type { InputRelay } from "../../input/relay.ts";
 import type { InputRequest } from "../../input/requests.ts";
 import { SERVER_REQUEST_PREFIX } from "../../ports.ts";
-import type { AskingSetup, EraAsking } from "../era.ts";
+import type { AskingSetup, EraAsking } from "../../define/input.ts";
 
-/** How long a 2025 client has to answer a server-to-client request. */
-const ANSWER_TIMEOUT_MS = 5 * 60_000;
+/** How long a 2025 client has to answer a server-to-client request: five minutes. */
+const ANSWER_TIMEOUT_MS = 300_000;
 
 type Asker = (requests: Record<string, JsonObject>) => Promise<Record<string, unknown>>;
 
@@ -141,6 +141,6 @@ function declaredOnly(asking: Asking, capabilities: ClientCapabilities): Asking 
   };
 }
 
-const NO_RENDEZVOUS = refuseAsking(
+const NO_RENDEZVOUS = /* @__PURE__ */ refuseAsking(
   "This server cannot ask 2025-era clients for input: no rendezvous Durable Object is bound.",
 );

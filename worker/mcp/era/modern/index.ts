@@ -9,7 +9,6 @@ import { requireCapabilities } from "../../input/requirements.ts";
 import { cancelTask, getTask, updateTask } from "../../methods/tasks.ts";
 import type { EraAdapter } from "../era.ts";
 import { modernEnvelope } from "./envelope.ts";
-import { modernAsking } from "./mrtr.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { JsonObject, JsonRpcId } from "../../../../shared/protocol/messages.ts";
 import { pagesIn, type List } from "../../catalog/pages.ts";
@@ -80,7 +79,6 @@ export const modern: EraAdapter = {
   envelope: modernEnvelope,
   routes: ROUTES,
   notFoundHints: {},
-  asking: modernAsking,
   // A client hears log messages at or above the level its `_meta` asked for, and no others.
   logs(level, info) {
     return info.logLevel !== undefined && logLevelPasses(level, info.logLevel);

@@ -6,18 +6,15 @@ import type { JsonObject } from "../../../../shared/protocol/messages.ts";
 import { openProtocolHandle, type Handles } from "../../../state/handles.ts";
 import type { Asking } from "../../context/context.ts";
 import type { Rounds } from "../../ports.ts";
-import type { AskingSetup, EraAsking } from "../era.ts";
-import {
-  answerInput,
-  InputRequiredSignal,
-  undeclared,
-  type InputAnswers,
-} from "../../input/answers.ts";
+import type { AskingSetup, EraAsking } from "../../define/input.ts";
+import { answerInput, undeclared, type InputAnswers } from "../../input/answers.ts";
+import { InputRequiredSignal } from "../../input/signal.ts";
 import { wireRequestNeeds, type InputRequest } from "../../input/requests.ts";
 import { paramsDigest } from "./digest.ts";
 
 const STATE_PURPOSE = "requestState";
-const STATE_TTL_MS = 10 * 60_000;
+/** How long a requestState may come back: ten minutes (a literal, so unused it links nothing). */
+const STATE_TTL_MS = 600_000;
 /**
  * m: method, h: params digest, a: answers so far, k: keys asked last round, s: relay state,
  * n: the round's nonce (claimed once where coordination can, so a round cannot be replayed).
@@ -182,8 +179,9 @@ export async function modernAsking(setup: AskingSetup): Promise<EraAsking> {
       return session.input(requests);
     },
     relay: session.relay(),
-    inputRequired(signal) {
-      return session.inputRequired(signal);
+    inputRequired(failure) {
+      if (!(failure instanceof InputRequiredSignal)) return Promise.reject(failure);
+      return session.inputRequired(failure);
     },
   };
 }
