@@ -57,13 +57,15 @@ export default defineConfig({
       },
       {
         // Pure code of shared/, web/ (schema forms, checks, curl, permalinks) and the command
-        // (its terminal output), and the bench harness (its settings and report), in Node.
+        // (its terminal output), the bench harness (its settings and report) and the soak's
+        // report, in Node.
         test: {
           name: "unit",
           include: [
             "test/web/**/*.test.ts",
             "test/shared/**/*.test.ts",
             "test/bench/*.test.ts",
+            "test/soak/*.test.ts",
             "test/cli/unit/**/*.test.ts",
           ],
           // The playground's components need a DOM: they have a project of their own.
