@@ -157,13 +157,14 @@ const runtimeFloors = floorsRule({
   hint: "move what it needs down, or the importer up.",
 });
 
-// web/src from the foot up: pure code, then state, then the views' folders (each may import only
-// those below it: small widgets at the foot, the shell that lays out the page at the top), then
-// the entry. A new views folder must be given its place here before anything imports it.
+// web/src from the foot up: pure code, the small widgets (props only, so they stand below state),
+// state, then the other views' folders (each may import only those below it, the shell that lays
+// out the page at the top), then the entry. A new views folder must be given its place here
+// before anything imports it.
 const PLAYGROUND_FLOORS = [
   "lib",
-  "state",
   "views/widgets",
+  "state",
   "views/form",
   "views/sign-in",
   "views/call",

@@ -120,6 +120,11 @@ describe("the architecture lint", () => {
       "../form/y.ts",
       "web/src/views/widgets stands below web/src/views/form",
     ],
+    [
+      "web/src/views/widgets/x.ts",
+      "../../state/y.ts",
+      "web/src/views/widgets stands below web/src/state",
+    ],
     ["web/src/state/x.ts", "../views/panes/y.ts", "web/src/state stands below web/src/views/panes"],
     ["web/src/lib/x.ts", "../state/y.ts", "web/src/lib stands below web/src/state"],
     ["web/src/views/form/x.ts", "../extras/y.ts", "web/src/views/extras has no floor"],

@@ -15,7 +15,8 @@ import { signIns } from "../../state/sign-in.ts";
 import { pane, session } from "../../state/store.ts";
 import { tasks } from "../../state/tasks.ts";
 import { exchanges } from "../../state/wire.ts";
-import { clock, seconds } from "../../state/clock.ts";
+import { seconds } from "../../lib/seconds.ts";
+import { clock } from "../../state/clock.ts";
 import { Blocks, Text } from "./content.tsx";
 import { InputCard } from "./input-card.tsx";
 import { JsonTree } from "../widgets/json-tree.tsx";
@@ -197,7 +198,7 @@ export function CallView({
         <span class={`status-dot ${state.tone}`} aria-hidden="true" />
         <strong>{state.label}</strong>
         <span class="muted"> {seconds(elapsed)}</span>
-        {reply ? <Provenance reply={reply} /> : null}
+        {reply ? <Provenance reply={reply} now={clock.value} /> : null}
         {running ? (
           <>
             <span class="muted small">

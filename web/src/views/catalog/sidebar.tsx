@@ -1,6 +1,8 @@
 import { useEffect } from "preact/hooks";
 import { displayName, matches, upstreamOf, type Item } from "../../lib/catalog-view.ts";
+import type { Reply } from "../../../../shared/client/index.ts";
 import { loadCatalog } from "../../state/catalog.ts";
+import { clock } from "../../state/clock.ts";
 import {
   catalog,
   catalogLoading,
@@ -23,6 +25,11 @@ const KINDS: [Item["kind"], string][] = [
   ["resource", "Resources"],
   ["template", "Resource templates"],
 ];
+
+/** The tools list's provenance: only this re-renders as the clock ticks, not the whole list. */
+function ToolsProvenance({ reply }: { reply: Reply<unknown> }) {
+  return <Provenance reply={reply} now={clock.value} />;
+}
 
 function Entry({ entry, prefix }: { entry: Item; prefix: string | undefined }) {
   const active = selectedKey.value === entry.key;
@@ -137,7 +144,7 @@ export function Sidebar() {
       </div>
       {c?.tools ? (
         <div class="catalog-meta">
-          <span class="small">tools/list</span> <Provenance reply={c.tools} />
+          <span class="small">tools/list</span> <ToolsProvenance reply={c.tools} />
           <button
             type="button"
             class="small-button"

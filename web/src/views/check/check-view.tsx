@@ -12,7 +12,8 @@ import { checkCommand } from "../../lib/check-command.ts";
 import { checkRun, checkServer } from "../../state/checks.ts";
 import { headerMap } from "../../state/connection.ts";
 import { session, targetUrl } from "../../state/store.ts";
-import { clock, seconds } from "../../state/clock.ts";
+import { seconds } from "../../lib/seconds.ts";
+import { clock } from "../../state/clock.ts";
 import { copyText } from "../../state/copy.ts";
 
 const GROUP_NAMES: Record<CheckGroup, string> = {

@@ -1,9 +1,12 @@
 import type { Reply } from "../../../../shared/client/index.ts";
-import { clock, seconds } from "../../state/clock.ts";
+import { seconds } from "../../lib/seconds.ts";
 
-/** Where a result came from: the network or the client's cache, how long it stays fresh, its scope. */
-export function Provenance({ reply }: { reply: Reply<unknown> }) {
-  const left = reply.freshUntil === undefined ? undefined : reply.freshUntil - clock.value;
+/**
+ * Where a result came from: the network or the client's cache, how long after `now` (ms since
+ * the epoch) it stays fresh, its scope.
+ */
+export function Provenance({ reply, now }: { reply: Reply<unknown>; now: number }) {
+  const left = reply.freshUntil === undefined ? undefined : reply.freshUntil - now;
   return (
     <span class={`provenance ${reply.source}`}>
       <span class="badge">{reply.source === "cache" ? "from cache" : "from network"}</span>
