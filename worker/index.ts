@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { bearerTokens } from "./auth/bearer.ts";
 import { jwtBearer, jwtIssuer } from "./auth/jwt.ts";
 import { metadataResponse, protectedResourceMetadata } from "./auth/metadata.ts";
-import type { AnonymousAccess } from "./auth/policy.ts";
+import type { AnonymousAccess } from "./auth/access.ts";
+import { accessPolicy } from "./auth/policy.ts";
 import { durableObjects } from "./durable/index.ts";
 import { demoSignIn } from "./servers/sign-in.ts";
 import { hubServer } from "./hub/hub-server.ts";
@@ -60,7 +61,7 @@ const apps = Object.entries(servers).map(([name, server]) => ({
     authenticate,
     durable,
     anonymous: ANONYMOUS[name] ?? "none",
-    policyNames: hubNamesOf(name),
+    policy: accessPolicy({ names: hubNamesOf(name) }),
   }),
 }));
 for (const { name, app: served } of apps) app.route(`/mcp/${name}`, served);
@@ -77,7 +78,7 @@ app.route(
   mcpApp(hub, {
     authenticate,
     anonymous: "read-only",
-    policyNames: bareNamesOf(),
+    policy: accessPolicy({ names: bareNamesOf() }),
     durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS, limits: env.MCP_LIMITS }),
   }),
 );

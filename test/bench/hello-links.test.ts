@@ -47,13 +47,13 @@ const scoped = (path: string) =>
   path.includes("worker/oauth/") ||
   path.includes("workers-oauth-provider");
 
+const HELLO = "test/bench/workers/hello-edgemcp/index.ts";
+const links = (inputs: string[], file: string) => inputs.some((path) => path.endsWith(file));
+
 describe("what a Worker without sign-in links", () => {
   it("the bench's hello Worker links no sign-in, JWT or step-up code", async () => {
-    const { text, inputs } = await bundle("test/bench/workers/hello-edgemcp/index.ts");
-    expect(inputs.some((path) => path.endsWith("worker/auth/policy.ts"))).toBe(true);
+    const { text, inputs } = await bundle(HELLO);
     expect(inputs.filter(scoped)).toEqual([]);
-    // Policy rules are linked; reading the scopes they name, for step-up challenges, is not.
-    expect(text).toContain("scope:<scope>");
     expect(text).not.toContain('"scope:"');
   });
 
@@ -63,8 +63,11 @@ describe("what a Worker without sign-in links", () => {
   });
 });
 
-/** A one-tool Worker like the hello Worker, with `extra` added to its definition. */
-const oneTool = (imports: string, extra: string) => `
+/**
+ * A one-tool Worker like the hello Worker, with `extra` added to its definition and `options`
+ * given to its handler.
+ */
+const oneTool = (imports: string, extra: string, options = "{}") => `
 import { defineServer, mcpHandler, tool, ${imports} } from "edgemcp/server";
 export default mcpHandler(
   defineServer({
@@ -73,6 +76,7 @@ export default mcpHandler(
     tools: [tool({ name: "greet", run: () => "hi" })],
     ${extra}
   }),
+  ${options},
 );
 `;
 
@@ -103,5 +107,27 @@ describe("what a Worker without input rounds links", () => {
     const { text, inputs } = await bundleSource(oneTool("inputRounds", "input: inputRounds,"));
     expect(linked(inputs)).toEqual(INPUT_ROUNDS.modules);
     expect(text).toContain(INPUT_ROUNDS.marker);
+  });
+});
+
+describe("the policy engine is linked only by a Worker that hands it over", () => {
+  // Only the engine checks who a rule is for: its message is its marker.
+  const MARKER = '"who" must be';
+
+  it("the hello Worker links neither the engine nor its rules' message", async () => {
+    const { text, inputs } = await bundle(HELLO);
+    expect(links(inputs, "worker/auth/policy.ts")).toBe(false);
+    expect(text).not.toContain(MARKER);
+    // The gate itself, with the refusal of an MCP_POLICY no engine applies, stays.
+    expect(links(inputs, "worker/auth/admit.ts")).toBe(true);
+    expect(text).toContain("links no policy engine");
+  });
+
+  it("a Worker with policy: accessPolicy() links both", async () => {
+    const { text, inputs } = await bundleSource(
+      oneTool("accessPolicy", "", "{ policy: accessPolicy() }"),
+    );
+    expect(links(inputs, "worker/auth/policy.ts")).toBe(true);
+    expect(text).toContain(MARKER);
   });
 });

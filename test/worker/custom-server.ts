@@ -1,5 +1,5 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { fixtureEnv as env } from "./fixture-env.ts";
 import type { McpAppOptions, Served } from "../../worker/mcp/index.ts";
 import { mcpApp } from "../../worker/mcp/hono.ts";
 import { readReply, type Reply } from "../support/reply.ts";

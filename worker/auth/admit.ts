@@ -3,7 +3,7 @@ import type { JsonObject } from "../../shared/protocol/messages.ts";
 import { NAME_PARAM } from "../../shared/protocol/methods.ts";
 import { HttpError } from "../http/http-error.ts";
 import { AuthError, type Caller } from "./bearer.ts";
-import { decide, type Access, type Target } from "./policy.ts";
+import type { Access, Decision, Target } from "./access.ts";
 
 /**
  * What admission needs to know of a server's tools: whether one exists and is not annotated
@@ -66,6 +66,33 @@ function completed(params: JsonObject | undefined): Target | undefined {
 }
 
 /**
+ * Decides one request: the endpoint's anonymous access first, then its policy engine's rules
+ * (the first that matches decides; none matching, or no engine, allows). `mutating` says
+ * whether a tool exists and is not annotated `readOnlyHint: true` (only asked for an anonymous
+ * `tools/call` under read-only access; a call naming no tool, or one that does not exist, goes
+ * on to its own error).
+ */
+export function decide(
+  access: Access,
+  caller: Caller | undefined,
+  target: Target,
+  mutating: (tool: string) => boolean,
+): Decision {
+  if (caller === undefined && access.credentialsConfigured) {
+    if (access.anonymous === "none") return "unauthenticated";
+    if (
+      access.anonymous === "read-only" &&
+      target.method === "tools/call" &&
+      target.name !== undefined &&
+      mutating(target.name)
+    )
+      return "unauthenticated";
+  }
+  if (access.rules?.match(caller, target) !== "deny") return "allow";
+  return caller === undefined && access.credentialsConfigured ? "unauthenticated" : "forbidden";
+}
+
+/**
  * Refuses a request the endpoint's access rules do not allow: 401 with the endpoint's bearer
  * challenge when a credential could help, 403 with a JSON-RPC error when it would not.
  */
@@ -114,7 +141,7 @@ export function toolFilter(
   // list of 1000 tools is not asked 1000 times what the answer always is.
   const limitedAnonymous =
     caller === undefined && access.credentialsConfigured && access.anonymous !== "all";
-  if (access.rules.length === 0 && !limitedAnonymous) return undefined;
+  if (!access.rules && !limitedAnonymous) return undefined;
   const allowed = (name: string) =>
     decide(access, caller, { method: "tools/call", name }, tools.mutating) === "allow";
   for (const name of tools.names()) if (!allowed(name)) return allowed;

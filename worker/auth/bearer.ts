@@ -1,7 +1,7 @@
 import { readVar } from "../env-vars.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { Caller } from "./caller.ts";
-import type { StepUp } from "./policy.ts";
+import type { StepUp } from "./access.ts";
 
 export type { Caller } from "./caller.ts";
 

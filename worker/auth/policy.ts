@@ -1,13 +1,7 @@
 import * as z from "zod/mini";
+import { readVar } from "../env-vars.ts";
+import type { PolicyEngine, Rules, Target } from "./access.ts";
 import type { Caller } from "./caller.ts";
-
-/**
- * What a caller without a credential may do once the deployment has credentials configured:
- * `"none"` (every request needs a credential), `"read-only"` (everything but calling a tool that
- * is not annotated `readOnlyHint: true`), or `"all"`. Without any credential configured, every
- * caller is anonymous and this does not apply.
- */
-export type AnonymousAccess = "none" | "read-only" | "all";
 
 /**
  * One rule of a policy. `who` names the callers it is for: `"*"` (everyone), `"anonymous"`,
@@ -24,7 +18,19 @@ export type PolicyRule = {
   effect?: "allow" | "deny";
 };
 
-export const PolicyRuleSchema = /* @__PURE__ */ z.lazy(() =>
+/** What `accessPolicy` is given. */
+export type AccessPolicyOptions = {
+  /** The rules (default: the `MCP_POLICY` variable, a JSON array of the same rules). */
+  rules?: readonly PolicyRule[];
+  /**
+   * The other names rules know this endpoint's tools and prompts by: on a server a hub mounts
+   * as `ops`, `hubNamesOf("ops")` (`ops__<name>`); on the hub, `bareNamesOf()`. A rule then
+   * means the same tool through the hub and on the server's own endpoint.
+   */
+  names?: (name: string) => readonly string[];
+};
+
+const PolicyRuleSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     who: z.union([z.string(), z.array(z.string())]),
     methods: z.optional(z.array(z.string())),
@@ -33,55 +39,30 @@ export const PolicyRuleSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
-/** What a request asks for, as the policy reads it: the method and what it names, if anything. */
-export type Target = {
-  method: string;
-  name?: string | undefined;
-  /** What the request also reaches, decided too (completing a prompt's argument: the prompt). */
-  implied?: Target;
-};
-
-/** Allowed, or why not: `"unauthenticated"` (401, a credential would help) or `"forbidden"` (403). */
-export type Decision = "allow" | "unauthenticated" | "forbidden";
-
-/** How an endpoint decides: its anonymous access, whether credentials exist, and its rules. */
-export type Access = {
-  /** Whether the deployment has any credential configured (otherwise everyone is anonymous). */
-  credentialsConfigured: boolean;
-  anonymous: AnonymousAccess;
-  rules: readonly CompiledRule[];
-  /** A proxy of this isolate reading catalogs: it may list everything, and do nothing else. */
-  catalogReader?: boolean;
-  /** The endpoint's protected resource metadata URL, for challenges. */
-  metadataUrl?: string;
-  /**
-   * The other names a tool or prompt is known by (bare on its server, prefixed on a hub), so a
-   * rule means the same tool whichever endpoint serves it.
-   */
-  aliases?: ((name: string) => readonly string[]) | undefined;
-  /** The scopes a refused caller could step up to, from its authenticator (see step-up.ts). */
-  stepUp?: StepUp | undefined;
-};
-
 /**
- * For authenticators whose callers carry scopes: the scopes a refused caller would need for a
- * request (`stepUpScope`), named in the 403's challenge so an OAuth client can step up.
+ * The policy engine: rules on who may call which methods and names, given here or read from the
+ * `MCP_POLICY` variable, checked when the endpoint first serves (a mistake answers 500 "Server
+ * misconfigured", naming it: a policy never half-applies). Hand it to the endpoint:
+ * `mcpHandler(server, { authenticate, policy: accessPolicy({ rules }) })`. A server without it
+ * links none of this code, and refuses to serve while `MCP_POLICY` is set.
  */
-export type StepUp = (
-  access: Access,
-  caller: Caller | undefined,
-  target: Target,
-  mutating: (tool: string) => boolean,
-) => string | undefined;
+export function accessPolicy(options: AccessPolicyOptions = {}): PolicyEngine {
+  return {
+    rules(env) {
+      const rules = options.rules
+        ? compilePolicy(options.rules, options.names)
+        : parsePolicy(readVar(env, "MCP_POLICY"), "MCP_POLICY", options.names);
+      return rules.length === 0 ? undefined : rules;
+    },
+  };
+}
 
 type Matcher = (text: string) => boolean;
-export type CompiledRule = {
+type CompiledRule = {
   who: ((caller: Caller | undefined) => boolean)[];
   methods: Matcher[] | undefined;
   names: Matcher[] | undefined;
   effect: "allow" | "deny";
-  /** The rule as written (step-up reads the scopes its `scope:` callers name). */
-  rule: PolicyRule;
 };
 
 /** A glob (`*`, `?`) as a whole-string test. */
@@ -125,20 +106,64 @@ function decoded(name: string): string[] {
   }
 }
 
+/** Compiled rules, tried in order. */
+class CompiledRules implements Rules {
+  readonly scopes: readonly string[];
+
+  constructor(
+    private readonly compiled: readonly CompiledRule[],
+    written: readonly PolicyRule[],
+    private readonly aliases: ((name: string) => readonly string[]) | undefined,
+  ) {
+    const named = written.flatMap(({ who }) =>
+      (typeof who === "string" ? [who] : who)
+        .filter((spec) => spec.startsWith("scope:"))
+        .map((spec) => spec.slice("scope:".length)),
+    );
+    this.scopes = [...new Set(named)];
+  }
+
+  get length(): number {
+    return this.compiled.length;
+  }
+
+  match(caller: Caller | undefined, target: Target): "allow" | "deny" | undefined {
+    for (const rule of this.compiled) {
+      if (!rule.who.some((who) => who(caller))) continue;
+      if (rule.methods && !rule.methods.some((m) => m(target.method))) continue;
+      if (rule.names) {
+        const { name } = target;
+        if (name === undefined) continue;
+        const known = [name, ...decoded(name), ...(this.aliases?.(name) ?? [])];
+        if (!rule.names.some((n) => known.some(n))) continue;
+      }
+      return rule.effect;
+    }
+    return undefined;
+  }
+}
+
 /** Checks and compiles rules (a mistake throws, naming it: a policy never half-applies). */
-export function compilePolicy(rules: readonly PolicyRule[]): CompiledRule[] {
-  return rules.map((rule) => ({
+export function compilePolicy(
+  rules: readonly PolicyRule[],
+  aliases?: (name: string) => readonly string[],
+): Rules & { readonly length: number } {
+  const compiled = rules.map((rule) => ({
     who: (typeof rule.who === "string" ? [rule.who] : rule.who).map(whoMatcher),
     methods: rule.methods?.map(glob),
     names: rule.names?.map(glob),
     effect: rule.effect ?? "allow",
-    rule,
   }));
+  return new CompiledRules(compiled, rules, aliases);
 }
 
 /** Rules from a variable holding a JSON array of rules; empty or unset means none. */
-export function parsePolicy(text: string | undefined, variable: string): CompiledRule[] {
-  if (text === undefined || text.trim() === "") return [];
+export function parsePolicy(
+  text: string | undefined,
+  variable: string,
+  aliases?: (name: string) => readonly string[],
+): Rules & { readonly length: number } {
+  if (text === undefined || text.trim() === "") return compilePolicy([], aliases);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -150,41 +175,5 @@ export function parsePolicy(text: string | undefined, variable: string): Compile
     throw new Error(
       `${variable} must be a JSON array of {who, methods?, names?, effect?}: ${parsed.error.issues[0]?.message ?? "invalid"}.`,
     );
-  return compilePolicy(parsed.data);
-}
-
-/**
- * Decides one request. `mutating` says whether a tool exists and is not annotated
- * `readOnlyHint: true` (only asked for an anonymous `tools/call` under read-only access; a
- * call naming no tool, or one that does not exist, goes on to its own error).
- */
-export function decide(
-  access: Access,
-  caller: Caller | undefined,
-  target: Target,
-  mutating: (tool: string) => boolean,
-): Decision {
-  if (caller === undefined && access.credentialsConfigured) {
-    if (access.anonymous === "none") return "unauthenticated";
-    if (
-      access.anonymous === "read-only" &&
-      target.method === "tools/call" &&
-      target.name !== undefined &&
-      mutating(target.name)
-    )
-      return "unauthenticated";
-  }
-  for (const rule of access.rules) {
-    if (!rule.who.some((who) => who(caller))) continue;
-    if (rule.methods && !rule.methods.some((m) => m(target.method))) continue;
-    if (rule.names) {
-      const { name } = target;
-      if (name === undefined) continue;
-      const known = [name, ...decoded(name), ...(access.aliases?.(name) ?? [])];
-      if (!rule.names.some((n) => known.some(n))) continue;
-    }
-    if (rule.effect === "allow") return "allow";
-    return caller === undefined && access.credentialsConfigured ? "unauthenticated" : "forbidden";
-  }
-  return "allow";
+  return compilePolicy(parsed.data, aliases);
 }

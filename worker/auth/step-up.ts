@@ -1,5 +1,6 @@
 import type { Caller } from "./caller.ts";
-import { decide, type Access, type StepUp, type Target } from "./policy.ts";
+import type { Access, StepUp, Target } from "./access.ts";
+import { decide } from "./admit.ts";
 
 /**
  * The scopes a caller with scopes would need for a refused request (theirs plus the first one a
@@ -15,12 +16,7 @@ export const stepUpScope: StepUp = (
 ): string | undefined => {
   if (!caller?.scopes) return undefined;
   const held = caller.scopes;
-  const named = access.rules.flatMap(({ rule }) =>
-    (typeof rule.who === "string" ? [rule.who] : rule.who)
-      .filter((who) => who.startsWith("scope:"))
-      .map((who) => who.slice("scope:".length)),
-  );
-  for (const scope of new Set(named)) {
+  for (const scope of access.rules?.scopes ?? []) {
     if (held.includes(scope)) continue;
     const widened = { ...caller, scopes: [...held, scope] };
     if (decide(access, widened, target, mutating) === "allow") return [...held, scope].join(" ");

@@ -4,7 +4,7 @@ const MEMBER_NAME = /^[A-Za-z0-9_.-]+$/;
 /**
  * Policy names for a server a hub mounts as `upstream`: its bare names are also known as
  * `<upstream><separator><name>`, so a rule written for the hub's name holds on the server's
- * own endpoint (`mcpApp(server, { policyNames: hubNamesOf("ops") })`).
+ * own endpoint (`mcpApp(server, { policy: accessPolicy({ names: hubNamesOf("ops") }) })`).
  */
 export function hubNamesOf(upstream: string, separator = "__") {
   return (name: string): readonly string[] =>

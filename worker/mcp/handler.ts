@@ -1,13 +1,7 @@
 import { errorText } from "../../shared/error-text.ts";
 import { Header } from "../../shared/protocol/headers.ts";
 import { AuthError, type Authenticate } from "../auth/bearer.ts";
-import {
-  compilePolicy,
-  parsePolicy,
-  type Access,
-  type AnonymousAccess,
-  type PolicyRule,
-} from "../auth/policy.ts";
+import type { AnonymousAccess, PolicyEngine, Rules } from "../auth/access.ts";
 import { readVar } from "../env-vars.ts";
 import { guardOrigin, withCors } from "../http/cors.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -69,16 +63,11 @@ export type McpAppOptions = Partial<Omit<Settings, "limits">> & {
    */
   anonymous?: AnonymousAccess;
   /**
-   * Who may call which methods and names (default: the `MCP_POLICY` variable, a JSON array of
-   * the same rules). See PolicyRule.
+   * The policy engine, for rules on who may call which methods and names: `accessPolicy()`
+   * (rules from the `MCP_POLICY` variable) or `accessPolicy({ rules, names })`. Without it, only
+   * `anonymous` decides, and a Worker with `MCP_POLICY` set answers 500 rather than ignore it.
    */
-  policy?: readonly PolicyRule[];
-  /**
-   * The other names policy rules know this endpoint's tools and prompts by: on a server a hub
-   * mounts as `ops`, `(name) => [\`ops__\${name}\`]`; on the hub, the bare name. A rule then
-   * means the same tool through the hub and on the server's own endpoint.
-   */
-  policyNames?: (name: string) => readonly string[];
+  policy?: PolicyEngine;
 };
 
 /** A Worker handler: export it as the Worker, or call it from a router. */
@@ -133,7 +122,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
   let logger: { log: RequestLogger | undefined } | undefined;
   const loggerOf = (env: Cloudflare.Env) =>
     (logger ??= { log: loggerFor(logSetting(options.log, readVar(env, "EDGEMCP_LOG"))) }).log;
-  let rules: Access["rules"] | undefined;
+  let rules: { of: Rules | undefined } | undefined;
   const policyOf = (env: Cloudflare.Env) =>
     (policy ??= {
       allowed: options.allowedOrigins ?? parseOriginList(readVar(env, "ALLOWED_ORIGINS")),
@@ -200,11 +189,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         settings: settingsOf(env),
         log: loggerOf(env),
       };
-      rules ??= await configured(() =>
-        options.policy
-          ? compilePolicy(options.policy)
-          : parsePolicy(readVar(env, "MCP_POLICY"), "MCP_POLICY"),
-      );
+      rules ??= configuredNow(() => ({ of: policyRules(options.policy, env) }));
       const caller = options.authenticate
         ? await countedAuthentication(
             options.authenticate,
@@ -219,10 +204,9 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
           ? (options.authenticate.configured?.(env) ?? true)
           : false,
         anonymous: options.anonymous ?? "none",
-        rules,
+        rules: rules.of,
         catalogReader: !caller && marked === "catalog",
         metadataUrl: endpoint.metadataUrl,
-        aliases: options.policyNames,
         stepUp: options.authenticate?.stepUp,
       };
       return edge(await servePost(server, request, caller, runtime, inProcess), origin);
@@ -254,6 +238,25 @@ function httpEdge(answer: Response | Outcome, origin: string | null): Response {
 function withChallenge(error: unknown, request: Request): unknown {
   if (!(error instanceof AuthError)) return error;
   return new AuthError(error.message, error.error, resourceMetadataUrl(request));
+}
+
+/**
+ * The rules of the endpoint's policy engine. Without an engine, a policy in `MCP_POLICY` is
+ * refused rather than ignored (a deployment that wrote rules expects them to hold).
+ */
+function policyRules(engine: PolicyEngine | undefined, env: Cloudflare.Env): Rules | undefined {
+  if (engine) {
+    if (typeof engine.rules !== "function")
+      throw new Error(
+        "the policy option takes a policy engine: policy: accessPolicy({ rules }) from edgemcp/server.",
+      );
+    return engine.rules(env);
+  }
+  if (readVar(env, "MCP_POLICY")?.trim())
+    throw new Error(
+      'MCP_POLICY is set, but this server links no policy engine to apply it: import { accessPolicy } from "edgemcp/server" and pass mcpHandler(server, { policy: accessPolicy() }), or unset MCP_POLICY.',
+    );
+  return undefined;
 }
 
 /** Reads part of the deployment's configuration; a problem is logged and answered 500. */

@@ -79,7 +79,8 @@ export {
   protectedResourceMetadata,
   type ResourceMetadataOptions,
 } from "../auth/metadata.ts";
-export type { AnonymousAccess, PolicyRule, StepUp } from "../auth/policy.ts";
+export { accessPolicy, type AccessPolicyOptions, type PolicyRule } from "../auth/policy.ts";
+export type { AnonymousAccess, PolicyEngine, StepUp } from "../auth/access.ts";
 export { stepUpScope } from "../auth/step-up.ts";
 export type {
   Cancellation,

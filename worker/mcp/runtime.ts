@@ -1,6 +1,6 @@
 import type { JsonRpcMessage } from "../../shared/jsonrpc.ts";
 import type { Caller } from "../auth/bearer.ts";
-import type { Access } from "../auth/policy.ts";
+import type { Access } from "../auth/access.ts";
 import type { ReplyMode } from "../http/accept.ts";
 import type { Keyring } from "../state/keyring.ts";
 import type { RequestLogger } from "./observe/log.ts";

@@ -1,4 +1,5 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { accessPolicy } from "../../../worker/auth/policy.ts";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { jwtBearer } from "../../../worker/auth/jwt.ts";
@@ -347,11 +348,13 @@ describe("JWT policy and the JWK Set", () => {
             ...(jwksTtlSeconds === undefined ? {} : { jwksTtlSeconds }),
           }),
         }),
-        policy: [
-          { who: "scope:keys.write", methods: ["tools/call"], names: ["write"] },
-          { who: "role:writer", methods: ["tools/call"], names: ["write"] },
-          { who: "*", methods: ["tools/call"], names: ["write"], effect: "deny" },
-        ],
+        policy: accessPolicy({
+          rules: [
+            { who: "scope:keys.write", methods: ["tools/call"], names: ["write"] },
+            { who: "role:writer", methods: ["tools/call"], names: ["write"] },
+            { who: "*", methods: ["tools/call"], names: ["write"], effect: "deny" },
+          ],
+        }),
       },
       { JWT_ISSUER: ISSUER, JWT_JWKS_URL: JWKS_URL },
     );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compilePolicy, decide, glob, parsePolicy } from "../../../worker/auth/policy.ts";
+import { decide } from "../../../worker/auth/admit.ts";
+import { accessPolicy, compilePolicy, glob, parsePolicy } from "../../../worker/auth/policy.ts";
 import { hubServer } from "../../../worker/hub/hub-server.ts";
 import { bareNamesOf, hubNamesOf } from "../../../worker/hub/policy-names.ts";
 import {
@@ -19,17 +20,17 @@ const ALICE = { Authorization: "Bearer token-alice" };
 
 describe("policy rules", () => {
   it("means the same tool bare on its server and prefixed on the hub", () => {
-    const rules = compilePolicy([
+    const written = [
       {
         who: "*",
         methods: ["tools/call"],
         names: ["delete_note", "ops__deploy_*"],
-        effect: "deny",
+        effect: "deny" as const,
       },
-    ]);
+    ];
     const on = (aliases: (name: string) => readonly string[]) => (name: string) =>
       decide(
-        { credentialsConfigured: false, anonymous: "all", rules, aliases },
+        { credentialsConfigured: false, anonymous: "all", rules: compilePolicy(written, aliases) },
         undefined,
         { method: "tools/call", name },
         () => false,
@@ -87,7 +88,7 @@ describe("policy rules", () => {
     expect(() => compilePolicy([{ who: "group:x" }])).toThrow(/"who" must be/);
     expect(() => parsePolicy("{", "MCP_POLICY")).toThrow(/MCP_POLICY must be a JSON array/);
     expect(() => parsePolicy('[{"effect":"deny"}]', "MCP_POLICY")).toThrow(/MCP_POLICY must be/);
-    expect(parsePolicy(" ", "MCP_POLICY")).toEqual([]);
+    expect(parsePolicy(" ", "MCP_POLICY").length).toBe(0);
   });
 });
 
@@ -103,11 +104,13 @@ describe("policy at an endpoint", () => {
   });
   const options: McpAppOptions = {
     authenticate,
-    policy: [
-      { who: "role:admin" },
-      { who: "*", names: ["admin_*"], effect: "deny" },
-      { who: "subject:bob", methods: ["prompts/*"], effect: "deny" },
-    ],
+    policy: accessPolicy({
+      rules: [
+        { who: "role:admin" },
+        { who: "*", names: ["admin_*"], effect: "deny" },
+        { who: "subject:bob", methods: ["prompts/*"], effect: "deny" },
+      ],
+    }),
   };
   const server = serve(definition, options, {
     API_TOKENS: "token-alice=alice,token-bob=bob,token-root=root:admin+ops",
@@ -204,11 +207,76 @@ describe("policy at an endpoint", () => {
   });
 
   it("answers a policy it cannot read with 500, saying which variable is wrong", async () => {
-    const broken = serve(definition, { authenticate }, { MCP_POLICY: "[{" });
+    const broken = serve(
+      definition,
+      { authenticate, policy: accessPolicy() },
+      { MCP_POLICY: "[{" },
+    );
     const response = await broken.fetch(mcpRequest("tools/list", {}, { server: "ruled" }));
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({
       error: { message: expect.stringMatching(/^Server misconfigured: MCP_POLICY must be/) },
+    });
+  });
+
+  it("applies the rules of MCP_POLICY through accessPolicy() without rules", async () => {
+    const ruled = serve(
+      definition,
+      { authenticate, policy: accessPolicy() },
+      {
+        API_TOKENS: "token-alice=alice",
+        MCP_POLICY: '[{"who":"*","names":["admin_*"],"effect":"deny"}]',
+      },
+    );
+    const call = (name: string) =>
+      ruled.fetch(
+        mcpRequest("tools/call", { name, arguments: {} }, { server: "ruled", headers: ALICE }),
+      );
+    expect((await call("admin_reset")).status).toBe(403);
+    expect((await call("echo")).status).toBe(200);
+  });
+
+  it("refuses to serve with MCP_POLICY set and no policy engine linked: 500 naming the import", async () => {
+    const unlinked = serve(
+      definition,
+      { authenticate },
+      { API_TOKENS: "token-alice=alice", MCP_POLICY: '[{"who":"*","effect":"deny"}]' },
+    );
+    const response = await unlinked.fetch(
+      mcpRequest(
+        "tools/call",
+        { name: "echo", arguments: {} },
+        { server: "ruled", headers: ALICE },
+      ),
+    );
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { error: { message: string } };
+    expect(body.error.message).toMatch(/^Server misconfigured: MCP_POLICY is set/);
+    expect(body.error.message).toContain('import { accessPolicy } from "edgemcp/server"');
+  });
+
+  it("serves without a policy engine when MCP_POLICY is empty, anonymous access still closed", async () => {
+    const open = serve(
+      definition,
+      { authenticate },
+      { API_TOKENS: "token-alice=alice", MCP_POLICY: " " },
+    );
+    const list = (headers: Record<string, string>) =>
+      open.fetch(mcpRequest("tools/list", {}, { server: "ruled", headers }));
+    expect((await list(ALICE)).status).toBe(200);
+    // Without a policy, an authenticated server still refuses anonymous callers (fail closed).
+    expect((await list({})).status).toBe(401);
+  });
+
+  it("refuses a policy option that is no engine (a bare array of rules), naming accessPolicy", async () => {
+    const bare = serve(definition, {
+      authenticate,
+      policy: [{ who: "*" }] as unknown as McpAppOptions["policy"],
+    });
+    const response = await bare.fetch(mcpRequest("tools/list", {}, { server: "ruled" }));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({
+      error: { message: expect.stringContaining("policy: accessPolicy({ rules })") },
     });
   });
 });
@@ -221,7 +289,9 @@ describe("policy at a hub, on prefixed names", () => {
     }),
     {
       authenticate,
-      policy: [{ who: "subject:bob", names: ["alpha__co*", "alpha__ask"], effect: "deny" }],
+      policy: accessPolicy({
+        rules: [{ who: "subject:bob", names: ["alpha__co*", "alpha__ask"], effect: "deny" }],
+      }),
     },
   );
   const send = (method: string, params: Record<string, unknown>, headers: Record<string, string>) =>

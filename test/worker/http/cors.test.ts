@@ -1,5 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
+import { fixtureEnv as env } from "../fixture-env.ts";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { defineServer, mcpHandler, tool } from "../../../worker/mcp/index.ts";

@@ -1,5 +1,5 @@
 import { createExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { fixtureEnv as env } from "../fixture-env.ts";
 import { describe, expect, it } from "vitest";
 import { mcpApp } from "../../../worker/mcp/hono.ts";
 import { readReply } from "../../support/reply.ts";

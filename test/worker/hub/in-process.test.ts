@@ -1,4 +1,5 @@
-import { env } from "cloudflare:workers";
+import { fixtureEnv as env } from "../fixture-env.ts";
+import { accessPolicy } from "../../../worker/auth/policy.ts";
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
 import { connect, McpError, type McpClient } from "../../../shared/client/index.ts";
@@ -239,7 +240,9 @@ describe("the hub's in-process upstreams made by mcpApp or mcpHandler", () => {
     const hubs = pair(
       {
         authenticate: bearerTokens({ variable: "UPSTREAM_TOKENS" }),
-        policy: [{ who: "subject:ann", names: ["secret"], effect: "deny" }],
+        policy: accessPolicy({
+          rules: [{ who: "subject:ann", names: ["secret"], effect: "deny" }],
+        }),
       },
       { UPSTREAM_TOKENS: TOKENS },
     );

@@ -1,4 +1,5 @@
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
+import { fixtureEnv as env } from "../fixture-env.ts";
 import { describe, expect, it } from "vitest";
 import { hubServer } from "../../../worker/hub/hub-server.ts";
 import { remoteUpstreams, type UpstreamConfig } from "../../../worker/hub/upstreams.ts";

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:workers";
+import { fixtureEnv as env } from "../fixture-env.ts";
 import { describe, expect, it } from "vitest";
 import { hubServer } from "../../../worker/hub/hub-server.ts";
 import type { UpstreamConfig } from "../../../worker/hub/upstreams.ts";

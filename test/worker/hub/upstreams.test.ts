@@ -1,5 +1,5 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { fixtureEnv as env } from "../fixture-env.ts";
 import { describe, expect, it } from "vitest";
 import { ClientPool } from "../../../worker/hub/client-pool.ts";
 import { hubServer } from "../../../worker/hub/hub-server.ts";

@@ -1,5 +1,5 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { fixtureEnv as env } from "../fixture-env.ts";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { hubServer } from "../../../worker/hub/hub-server.ts";

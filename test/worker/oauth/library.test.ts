@@ -1,5 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { accessPolicy } from "../../../worker/auth/policy.ts";
+import { fixtureEnv as env } from "../fixture-env.ts";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { defineServer, tool } from "../../../worker/mcp/index.ts";
@@ -35,10 +36,12 @@ app.route(
   mcpApp(whoami, {
     authenticate: auth.authenticate(),
     anonymous: "read-only",
-    policy: [
-      { who: "scope:admin", names: ["admin_*"] },
-      { who: "authenticated", names: ["admin_*"], effect: "deny" },
-    ],
+    policy: accessPolicy({
+      rules: [
+        { who: "scope:admin", names: ["admin_*"] },
+        { who: "authenticated", names: ["admin_*"], effect: "deny" },
+      ],
+    }),
   }),
 );
 const send = async (request: Request) => {

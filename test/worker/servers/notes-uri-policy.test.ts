@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { accessPolicy } from "../../../worker/auth/policy.ts";
 import { notes } from "../../../worker/servers/notes/index.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 
 // A deny rule on one note, as an operator would write it: by its URI.
 const guarded = serve(notes, {
-  policy: [{ who: "*", methods: ["resources/*"], names: ["notes://note-1"], effect: "deny" }],
+  policy: accessPolicy({
+    rules: [{ who: "*", methods: ["resources/*"], names: ["notes://note-1"], effect: "deny" }],
+  }),
 });
 
 const read = (uri: string) =>

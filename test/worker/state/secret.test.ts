@@ -1,5 +1,5 @@
 import { createExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { fixtureEnv as env } from "../fixture-env.ts";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { defineServer, mcpHandler, tool } from "../../../worker/mcp/index.ts";

@@ -1,6 +1,6 @@
 import type { ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
-import type { Access } from "../../auth/policy.ts";
+import type { Access } from "../../auth/access.ts";
 import type { Caller } from "../../auth/bearer.ts";
 import type { ReplyMode } from "../../http/accept.ts";
 import type { Handles } from "../../state/handles.ts";

@@ -11,7 +11,7 @@ import type { Catalog } from "../catalog/catalog.ts";
 import type { List } from "../catalog/pages.ts";
 import type { HandlerContext, RequestInfo } from "../context/context.ts";
 import type { Observation } from "../observe/trace.ts";
-import type { Access } from "../../auth/policy.ts";
+import type { Access } from "../../auth/access.ts";
 import type { CallerTasks, ListenHub } from "../ports.ts";
 import type { RawResult } from "../results/ready.ts";
 import { describeIssues } from "../schema/issues.ts";
