@@ -1,9 +1,10 @@
-// Header names whose values are credentials; matched case-insensitively, by name or part.
-const SECRET_NAMES = ["authorization", "proxy-authorization", "cookie", "set-cookie"];
-const SECRET_PARTS = ["token", "secret", "api-key", "apikey", "password", "session"];
+// Parts of a header name that mark its value as a credential, matched case-insensitively
+// anywhere in the name (Authorization, Cookie, X-Auth-Key, Ocp-Apim-Subscription-Key,
+// Mcp-Session-Id). Masking a harmless `Idempotency-Key` costs little; showing an API key does not.
+const SECRET_PARTS = ["auth", "token", "secret", "key", "password", "session", "cookie"];
 
 /** Whether a header's value is a credential, to be masked when shown, copied or put in a link. */
 export function isSecretHeader(name: string): boolean {
   const lower = name.toLowerCase();
-  return SECRET_NAMES.includes(lower) || SECRET_PARTS.some((part) => lower.includes(part));
+  return SECRET_PARTS.some((part) => lower.includes(part));
 }

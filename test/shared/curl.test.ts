@@ -66,13 +66,15 @@ describe("how each header's value is shown", () => {
 });
 
 describe("secret headers", () => {
-  it("counts credentials by name or part of a name, in any case", () => {
+  it("counts a name as a credential when any part of it says so, in any case", () => {
     for (const name of [
       "Authorization",
       "proxy-authorization",
       "Cookie",
       "Set-Cookie",
       "X-Auth-Token",
+      "X-Auth-Key",
+      "Ocp-Apim-Subscription-Key",
       "X-Client-Secret",
       "X-Api-Key",
       "x-apikey",
@@ -83,7 +85,7 @@ describe("secret headers", () => {
   });
 
   it("leaves other headers shown", () => {
-    for (const name of ["Content-Type", "Accept", "Mcp-Method", "Mcp-Name", "X-Tenant", "X-Key"])
+    for (const name of ["Content-Type", "Accept", "Mcp-Method", "Mcp-Name", "X-Tenant", "X-Region"])
       expect(isSecretHeader(name), name).toBe(false);
   });
 });

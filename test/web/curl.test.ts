@@ -43,6 +43,14 @@ describe("copy as curl", () => {
     expect(curl).not.toContain("k1");
   });
 
+  it("masks every header the page takes for a credential, an X-Auth-Key as well as Authorization", () => {
+    const keyed = { ...request, headers: [["X-Auth-Key", "k-9f8e7d6c"]] as const };
+    const curl = toCurl(keyed, { revealSecrets: false });
+    expect(curl).toContain(`-H "X-Auth-Key: \${MCP_X_AUTH_KEY}"`);
+    expect(curl).not.toContain("k-9f8e7d6c");
+    expect(toFetch(keyed, { revealSecrets: false })).not.toContain("k-9f8e7d6c");
+  });
+
   it("puts every header and the exact body in when secrets are revealed", () => {
     const curl = toCurl(request, { revealSecrets: true });
     expect(curl).toContain(`-H 'authorization: Bearer s3cret'`);

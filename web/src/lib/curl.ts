@@ -1,6 +1,6 @@
 import { curlCommand, type SentRequest, type ShowHeader } from "../../../shared/curl.ts";
 import { isSecretHeader } from "../../../shared/secret-headers.ts";
-import { envNameOf } from "./secrets.ts";
+import { envNameOf, schemeOf } from "./secrets.ts";
 
 /** Whether to put secret header values in the copy, or read them from the environment. */
 export type CopyOptions = { revealSecrets: boolean };
@@ -10,7 +10,7 @@ export type CopyOptions = { revealSecrets: boolean };
  * (`Bearer …`), since the command sends the variable as the value.
  */
 function maskedNote(name: string, value: string): { holds: string; note: string } {
-  const scheme = /^(Bearer|Basic|Token|Digest)\s+/i.exec(value)?.[1];
+  const scheme = schemeOf(value);
   return scheme
     ? { holds: `${scheme} …`, note: `the whole ${name} value, "${scheme} " included; not copied` }
     : { holds: "…", note: `${name}, not copied` };

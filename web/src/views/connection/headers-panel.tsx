@@ -3,15 +3,11 @@ import { isSecretHeader } from "../../../../shared/secret-headers.ts";
 import { addBearer } from "../../state/headers.ts";
 import { headerRows, rememberHeaders, type HeaderRow } from "../../state/store.ts";
 
-// Names that look like they carry a credential: their values are masked as they are typed.
-const MASKED = /auth|token|key|secret/i;
-
 /**
  * Whether a row may be marked shareable: not a name that looks like a credential (those never
- * go into a link, marked or not).
+ * go into a link, marked or not, and their values are masked as they are typed).
  */
-const markable = (row: HeaderRow) =>
-  row.name.trim() !== "" && !MASKED.test(row.name) && !isSecretHeader(row.name);
+const markable = (row: HeaderRow) => row.name.trim() !== "" && !isSecretHeader(row.name);
 
 export function HeadersPanel() {
   const rows = headerRows.value;
@@ -45,7 +41,7 @@ export function HeadersPanel() {
           <label class="sr-only" for={`hvalue-${i}`}>
             Header value
           </label>
-          {MASKED.test(row.name) ? (
+          {isSecretHeader(row.name) ? (
             <input
               id={`hvalue-${i}`}
               placeholder="Value"
