@@ -131,3 +131,28 @@ describe("the policy engine is linked only by a Worker that hands it over", () =
     expect(text).toContain(MARKER);
   });
 });
+
+// zod's JSON Schema converter: its two modules, and a message each has.
+const converter = (path: string) =>
+  /zod\/v4\/core\/(to-json-schema|json-schema-processors)\.js$/.test(path);
+const CONVERTER_MARKERS = [
+  "Non-representable type encountered",
+  "cannot be represented in JSON Schema",
+];
+
+describe("what a Worker without zod's JSON Schema converter links", () => {
+  it("the bench's hello Worker derives its schemas without zod's converter", async () => {
+    const { text, inputs } = await bundle("test/bench/workers/hello-edgemcp/index.ts");
+    expect(inputs.some((path) => path.endsWith("worker/mcp/schema/writer.ts"))).toBe(true);
+    expect(inputs.filter(converter)).toEqual([]);
+    for (const marker of CONVERTER_MARKERS) expect(text).not.toContain(marker);
+  });
+
+  it("a Worker that gives defineServer z.toJSONSchema links the converter", async () => {
+    const { text, inputs } = await bundleSource(
+      `import * as z from "zod/mini";\n${oneTool("", "toJSONSchema: z.toJSONSchema,")}`,
+    );
+    expect(inputs.filter(converter)).toHaveLength(2);
+    for (const marker of CONVERTER_MARKERS) expect(text).toContain(marker);
+  });
+});

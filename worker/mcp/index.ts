@@ -21,6 +21,7 @@ export { prompt } from "./define/prompt.ts";
 export type { PromptDefinition } from "./define/prompt.ts";
 export type { PromptReturn } from "./results/prompt.ts";
 export type { CacheHint, ListKey, ServerDefinition, TaskRouter } from "./define/definition.ts";
+export type { JsonSchemaConverter } from "./schema/json-schema.ts";
 export type {
   ChangeNotifier,
   Envelope,

@@ -97,7 +97,9 @@ export class Catalog implements ToolAccess {
         problems.add(
           `tool "${tool.name}" requires client capabilities that only asking for input uses: import { inputRounds } from "edgemcp/server" and add \`input: inputRounds\` to the server's definition.`,
         );
-      const compiled = problems.attempt(`tool "${tool.name}"`, () => compileTool(tool));
+      const compiled = problems.attempt(`tool "${tool.name}"`, () =>
+        compileTool(tool, definition.toJSONSchema),
+      );
       if (named && compiled) this.tools.set(tool.name, compiled);
     }
     this.taskTools = [...this.tools.values()].some((t) => t.definition.task);

@@ -12,7 +12,8 @@ import type {
   Tool,
 } from "../../../shared/protocol/primitives.ts";
 import type { ListKey, ServerDefinition } from "../define/definition.ts";
-import { jsonSchemaOf } from "../schema/json-schema.ts";
+import { jsonSchemaOf, type JsonSchemaConverter } from "../schema/json-schema.ts";
+import { UncoveredSchema } from "../schema/writer.ts";
 import type { PromptDefinition } from "../define/prompt.ts";
 import type { ListedResource, ResourceTemplateDefinition } from "../define/resource.ts";
 import type { AnyTool } from "../define/tool.ts";
@@ -21,11 +22,12 @@ import type { AnyTool } from "../define/tool.ts";
 export type CompiledTool = { definition: AnyTool; wire: Tool; headerParams: HeaderParam[] };
 
 /**
- * Compiles a tool: its JSON Schemas, derived once, and its `x-mcp-header` declarations. Throws
- * on what clients would reject (a root schema that is not an object, a broken header
- * declaration): a bug in the server definition.
+ * Compiles a tool: its JSON Schemas, derived once (by zod's converter when the server links
+ * it), and its `x-mcp-header` declarations. Throws on what clients would reject (a root schema
+ * that is not an object, a broken header declaration) and on a schema only zod's converter can
+ * write: a bug in the server definition.
  */
-export function compileTool(definition: AnyTool): CompiledTool {
+export function compileTool(definition: AnyTool, converter?: JsonSchemaConverter): CompiledTool {
   if (definition.input !== undefined && !isZodSchema(definition.input)) {
     throw new Error(
       `input must be a zod object schema (z.object({ ... })); to advertise a hand-written JSON Schema, pass it as inputSchema.`,
@@ -39,7 +41,7 @@ export function compileTool(definition: AnyTool): CompiledTool {
   const inputSchema =
     definition.inputSchema ??
     (definition.input
-      ? jsonSchemaOf(definition.input, "input")
+      ? schemaOf(definition.input, "input", converter)
       : { type: "object", properties: {} });
   if (inputSchema.type !== "object") {
     const found =
@@ -49,7 +51,7 @@ export function compileTool(definition: AnyTool): CompiledTool {
     );
   }
   const outputSchema = definition.output
-    ? jsonSchemaOf(definition.output, "output")
+    ? schemaOf(definition.output, "output", converter)
     : definition.outputSchema;
   const wire: Tool = strip({
     name: definition.name,
@@ -67,6 +69,23 @@ export function compileTool(definition: AnyTool): CompiledTool {
     throw new Error(`invalid x-mcp-header: ${declarations.reason}.`);
   }
   return { definition, wire, headerParams: declarations.params };
+}
+
+/** A tool's input or output JSON Schema; a schema the writer does not cover says what to do. */
+function schemaOf(
+  schema: z.core.$ZodType,
+  io: "input" | "output",
+  converter: JsonSchemaConverter | undefined,
+): JsonObject {
+  try {
+    return jsonSchemaOf(schema, io, converter);
+  } catch (error) {
+    if (!(error instanceof UncoveredSchema)) throw error;
+    throw new Error(
+      `its ${io} schema has ${error.where}, which edgemcp's JSON Schema writer does not cover; link zod's converter with defineServer({ ..., toJSONSchema: z.toJSONSchema }), or advertise a hand-written ${io}Schema.`,
+      { cause: error },
+    );
+  }
 }
 
 export function resourceWire(r: ListedResource): Resource {

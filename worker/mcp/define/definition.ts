@@ -4,6 +4,7 @@ import type { CacheHint } from "../../../shared/protocol/results.ts";
 import type { HandlerContext } from "../context/context.ts";
 import type { ListenStreams } from "../listen/source.ts";
 import type { InputRounds } from "./input.ts";
+import type { JsonSchemaConverter } from "../schema/json-schema.ts";
 import type { PromptDefinition } from "./prompt.ts";
 import type { ResourceDefinition, TemplateEntry } from "./resource.ts";
 import type { AnyTool } from "./tool.ts";
@@ -44,6 +45,13 @@ export type ServerDefinition = Omit<Implementation, "title"> & {
   resources?: ResourceDefinition[];
   resourceTemplates?: TemplateEntry[];
   prompts?: PromptDefinition[];
+  /**
+   * zod's JSON Schema converter (`toJSONSchema: z.toJSONSchema`), for schemas the runtime's own
+   * writer does not cover (recursive ones, `z.lazy`, intersections, tuples...): with it, every
+   * tool's schemas are derived by zod. Without it, such a schema is a DefinitionError, and zod's
+   * converter (about 7 KiB gzip) stays out of the Worker.
+   */
+  toJSONSchema?: JsonSchemaConverter;
   /**
    * Serves `tasks/get`, `tasks/update` and `tasks/cancel` itself, for servers whose tasks run
    * elsewhere (the hub routes them to its upstreams); otherwise tasks live in the task store.

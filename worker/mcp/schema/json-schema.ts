@@ -1,44 +1,38 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
+import { compact } from "./compact.ts";
+import { writeJsonSchema } from "./writer.ts";
+
+/**
+ * zod's JSON Schema converter, `z.toJSONSchema` (classic or mini), given to a server that has
+ * schemas the runtime's own writer does not cover (recursive ones, intersections, tuples...).
+ */
+export type JsonSchemaConverter = (
+  schema: z.core.$ZodType,
+  params: {
+    io: "input" | "output";
+    unrepresentable: "any";
+    override: (context: { zodSchema: z.core.$ZodType; jsonSchema: object }) => void;
+  },
+) => object;
 
 /**
  * The JSON Schema (2020-12, the protocol's default dialect) of a zod schema, without the
- * `$schema` line, in its compact form (see `compact`). Computed once per definition, when the
- * catalog is built.
+ * `$schema` line, in its compact form (see `compact`): written by the runtime's writer, or by
+ * zod's converter when the server links it. Throws an UncoveredSchema for a schema the writer
+ * does not cover.
  */
-export function jsonSchemaOf(schema: z.core.$ZodType, io: "input" | "output"): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+export function jsonSchemaOf(
+  schema: z.core.$ZodType,
+  io: "input" | "output",
+  converter?: JsonSchemaConverter,
+): JsonObject {
+  if (converter === undefined) return writeJsonSchema(schema, io);
+  const { $schema: _dialect, ...rest } = converter(schema, {
     io,
     unrepresentable: "any",
-    override: compact,
-  });
+    override: ({ zodSchema, jsonSchema }) =>
+      compact(zodSchema._zod.def, jsonSchema as Record<string, unknown>),
+  }) as JsonObject;
   return rest;
-}
-
-/**
- * Drops what zod adds that says nothing `type` and `format` do not, and costs tokens in every
- * list: the ±(2^53 - 1) bounds of `z.int()` (`"type": "integer"` says it) and the long regular
- * expression beside a standard `format` (`"format": "date-time"` says it). Bounds and patterns
- * an author set are kept; the server still validates arguments with the zod schema itself.
- */
-function compact({
-  zodSchema,
-  jsonSchema,
-}: {
-  zodSchema: z.core.$ZodType;
-  jsonSchema: Record<string, unknown>;
-}): void {
-  if (jsonSchema.type === "integer") {
-    if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-    if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
-  }
-  // A string format schema carries its own regular expression; an author's `.regex()` is another.
-  const own: unknown = Reflect.get(zodSchema._zod.def, "pattern");
-  if (
-    typeof jsonSchema.format === "string" &&
-    own instanceof RegExp &&
-    jsonSchema.pattern === own.source
-  ) {
-    delete jsonSchema.pattern;
-  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import * as zm from "zod/mini";
-import { defineServer, tool } from "../../../../worker/mcp/index.ts";
+import { DefinitionError, defineServer, tool } from "../../../../worker/mcp/index.ts";
 import { legacyRequest, mcpRequest } from "../../../support/mcp-request.ts";
 import { serve } from "../../custom-server.ts";
 
@@ -93,4 +93,80 @@ describe("JSON Schemas derived from zod are compact", () => {
     expect(final?.result?.isError).toBe(true);
     expect(final?.result?.content[0].text).toMatch(/arguments\.count: .*arguments\.at: /);
   });
+});
+
+describe("a schema only zod's converter can write", () => {
+  type Tree = { name: string; children: Tree[] };
+  const Tree: z.ZodType<Tree> = z.object({
+    name: z.string(),
+    // eslint-disable-next-line no-restricted-syntax -- a getter is how zod spells a recursive object
+    get children() {
+      return z.array(Tree);
+    },
+  });
+  const tools = () => [
+    tool({ name: "plant", input: z.object({ tree: Tree }), run: () => "planted" }),
+    tool({
+      name: "span",
+      input: z.object({ at: z.tuple([z.number(), z.number()]) }),
+      run: () => "",
+    }),
+    tool({
+      name: "stamp",
+      output: z.object({ when: z.string().transform((s) => s.length) }),
+      run: () => ({ when: "now" }),
+    }),
+    tool({ name: "plain", input: z.object({ n: z.int().min(1) }), run: () => "" }),
+  ];
+
+  it("is a DefinitionError naming the tool, the zod type and the option that links the converter", () => {
+    let error: unknown;
+    try {
+      defineServer({ name: "trees", version: "1", tools: tools() });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(DefinitionError);
+    const { problems } = error as DefinitionError;
+    expect(problems).toEqual([
+      `tool "plant": its input schema has a recursive schema at .tree.children[], which edgemcp's JSON Schema writer does not cover; link zod's converter with defineServer({ ..., toJSONSchema: z.toJSONSchema }), or advertise a hand-written inputSchema.`,
+      `tool "span": its input schema has z.tuple() at .at, which edgemcp's JSON Schema writer does not cover; link zod's converter with defineServer({ ..., toJSONSchema: z.toJSONSchema }), or advertise a hand-written inputSchema.`,
+      `tool "stamp": its output schema has z.transform() at .when, which edgemcp's JSON Schema writer does not cover; link zod's converter with defineServer({ ..., toJSONSchema: z.toJSONSchema }), or advertise a hand-written outputSchema.`,
+    ]);
+  });
+
+  for (const [flavour, converter] of [
+    ["classic", z.toJSONSchema],
+    ["mini", zm.toJSONSchema],
+  ] as const) {
+    it(`is derived by zod's converter when the server links it (${flavour} z.toJSONSchema)`, () => {
+      const linked = defineServer({
+        name: "trees",
+        version: "1",
+        toJSONSchema: converter,
+        tools: tools(),
+      });
+      const wire = (name: string) => linked.catalog.tools.get(name)!.wire;
+      const { $schema: _dialect, ...tree } = z.toJSONSchema(z.object({ tree: Tree }), {
+        io: "input",
+        unrepresentable: "any",
+      });
+      expect(wire("plant").inputSchema).toEqual(tree);
+      expect(JSON.stringify(wire("plant").inputSchema)).toContain('"$ref"');
+      expect(wire("span").inputSchema.properties).toEqual({
+        at: {
+          type: "array",
+          prefixItems: [{ type: "number" }, { type: "number" }],
+          items: false,
+          minItems: 2,
+          maxItems: 2,
+        },
+      });
+      expect(wire("stamp").outputSchema?.properties).toEqual({ when: {} });
+      // Compact as the writer's: no ±(2^53 - 1) bounds.
+      expect(wire("plain").inputSchema.properties).toEqual({
+        n: { type: "integer", minimum: 1 },
+      });
+    });
+  }
 });
