@@ -156,3 +156,20 @@ describe("what a Worker without zod's JSON Schema converter links", () => {
     for (const marker of CONVERTER_MARKERS) expect(text).toContain(marker);
   });
 });
+
+describe("what a Worker without text blocks serialized once links", () => {
+  const module = (path: string) => path.endsWith("worker/mcp/results/serialized-text.ts");
+  const marker = "serializedText: ";
+
+  it("the bench's hello Worker links no serializedText", async () => {
+    const { text, inputs } = await bundle(HELLO);
+    expect(inputs.filter(module)).toEqual([]);
+    expect(text).not.toContain(marker);
+  });
+
+  it("a Worker whose tool returns one links it", async () => {
+    const { text, inputs } = await bundle("test/bench/workers/edgemcp/index.ts");
+    expect(inputs.filter(module)).toHaveLength(1);
+    expect(text).toContain(marker);
+  });
+});

@@ -5,6 +5,7 @@ export { defineServer, McpServer } from "./server/server.ts";
 export { DefinitionError } from "./catalog/problems.ts";
 export { tool } from "./define/tool.ts";
 export { toolResult, ToolResult } from "./results/tool.ts";
+export { serializedText, SerializedText } from "./results/serialized-text.ts";
 export type { AnyTool, ToolDefinition } from "./define/tool.ts";
 export type { ToolReturn } from "./results/tool.ts";
 export { resource, resourceTemplate } from "./define/resource.ts";

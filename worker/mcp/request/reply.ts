@@ -4,6 +4,9 @@ import type { ReplyMode } from "../../http/accept.ts";
 import { SSE_HEADERS } from "../../http/sse.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { EraAdapter } from "../era/era.ts";
+import { serializedBlocks } from "../results/ready.ts";
+
+const encoder = new TextEncoder();
 
 /**
  * A finished exchange: the JSON-RPC response and the HTTP status it would have alone. The
@@ -53,6 +56,16 @@ export class EraResponse {
   object(): JsonObject {
     return this.era.resultMessage(this.result, this.id, this.catalog);
   }
+
+  /**
+   * The response as UTF-8 bytes, when its result's content holds blocks serialized once
+   * (`serializedText`, which splices them in); undefined otherwise.
+   */
+  bytes(): Uint8Array | undefined {
+    return serializedBlocks.splice?.(this.result, (result) =>
+      this.era.result(result, this.id, this.catalog),
+    );
+  }
 }
 
 /** An outcome's JSON-RPC response as text. */
@@ -60,8 +73,6 @@ export function serialized(message: Outcome["message"]): string {
   if (typeof message === "string") return message;
   return message instanceof EraResponse ? message.text() : JSON.stringify(message);
 }
-
-const encoder = new TextEncoder();
 
 /**
  * The bytes of a JSON-RPC response whose result is kept as bytes: `head` (the response up to
@@ -78,7 +89,12 @@ function splice({ head, result }: { head: string; result: Uint8Array }): Uint8Ar
 
 /** An outcome as a plain `application/json` response. */
 export function jsonResponse({ message, kept, status, headers }: Outcome): Response {
-  return new Response(kept ? splice(kept) : serialized(message), {
+  const body = kept
+    ? splice(kept)
+    : message instanceof EraResponse
+      ? (message.bytes() ?? message.text())
+      : serialized(message);
+  return new Response(body, {
     status,
     headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS,
   });

@@ -1,3 +1,5 @@
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
+
 const encoder = new TextEncoder();
 
 /**
@@ -28,3 +30,16 @@ export class RawResult {
 export class ForwardedResult {
   constructor(readonly json: Record<string, unknown>) {}
 }
+
+/**
+ * How a JSON reply copies in the content blocks serialized once (`serializedText`): the
+ * response's UTF-8 bytes from its result and the era's serializer, undefined when the result
+ * holds no such block. Set by the first such block made, so a Worker that makes none links none
+ * of it.
+ */
+export const serializedBlocks: {
+  splice?: (
+    result: JsonObject,
+    serialize: (result: JsonObject) => string,
+  ) => Uint8Array | undefined;
+} = {};

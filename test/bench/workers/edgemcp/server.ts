@@ -1,4 +1,4 @@
-import { defineServer, resource, tool } from "edgemcp/server";
+import { defineServer, resource, serializedText, tool } from "edgemcp/server";
 import {
   BIG_TEXT,
   generatedToolName,
@@ -14,6 +14,10 @@ import { EchoInput, NoInput, NoopInput, ProgressInput } from "../schemas.ts";
  * Worker's; a bench Worker has only N_TOOLS, and the runtime requires none of the others.
  */
 export const asWorkerEnv = (env: BenchEnv) => env as unknown as Cloudflare.Env;
+
+// The 1 MiB text as a block serialized once per isolate, as BIG_TEXT itself is built once: every
+// answer copies its JSON instead of escaping the text again (see serializedText).
+const BIG_BLOCK = serializedText(BIG_TEXT);
 
 /** The bench server with its fixed tools, the resource and n generated no-op tools. */
 export function benchServer(n: number) {
@@ -45,7 +49,7 @@ export function benchServer(n: number) {
         name: "big",
         description: "Returns 1 MiB of text",
         input: NoInput,
-        run: () => BIG_TEXT,
+        run: () => BIG_BLOCK,
       }),
       ...generated,
     ],
