@@ -73,25 +73,38 @@ function rawPost(port: number, request: BenchRequest): Buffer {
   );
 }
 
-/** Sends the side's request once and reads the whole response; refuses anything but 200. */
+/**
+ * Sends the side's request once and reads the whole response; refuses anything but 200, and a
+ * connection that closes before the response is whole (with what workerd printed).
+ */
 function exchange(side: Side): Promise<void> {
   return new Promise((resolve, reject) => {
     let bytes = Buffer.alloc(0);
+    const done = (error?: Error) => {
+      side.socket.off("data", onData);
+      side.socket.off("close", onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onClose = () =>
+      done(
+        new Error(
+          `The connection closed after ${bytes.length} bytes; workerd:\n${side.server.log()}`,
+        ),
+      );
     const onData = (chunk: Buffer) => {
       bytes = Buffer.concat([bytes, chunk]);
       try {
         const end = responseEnd(bytes);
         if (!end) return;
         if (end.status !== 200) throw new Error(`HTTP ${end.status}`);
-        if (!end.complete) return;
-        side.socket.off("data", onData);
-        resolve();
+        if (end.complete) done();
       } catch (error) {
-        side.socket.off("data", onData);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        done(error instanceof Error ? error : new Error(String(error)));
       }
     };
     side.socket.on("data", onData);
+    side.socket.on("close", onClose);
     side.socket.write(side.bytes);
   });
 }
