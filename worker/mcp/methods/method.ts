@@ -1,5 +1,4 @@
 import * as z from "zod/mini";
-import "../../../shared/zod-locale.ts";
 import type {
   ClientCapabilities,
   ServerCapabilities,
@@ -77,6 +76,6 @@ export function parseParams<S extends z.core.$ZodType>(schema: S, call: Call): z
   if (parsed.success) return parsed.data;
   throw new RpcError(
     ErrorCode.InvalidParams,
-    `Invalid params for ${call.ctx.request.method}: ${describeIssues(parsed.error, "params")}`,
+    `Invalid params for ${call.ctx.request.method}: ${describeIssues(parsed.error, "params", call.params)}`,
   );
 }

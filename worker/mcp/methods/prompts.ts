@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { GetPromptParamsSchema, ListParamsSchema } from "../../../shared/protocol/params.ts";
 import { toPromptResult } from "../results/prompt.ts";
+import { issueText } from "../schema/issues.ts";
 import { parseParams, type MethodHandler } from "./method.ts";
 
 export const listPrompts: MethodHandler = (call) => {
@@ -33,7 +34,7 @@ export const getPrompt: MethodHandler = async (call) => {
           const name = issue.path.join(".");
           return name && !(name in given)
             ? `missing required argument "${name}"`
-            : `${name || "arguments"}: ${issue.message}`;
+            : `${name || "arguments"}: ${issueText(issue, given)}`;
         })
         .join("; ");
       throw new RpcError(

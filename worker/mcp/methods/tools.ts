@@ -129,7 +129,7 @@ function validateArguments(
   const { input } = tool.definition;
   if (!input) return { args };
   const parsed = z.safeParse(input, args);
-  if (!parsed.success) return { invalid: describeIssues(parsed.error, "arguments") };
+  if (!parsed.success) return { invalid: describeIssues(parsed.error, "arguments", args) };
   return { args: isJsonObject(parsed.data) ? parsed.data : args };
 }
 

@@ -37,7 +37,7 @@ export class SerializedText {
     const block = { type: "text", text, ...extra };
     const parsed = z.safeParse(TextContentSchema, block);
     if (!parsed.success)
-      throw new TypeError(`serializedText: ${describeIssues(parsed.error, "block")}`);
+      throw new TypeError(`serializedText: ${describeIssues(parsed.error, "block", block)}`);
     if (extra.annotations !== undefined) Object.assign(this, { annotations: extra.annotations });
     if (extra._meta !== undefined) Object.assign(this, { _meta: extra._meta });
     Object.freeze(this);

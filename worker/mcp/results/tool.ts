@@ -105,7 +105,7 @@ function contentOf(name: string, value: unknown): ContentBlock[] {
   if (blocks.some(looksLikeContent)) {
     const parsed = z.safeParse(ContentBlocksSchema, blocks);
     if (parsed.success) return blocks as ContentBlock[];
-    return unsendable(name, value, describeIssues(parsed.error, "content"));
+    return unsendable(name, value, describeIssues(parsed.error, "content", blocks));
   }
   if (value === undefined || typeof value === "function" || typeof value === "bigint")
     return unsendable(name, value, `${typeof value} is not JSON`);
