@@ -12,6 +12,8 @@ export type ResumeOptions = {
   signal?: AbortSignal;
   /** Told before each attempt, once its delay is known. */
   onResume?: (attempt: ResumeAttempt) => void;
+  /** The most one event may weigh, in bytes (default `MAX_SSE_EVENT_BYTES`). */
+  maxEventBytes?: number;
 };
 
 /**
@@ -118,7 +120,7 @@ export async function* resumableSse(
   for (;;) {
     let dropped: unknown;
     try {
-      for await (const event of decodeSse(current, cursor)) {
+      for await (const event of decodeSse(current, cursor, options.maxEventBytes)) {
         if (carriesMessage(event)) attempts.message();
         yield event;
       }

@@ -13,10 +13,28 @@ export type SseCursor = { lastEventId?: string; retryMs?: number };
 /** A stream that breaks the decoder's bounds (an event too large to hold). */
 export class SseError extends Error {
   override readonly name = "SseError";
+
+  constructor(
+    message: string,
+    /** The bound it broke, in bytes. */
+    readonly limit: number,
+  ) {
+    super(message);
+  }
 }
 
 // An event's lines are held until it ends; a server that never ends one must not exhaust memory.
-export const MAX_SSE_EVENT_CHARS = 32 * 1024 * 1024;
+export const MAX_SSE_EVENT_BYTES = 32 * 1024 * 1024;
+
+/** The length of a decoded text in UTF-8 bytes (it holds no lone surrogates: a pair is four). */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) bytes += code >= 0x800 && (code < 0xd800 || code > 0xdfff) ? 2 : 1;
+  }
+  return bytes;
+}
 
 const encoder = new TextEncoder();
 
@@ -44,20 +62,20 @@ class EventBuilder {
   private type = "";
   private data: string[] | undefined;
   private idBuffer: string | undefined;
-  private chars = 0;
+  private bytes = 0;
 
   constructor(
     private readonly cursor: SseCursor,
-    private readonly maxChars: number,
+    private readonly maxBytes: number,
   ) {}
 
   /** Takes one line (without its end); returns the event when the line ends one. */
   line(line: string): SseEvent | undefined {
     if (line === "") return this.dispatch();
     if (line.startsWith(":")) return undefined;
-    this.chars += line.length;
-    if (this.chars > this.maxChars) {
-      throw new SseError(`An SSE event is larger than ${this.maxChars} characters.`);
+    this.bytes += utf8Length(line);
+    if (this.bytes > this.maxBytes) {
+      throw new SseError(`An SSE event is larger than ${this.maxBytes} bytes.`, this.maxBytes);
     }
     const colon = line.indexOf(":");
     const field = colon === -1 ? line : line.slice(0, colon);
@@ -79,7 +97,7 @@ class EventBuilder {
     const { data, type } = this;
     this.type = "";
     this.data = undefined;
-    this.chars = 0;
+    this.bytes = 0;
     if (data === undefined) return undefined;
     const id = this.cursor.lastEventId;
     return { event: type || "message", data: data.join("\n"), ...(id === undefined ? {} : { id }) };
@@ -97,15 +115,15 @@ class EventBuilder {
 export async function* decodeSse(
   body: ReadableStream<Uint8Array>,
   cursor: SseCursor = {},
-  maxEventChars = MAX_SSE_EVENT_CHARS,
+  maxEventBytes = MAX_SSE_EVENT_BYTES,
 ): AsyncGenerator<SseEvent> {
   // TextDecoder drops one leading BOM, as the SSE rules ask.
   const decoder = new TextDecoder();
   const reader = body.getReader();
-  const builder = new EventBuilder(cursor, maxEventChars);
+  const builder = new EventBuilder(cursor, maxEventBytes);
   // The start of a line still being received, in pieces: each chunk is scanned once.
   let partial: string[] = [];
-  let partialChars = 0;
+  let partialBytes = 0;
   let pendingCr = false;
   try {
     for (;;) {
@@ -123,16 +141,17 @@ export async function* decodeSse(
         const piece = text.slice(start, match.index);
         const line = partial.length === 0 ? piece : partial.join("") + piece;
         partial = [];
-        partialChars = 0;
+        partialBytes = 0;
         start = match.index + match[0].length;
         const event = builder.line(line);
         if (event) yield event;
       }
       if (start < text.length) {
-        partial.push(text.slice(start));
-        partialChars += text.length - start;
-        if (partialChars > maxEventChars) {
-          throw new SseError(`An SSE line is longer than ${maxEventChars} characters.`);
+        const rest = text.slice(start);
+        partial.push(rest);
+        partialBytes += utf8Length(rest);
+        if (partialBytes > maxEventBytes) {
+          throw new SseError(`An SSE line is longer than ${maxEventBytes} bytes.`, maxEventBytes);
         }
       }
       if (done) return;

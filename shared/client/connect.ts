@@ -3,6 +3,7 @@ import { storeHinted } from "./cache.ts";
 import { resolveCapabilities } from "./capabilities.ts";
 import { McpClient } from "./client.ts";
 import { Connection } from "./connection.ts";
+import { McpError } from "./errors.ts";
 import { ClientCore } from "./core.ts";
 import { negotiate } from "./era/negotiate.ts";
 import type { ClientOptions } from "./options.ts";
@@ -16,6 +17,15 @@ const DEFAULT_CLIENT_INFO = { name: "edgemcp-client", version: "0.1.0" };
  */
 export async function connect(url: string | URL, options: ClientOptions = {}): Promise<McpClient> {
   const handlers = options.handlers ?? {};
+  const { maxReplyBytes } = options;
+  if (maxReplyBytes !== undefined && !(Number.isSafeInteger(maxReplyBytes) && maxReplyBytes > 0)) {
+    throw new McpError(
+      `maxReplyBytes must be a positive whole number of bytes, not ${maxReplyBytes}.`,
+      {
+        kind: "client",
+      },
+    );
+  }
   const conn = new Connection({
     url: String(url),
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
@@ -25,6 +35,7 @@ export async function connect(url: string | URL, options: ClientOptions = {}): P
     capabilities: resolveCapabilities(options.capabilities, handlers),
     handlers,
     onWire: options.onWire,
+    ...(maxReplyBytes === undefined ? {} : { maxReplyBytes }),
   });
   const settings = {
     maxInputRounds: options.maxInputRounds ?? 8,

@@ -14,7 +14,16 @@ export type ConnectionInit = {
   capabilities: ClientCapabilities;
   handlers: InputHandlers;
   onWire: ((event: WireEvent) => void) | undefined;
+  /** The most a reply's JSON body or one of its SSE events may weigh (default `MAX_REPLY_BYTES`). */
+  maxReplyBytes?: number;
 };
+
+/**
+ * How much of one reply the client holds by default: a JSON body, or one SSE event. Results of
+ * a megabyte are ordinary (a tool returning a file or an image) and this leaves them room many
+ * times over, while a server that streams without end is stopped before it exhausts memory.
+ */
+export const MAX_REPLY_BYTES = 16 * 1024 * 1024;
 
 /**
  * One endpoint as the client speaks to it: where, with which fetch and headers, the version
@@ -29,6 +38,7 @@ export class Connection {
   readonly capabilities: ClientCapabilities;
   readonly handlers: InputHandlers;
   readonly onWire: ((event: WireEvent) => void) | undefined;
+  readonly maxReplyBytes: number;
   /** Undefined only while a legacy `initialize` is in flight. */
   protocolVersion: string | undefined;
   sessionId: string | undefined;
@@ -44,6 +54,7 @@ export class Connection {
     this.capabilities = init.capabilities;
     this.handlers = init.handlers;
     this.onWire = init.onWire;
+    this.maxReplyBytes = init.maxReplyBytes ?? MAX_REPLY_BYTES;
   }
 
   /** A request id never used before on this connection (retries get new ones too). */

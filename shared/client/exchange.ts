@@ -66,6 +66,7 @@ export async function exchange(
       reply,
       {
         id,
+        maxBytes: conn.maxReplyBytes,
         ...(progressToken === undefined ? {} : { progressToken }),
         ...(request.onProgress ? { onProgress: request.onProgress } : {}),
         ...(request.onLog ? { onLog: request.onLog } : {}),

@@ -75,6 +75,11 @@ export type ClientOptions = {
   maxInputRounds?: number;
   /** Pages a list walk may fetch before failing (default 64). */
   maxPages?: number;
+  /**
+   * The most one reply may weigh, in bytes: a JSON reply's body, or one event of an SSE reply
+   * or stream (default 16 MiB). Past it the rest is not read and the request fails.
+   */
+  maxReplyBytes?: number;
   /** The log level to request on every call that does not set its own. */
   logLevel?: LogLevel;
   onWire?: (event: WireEvent) => void;

@@ -10,8 +10,10 @@ import {
   ProgressParamsSchema,
   type Progress,
 } from "../protocol/notifications.ts";
+import { OversizedBodyError, readTextWithin } from "../bounded-text.ts";
 import { carriesMessage, decodeSse, SseError } from "../sse.ts";
 import { resumableSse, SseResumeError, type Reopen } from "../sse-resume.ts";
+import { MAX_REPLY_BYTES } from "./connection.ts";
 import { httpFailure, McpError, rpcError, type ErrorContext } from "./errors.ts";
 import type { InProcessReply, RequestOptions } from "./options.ts";
 
@@ -21,6 +23,8 @@ export type ServerRequest = { id: JsonRpcId; method: string; params: JsonObject 
 /** Which response to wait for and where the stream's other messages go. */
 type ReplyHandlers = Pick<RequestOptions, "onProgress" | "onLog"> & {
   id: JsonRpcId;
+  /** The most a JSON body or one SSE event may weigh (the client's `maxReplyBytes`). */
+  maxBytes?: number;
   progressToken?: JsonRpcId;
   onRequest?: (request: ServerRequest) => Promise<void>;
   onMessage?: (message: ServerMessage) => void;
@@ -34,6 +38,19 @@ type ReplyHandlers = Pick<RequestOptions, "onProgress" | "onLog"> & {
 /** The media type of a reply without parameters, lowercased. */
 export function mediaTypeOf(response: Response): string {
   return (response.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** A reply past the client's bound, whose rest was not read: the option that raises it is named. */
+function tooLarge(what: string, limit: number, context: ErrorContext, status?: number): McpError {
+  const unit =
+    limit % MiB === 0 ? ` (${limit / MiB} MiB)` : limit % KiB === 0 ? ` (${limit / KiB} KiB)` : "";
+  return new McpError(
+    `The ${context.method} ${what} is larger than ${limit} bytes${unit}, so the rest was not read; the client option maxReplyBytes raises this limit.`,
+    { kind: "client", data: { maxReplyBytes: limit }, ...(status ? { status } : {}), ...context },
+  );
 }
 
 /** Parses one JSON text as a server message, or fails as a protocol error. */
@@ -72,10 +89,13 @@ function serverMessageOf(json: unknown, context: ErrorContext): ServerMessage {
 export async function* sseMessages(
   body: ReadableStream<Uint8Array>,
   context: ErrorContext,
+  maxBytes: number,
   onMessage?: (message: ServerMessage) => void,
   reopen?: ReplyHandlers["reopen"],
 ): AsyncGenerator<ServerMessage> {
-  const events = reopen ? resumableSse(body, reopen) : decodeSse(body);
+  const events = reopen
+    ? resumableSse(body, { ...reopen, maxEventBytes: maxBytes })
+    : decodeSse(body, {}, maxBytes);
   try {
     for await (const event of events) {
       if (!carriesMessage(event)) continue;
@@ -84,12 +104,7 @@ export async function* sseMessages(
       yield message;
     }
   } catch (error) {
-    if (error instanceof SseError) {
-      throw new McpError(`The ${context.method} stream is unreadable: ${error.message}`, {
-        kind: "protocol",
-        ...context,
-      });
-    }
+    if (error instanceof SseError) throw tooLarge("reply's SSE event", error.limit, context);
     if (error instanceof McpError) throw error;
     if (!(error instanceof SseResumeError)) {
       // The connection broke mid-stream (the server's process died, a proxy cut it): what was
@@ -160,12 +175,21 @@ export async function readReply(
   if (!response.ok) throw await httpFailure(response, context);
   const type = mediaTypeOf(response);
   if (type === "application/json") {
-    const message = parseServerMessage(await response.text(), context);
+    const message = parseServerMessage(
+      await boundedText(response, handlers.maxBytes ?? MAX_REPLY_BYTES, context),
+      context,
+    );
     handlers.onMessage?.(message);
     const result = settle(message, handlers, response.status, context);
     if (result) return result;
   } else if (type === "text/event-stream" && response.body) {
-    const messages = sseMessages(response.body, context, handlers.onMessage, handlers.reopen);
+    const messages = sseMessages(
+      response.body,
+      context,
+      handlers.maxBytes ?? MAX_REPLY_BYTES,
+      handlers.onMessage,
+      handlers.reopen,
+    );
     for await (const message of messages) {
       const result = settle(message, handlers, response.status, context);
       if (result) return result;
@@ -188,6 +212,21 @@ export async function readReply(
     status: response.status,
     ...context,
   });
+}
+
+/** A JSON reply's body, up to the client's bound. */
+async function boundedText(
+  response: Response,
+  limit: number,
+  context: ErrorContext,
+): Promise<string> {
+  try {
+    return await readTextWithin(response, limit);
+  } catch (error) {
+    if (error instanceof OversizedBodyError)
+      throw tooLarge("reply", limit, context, response.status);
+    throw error;
+  }
 }
 
 /** A whole reply given as a value in process: the JSON reply, without its text when it has none. */

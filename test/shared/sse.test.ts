@@ -4,7 +4,7 @@ import {
   decodeSse,
   encodeSseComment,
   encodeSseMessage,
-  MAX_SSE_EVENT_CHARS,
+  MAX_SSE_EVENT_BYTES,
   SseError,
   type SseCursor,
 } from "../../shared/sse.ts";
@@ -160,7 +160,7 @@ describe("SSE decoding", () => {
       for await (const _event of decodeSse(streamOf(...chunks), {}, limit));
     };
     await expect(read(10, "data: 123\n", "data: 456\n", "data: 789\n\n")).rejects.toThrow(
-      new SseError("An SSE event is larger than 10 characters."),
+      new SseError("An SSE event is larger than 10 bytes.", 10),
     );
     await expect(read(10, "data: 1234", "56789")).rejects.toThrow(/line is longer than 10/);
     await expect(read(30, "data: 123\n\n", "data: 456\n\n", "data: 789\n\n")).resolves.toBe(
@@ -168,8 +168,18 @@ describe("SSE decoding", () => {
     );
   });
 
+  it("counts an event's bound in UTF-8 bytes, not characters", async () => {
+    const read = async (limit: number, ...chunks: string[]) => {
+      for await (const _event of decodeSse(streamOf(...chunks), {}, limit));
+    };
+    // "data: " is 6 bytes, é 2, € 3 and 😀 4 (two UTF-16 units).
+    await expect(read(13, "data: é€😀\n\n")).rejects.toThrow(/larger than 13 bytes/);
+    await expect(read(15, "data: é€😀\n\n")).resolves.toBe(undefined);
+    await expect(read(14, "data: é€😀", "é")).rejects.toThrow(/line is longer than 14 bytes/);
+  });
+
   it("bounds events at 32 MiB by default and reads a long one in chunks quickly", async () => {
-    expect(MAX_SSE_EVENT_CHARS).toBe(32 * 1024 * 1024);
+    expect(MAX_SSE_EVENT_BYTES).toBe(32 * 1024 * 1024);
     const chunk = "x".repeat(64 * 1024);
     const started = Date.now();
     const read = await events("data: ", ...Array.from({ length: 256 }, () => chunk), "\n\n");

@@ -131,7 +131,7 @@ export class BackgroundStream {
     // Only messages count as life: a server that sends nothing but its priming event each time
     // it is reconnected to is given up on like one that refuses.
     let events = 0;
-    for await (const event of decodeSse(response.body, this.cursor)) {
+    for await (const event of decodeSse(response.body, this.cursor, this.conn.maxReplyBytes)) {
       if (carriesMessage(event) && deliverer.deliver(event.data)) events++;
     }
     return { outcome: "ended", events };

@@ -38,13 +38,13 @@ export async function openListen(
       context,
     );
     if (!response.ok || mediaTypeOf(response) !== "text/event-stream" || !response.body) {
-      await readReply(response, { id }, context);
+      await readReply(response, { id, maxBytes: conn.maxReplyBytes }, context);
       throw new McpError("The listen stream ended before its acknowledgement.", {
         kind: "protocol",
         ...context,
       });
     }
-    const events = sseMessages(response.body, context, (message) =>
+    const events = sseMessages(response.body, context, conn.maxReplyBytes, (message) =>
       conn.onWire?.({ type: "message", url: conn.url, message }),
     );
     const first = await events.next();

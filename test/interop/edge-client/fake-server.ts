@@ -56,7 +56,8 @@ export class FakeStream {
 /** How the fake server answers one call. */
 export class FakeReply {
   constructor(
-    private readonly res: ServerResponse,
+    /** The raw response, for bodies the helpers do not write (endless ones). */
+    readonly res: ServerResponse,
     private readonly call: FakeCall,
   ) {}
 
