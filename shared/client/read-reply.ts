@@ -71,6 +71,8 @@ function parseServerMessage(text: string, context: ErrorContext): ServerMessage 
 
 /** Checks one JSON value as a server message, or fails as a protocol error. */
 function serverMessageOf(json: unknown, context: ErrorContext): ServerMessage {
+  const plain = plainResult(json);
+  if (plain) return plain;
   const parsed = ServerMessageSchema.safeParse(json);
   if (!parsed.success) {
     throw new McpError(`The ${context.method} reply is not a JSON-RPC message.`, {
@@ -80,6 +82,23 @@ function serverMessageOf(json: unknown, context: ErrorContext): ServerMessage {
     });
   }
   return parsed.data;
+}
+
+/**
+ * The usual message, a result response with nothing else (`jsonrpc`, a string or finite number
+ * id, a plain-object result), checked by hand as the schema would take it: the schema (a union
+ * that copies every member of the result) is the dearest part of reading a small reply. Anything
+ * else goes to the schema, which also says what is wrong.
+ */
+function plainResult(json: unknown): ServerMessage | undefined {
+  if (typeof json !== "object" || json === null || Object.keys(json).length !== 3) return undefined;
+  const { jsonrpc, id, result } = json as Record<string, unknown>;
+  if (jsonrpc !== "2.0") return undefined;
+  if (typeof id !== "string" && !(typeof id === "number" && Number.isFinite(id))) return undefined;
+  if (typeof result !== "object" || result === null) return undefined;
+  const prototype: unknown = Object.getPrototypeOf(result);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  return { jsonrpc, id, result: result as JsonObject };
 }
 
 /**

@@ -87,13 +87,14 @@ export async function forward(
   { ctx, client, upstream, naming, idleMs }: Forwarding,
 ): Promise<JsonObject> {
   const idle = idleTimeout(idleMs, ctx.signal);
+  // Methods, not arrows: bundlers keeping names would wrap an arrow property on every call.
   const options: RequestOptions = {
     signal: idle.signal,
-    onProgress: (p) => {
+    onProgress(p) {
       idle.touch();
       ctx.progress(p.progress, p.total, p.message);
     },
-    onLog: (m) => {
+    onLog(m) {
       idle.touch();
       ctx.log(m.level, m.data, m.logger);
     },
@@ -101,16 +102,15 @@ export async function forward(
     // The upstream's work continues this request's trace, with this request as its parent.
     meta: { traceparent: ctx.request.traceparent },
   };
-  const send = (extra: JsonObject) =>
-    abortable(client.request(method, { ...params, ...extra }, options), idle.signal);
+  const upstreamCall = { client, method, params, options, signal: idle.signal };
   try {
     const resumed = RelayStateSchema.safeParse(ctx.relay.state);
     let result = resumed.success
-      ? await send({
+      ? await send(upstreamCall, {
           inputResponses: upstreamKeys(upstream, ctx.relay.responses, naming),
           ...stateParam(resumed.data.upstreamState),
         })
-      : await send({});
+      : await send(upstreamCall, {});
     for (let round = 1; result.resultType === "input_required"; round++) {
       if (round > MAX_ROUNDS)
         throw new RpcError(
@@ -130,7 +130,7 @@ export async function forward(
       idle.rest();
       const answers = await ctx.relay.ask(namespaceKeys(upstream, wire, naming), { upstreamState });
       idle.touch();
-      result = await send({
+      result = await send(upstreamCall, {
         inputResponses: upstreamKeys(upstream, answers, naming),
         ...stateParam(upstreamState),
       });
@@ -139,6 +139,21 @@ export async function forward(
   } finally {
     idle.stop();
   }
+}
+
+/** One request of a forwarded call, with `extra` params (a round's answers), bounded by `signal`. */
+function send(
+  call: {
+    client: McpClient;
+    method: string;
+    params: JsonObject;
+    options: RequestOptions;
+    signal: AbortSignal;
+  },
+  extra: JsonObject,
+): Promise<JsonObject> {
+  const { client, method, params, options, signal } = call;
+  return abortable(client.request(method, { ...params, ...extra }, options), signal);
 }
 
 function stateParam(state: string | undefined): JsonObject {

@@ -4,15 +4,16 @@ import { McpError } from "../../../shared/client/errors.ts";
 import type { InProcessReply, SendLike, WireEvent } from "../../../shared/client/options.ts";
 import { readReply } from "../../../shared/client/read-reply.ts";
 import { deliver } from "../../../shared/client/transport.ts";
+import { ServerMessageSchema, type JsonObject } from "../../../shared/protocol/messages.ts";
 
 const context = { era: "modern" as const, method: "tools/call" };
 const RESULT = { jsonrpc: "2.0", id: 1, result: { content: [] } };
 const ERROR = { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "bad" } };
 
 /** What reading a reply gave: its result, or the error's fields. */
-async function read(reply: Response | InProcessReply): Promise<unknown> {
+async function read(reply: Response | InProcessReply, id: string | number = 1): Promise<unknown> {
   try {
-    return await readReply(reply, { id: 1 }, context);
+    return await readReply(reply, { id }, context);
   } catch (error) {
     if (!(error instanceof McpError)) throw error;
     const { kind, code, status, message, data } = error;
@@ -39,6 +40,33 @@ describe("a reply handed over as a value", () => {
     ];
     for (const [handed, response] of cases)
       expect(await read(handed)).toEqual(await read(response));
+  });
+});
+
+describe("reading a reply's message", () => {
+  it("takes what the protocol's schema takes, and refuses what it refuses", async () => {
+    const cases: unknown[] = [
+      RESULT,
+      { jsonrpc: "2.0", id: "a", result: {} },
+      { jsonrpc: "2.0", id: 1, result: Object.create(null) },
+      { jsonrpc: "2.0", id: 1, result: { content: [] }, extra: true },
+      { jsonrpc: "2.0", id: 1, result: { content: [] }, error: ERROR.error },
+      { jsonrpc: "2.0", id: Number.NaN, result: {} },
+      { jsonrpc: "2.0", id: Number.POSITIVE_INFINITY, result: {} },
+      { jsonrpc: "2.0", id: null, result: {} },
+      { jsonrpc: "2.0", id: 1, result: [] },
+      { jsonrpc: "2.0", id: 1, result: null },
+      { jsonrpc: "2.0", id: 1, result: new Date(0) },
+      { jsonrpc: "1.0", id: 1, result: {} },
+      { id: 1, result: {}, other: 1 },
+    ];
+    for (const message of cases) {
+      const parsed = ServerMessageSchema.safeParse(message);
+      const id = (message as { id?: unknown }).id === "a" ? "a" : 1;
+      const got = await read({ status: 200, message: message as JsonObject }, id);
+      if (parsed.success && "result" in parsed.data) expect(got).toEqual(parsed.data.result);
+      else expect(got).toMatchObject({ kind: parsed.success ? expect.any(String) : "protocol" });
+    }
   });
 });
 
