@@ -80,6 +80,16 @@ export default mcpHandler(
 );
 `;
 
+/** The modules of tasks and listen streams, and a string only their code has. */
+const TASKS = {
+  modules: ["worker/mcp/methods/tasks.ts"],
+  marker: "The task store is not available to this request.",
+};
+const LISTEN = {
+  modules: ["worker/mcp/methods/listen.ts", "worker/mcp/listen/filter.ts"],
+  marker: "subscriptions/listen needs params.notifications",
+};
+
 /** The modules of input rounds, and a string only their code has. */
 const INPUT_ROUNDS = {
   modules: [
@@ -98,7 +108,7 @@ describe("what a Worker without input rounds links", () => {
     INPUT_ROUNDS.modules.filter((module) => inputs.some((path) => path.endsWith(module)));
 
   it("the bench's hello Worker links no input rounds (MRTR, 2025 input requests)", async () => {
-    const { text, inputs } = await bundle("test/bench/workers/hello-edgemcp/index.ts");
+    const { text, inputs } = await bundle(HELLO);
     expect(linked(inputs)).toEqual([]);
     expect(text).not.toContain(INPUT_ROUNDS.marker);
   });
@@ -107,6 +117,26 @@ describe("what a Worker without input rounds links", () => {
     const { text, inputs } = await bundleSource(oneTool("inputRounds", "input: inputRounds,"));
     expect(linked(inputs)).toEqual(INPUT_ROUNDS.modules);
     expect(text).toContain(INPUT_ROUNDS.marker);
+  });
+});
+
+describe.each([
+  ["tasks", TASKS, oneTool("storedTasks", "tasks: storedTasks,")],
+  ["listen streams", LISTEN, oneTool("listenStreams", "listen: listenStreams,")],
+])("what a Worker without %s links", (_name, feature, optedIn) => {
+  const linked = (inputs: string[]) =>
+    feature.modules.filter((module) => inputs.some((path) => path.endsWith(module)));
+
+  it("the bench's hello Worker links none of it", async () => {
+    const { text, inputs } = await bundle(HELLO);
+    expect(linked(inputs)).toEqual([]);
+    expect(text).not.toContain(feature.marker);
+  });
+
+  it("a Worker that names it in its definition links it", async () => {
+    const { text, inputs } = await bundleSource(optedIn);
+    expect(linked(inputs)).toEqual(feature.modules);
+    expect(text).toContain(feature.marker);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   prompt,
   resource,
   resourceTemplate,
+  routedTasks,
   tool,
   type HandlerContext,
   type ServerDefinition,
@@ -292,7 +293,7 @@ function hubDefinition(
     ),
     // Upstreams' input requests are relayed to the hub's client (ctx.relay).
     input: inputRounds,
-    tasks: hubTaskRouter(runtime),
+    tasks: routedTasks(hubTaskRouter(runtime)),
     listen: listenFromSource(hubListenSource(runtime, view, invalidate)),
   };
 }

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { durableObjects } from "../../../worker/durable/index.ts";
 import { hubServer } from "../../../worker/hub/hub-server.ts";
-import { bearerTokens, defineServer, tool } from "../../../worker/mcp/index.ts";
+import {
+  bearerTokens,
+  defineServer,
+  tool,
+  storedTasks,
+  listenStreams,
+} from "../../../worker/mcp/index.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 import { inProcess } from "./support.ts";
@@ -16,6 +22,8 @@ const durable = (e: Cloudflare.Env) =>
 const slow = defineServer({
   name: "slow",
   version: "1",
+  listen: listenStreams,
+  tasks: storedTasks,
   tools: [
     tool({
       name: "wait",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { durableObjects } from "../../../worker/durable/index.ts";
 import { hubServer } from "../../../worker/hub/hub-server.ts";
-import { defineServer, resource, tool } from "../../../worker/mcp/index.ts";
+import { defineServer, resource, tool, listenStreams } from "../../../worker/mcp/index.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { type Message } from "../../support/reply.ts";
 import { serve } from "../custom-server.ts";
@@ -12,6 +12,7 @@ describe("listen through the hub", () => {
     const notifying = defineServer({
       name: "notifier",
       version: "1",
+      listen: listenStreams,
       tools: [
         tool({
           name: "touch",

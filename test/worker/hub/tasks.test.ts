@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { durableObjects } from "../../../worker/durable/index.ts";
 import { hubServer } from "../../../worker/hub/hub-server.ts";
-import { defineServer, tool } from "../../../worker/mcp/index.ts";
+import { defineServer, tool, storedTasks } from "../../../worker/mcp/index.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { type Message } from "../../support/reply.ts";
 import { serve } from "../custom-server.ts";
@@ -10,6 +10,7 @@ describe("tasks through the hub", () => {
   const taskful = defineServer({
     name: "taskful",
     version: "1",
+    tasks: storedTasks,
     tools: [
       tool({
         name: "job",

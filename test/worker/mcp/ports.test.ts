@@ -4,7 +4,13 @@ import * as z from "zod";
 import type { Limiter } from "../../../worker/durable/limiter.ts";
 import type { TaskObject } from "../../../worker/durable/task-object.ts";
 import { durableObjects } from "../../../worker/durable/index.ts";
-import { defineServer, tool, type Coordination } from "../../../worker/mcp/index.ts";
+import {
+  defineServer,
+  tool,
+  type Coordination,
+  storedTasks,
+  listenStreams,
+} from "../../../worker/mcp/index.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 
@@ -14,6 +20,8 @@ const BROKEN = "Durable Object reset because its code was updated. (storage: dis
 const definition = defineServer({
   name: "fragile",
   version: "1",
+  listen: listenStreams,
+  tasks: storedTasks,
   tools: [
     tool({ name: "plain", description: "Needs no coordination", run: () => "plain ok" }),
     tool({

@@ -97,6 +97,10 @@ export class Catalog implements ToolAccess {
         problems.add(
           `tool "${tool.name}" requires client capabilities that only asking for input uses: import { inputRounds } from "edgemcp/server" and add \`input: inputRounds\` to the server's definition.`,
         );
+      if (!definition.tasks && tool.task)
+        problems.add(
+          `tool "${tool.name}" may run as a task: import { storedTasks } from "edgemcp/server" and add \`tasks: storedTasks\` to the server's definition.`,
+        );
       const compiled = problems.attempt(`tool "${tool.name}"`, () =>
         compileTool(tool, definition.toJSONSchema),
       );

@@ -2,7 +2,7 @@ import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { Implementation } from "../../../shared/protocol/primitives.ts";
 import type { CacheHint } from "../../../shared/protocol/results.ts";
 import type { HandlerContext } from "../context/context.ts";
-import type { ListenStreams } from "../listen/source.ts";
+import type { ServerFeature } from "./features.ts";
 import type { InputRounds } from "./input.ts";
 import type { JsonSchemaConverter } from "../schema/json-schema.ts";
 import type { PromptDefinition } from "./prompt.ts";
@@ -53,15 +53,19 @@ export type ServerDefinition = Omit<Implementation, "title"> & {
    */
   toJSONSchema?: JsonSchemaConverter;
   /**
-   * Serves `tasks/get`, `tasks/update` and `tasks/cancel` itself, for servers whose tasks run
-   * elsewhere (the hub routes them to its upstreams); otherwise tasks live in the task store.
+   * Tasks (extension io.modelcontextprotocol/tasks: `tasks/get`, `tasks/update`,
+   * `tasks/cancel`): `storedTasks` from `edgemcp/server`, for tools with `task` run in the task
+   * store of `durable`, or `routedTasks(router)` for tasks that run elsewhere (the hub routes
+   * them to its upstreams). Without it none of that is linked, nor offered.
    */
-  tasks?: TaskRouter;
+  tasks?: ServerFeature;
   /**
-   * Serves `subscriptions/listen` streams itself, e.g. `listenFromSource(source)` (the hub relays
-   * its upstreams' streams); otherwise listen streams live in the listen hub.
+   * Listen streams (`subscriptions/listen`, `listChanged`, resource subscriptions):
+   * `listenStreams` from `edgemcp/server`, held by the listen hub of `durable`, or
+   * `listenFromSource(source)` for a server that feeds its own streams (the hub relays its
+   * upstreams'). Without it none of that is linked, nor offered.
    */
-  listen?: ListenStreams;
+  listen?: ServerFeature;
 };
 
 /** Routes the tasks methods for a server whose tasks run elsewhere. */

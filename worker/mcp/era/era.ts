@@ -45,6 +45,8 @@ export interface EraAdapter extends EraRules {
   ): Enveloped;
   /** The methods this era serves. */
   readonly routes: Readonly<Record<string, Route>>;
+  /** Whether this era serves the methods features add (tasks, listen: 2026-07-28 methods). */
+  readonly featureMethods: boolean;
   /** Extra words for -32601 on methods that exist in the other era. */
   readonly notFoundHints: Readonly<Record<string, string>>;
   /** Whether a log message at `level` goes to the client. */

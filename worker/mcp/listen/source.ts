@@ -29,12 +29,12 @@ export type ListenSource = (
 ) => Promise<void>;
 
 /**
- * A listen stream fed by the server's own source (the hub relaying its upstreams): the
+ * Listen streams fed by a server's own source (the hub relaying its upstreams): the
  * acknowledgement first, then what the source emits, tagged with the subscription id. The
  * stream ends gracefully when the source is done or after `maxMs`; the client closing it
  * aborts the source.
  */
-export function listenFromSource(source: ListenSource): ListenStreams {
+export function sourceStreams(source: ListenSource): ListenStreams {
   return (id, filter, context, settings) => {
     const stop = new AbortController();
     const writer = new SseWriter(settings, () =>

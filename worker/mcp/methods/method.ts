@@ -11,7 +11,10 @@ import type { List } from "../catalog/pages.ts";
 import type { HandlerContext, RequestInfo } from "../context/context.ts";
 import type { Observation } from "../observe/trace.ts";
 import type { Access } from "../../auth/access.ts";
-import type { CallerTasks, ListenHub } from "../ports.ts";
+import type { CallerTasks } from "../ports.ts";
+import type { Listening } from "../define/features.ts";
+
+export type { Listening };
 import type { RawResult } from "../results/ready.ts";
 import { describeIssues } from "../schema/issues.ts";
 
@@ -46,23 +49,6 @@ export type MethodResult = JsonObject | RawResult;
 
 export type MethodHandler = (call: Call) => Promise<MethodResult> | MethodResult;
 
-/** A listen request as its route sees it: a stream that outlives the call's own context. */
-export type Listening = {
-  server: string;
-  /** Who listens: task notifications reach only the task's own caller. */
-  subject: string;
-  catalog: Catalog;
-  capabilities: ServerCapabilities;
-  info: RequestInfo;
-  params: JsonObject;
-  coordination: { listen?: ListenHub | undefined };
-  keepAliveMs: number;
-  sseBufferBytes: number;
-  listenMaxMs: number;
-  /** The handler context for a stream whose end aborts `signal`. */
-  context(signal: AbortSignal): HandlerContext;
-};
-
 /**
  * Where a method goes: a handler answered once (`asks`: it may ask the client for input), or a
  * stream that answers itself (`subscriptions/listen`).
@@ -71,7 +57,10 @@ export type Route =
   { run: MethodHandler; asks?: true } | { stream: (listening: Listening) => Promise<Response> };
 
 /** Parses a method's params with its schema, or throws -32602 saying what is wrong. */
-export function parseParams<S extends z.core.$ZodType>(schema: S, call: Call): z.output<S> {
+export function parseParams<S extends z.core.$ZodType>(
+  schema: S,
+  call: Pick<Call, "params" | "ctx">,
+): z.output<S> {
   const parsed = z.safeParse(schema, call.params);
   if (parsed.success) return parsed.data;
   throw new RpcError(

@@ -1,4 +1,4 @@
-import { TASKS_EXTENSION, type ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
+import type { ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { EraAdapter } from "../era/era.ts";
@@ -10,9 +10,9 @@ type Serving = { capabilities: ServerCapabilities; catalog: Catalog; coordinatio
 
 /**
  * The capability gate: a method whose capability the server does not offer does not exist.
- * "tasks" is the tasks extension; "listen" a listen source (the listen hub, or the server's own).
+ * The methods of features (tasks, listen) are offered as each feature says.
  */
-const NEEDS: Readonly<Record<string, keyof ServerCapabilities | "tasks" | "listen">> = {
+const NEEDS: Readonly<Record<string, keyof ServerCapabilities>> = {
   "tools/list": "tools",
   "tools/call": "tools",
   "resources/list": "resources",
@@ -22,29 +22,33 @@ const NEEDS: Readonly<Record<string, keyof ServerCapabilities | "tasks" | "liste
   "prompts/get": "prompts",
   "completion/complete": "completions",
   "logging/setLevel": "logging",
-  "tasks/get": "tasks",
-  "tasks/update": "tasks",
-  "tasks/cancel": "tasks",
   "resources/subscribe": "resources",
   "resources/unsubscribe": "resources",
-  "subscriptions/listen": "listen",
 };
+
+/** The route of a feature the server names in its definition and offers with these ports. */
+function featureRoute(method: string, { catalog, coordination }: Serving): Route | undefined {
+  const { tasks, listen } = catalog.definition;
+  for (const feature of [tasks, listen]) {
+    if (feature && Object.hasOwn(feature.routes, method) && feature.offered(coordination, catalog))
+      return feature.routes[method];
+  }
+  return undefined;
+}
 
 /**
  * The route stage: the era's route for a method, or -32601 when the era has none or the server
  * does not offer what it belongs to.
  */
 export function routeOf(era: EraAdapter, method: string, serving: Serving): Route {
-  const { capabilities, catalog, coordination } = serving;
   const route = Object.hasOwn(era.routes, method) ? era.routes[method] : undefined;
-  const need = Object.hasOwn(NEEDS, method) ? NEEDS[method] : undefined;
-  const offered =
-    need === "tasks"
-      ? capabilities.extensions?.[TASKS_EXTENSION] !== undefined
-      : need === "listen"
-        ? Boolean(catalog.definition.listen || coordination.listen)
-        : need === undefined || Boolean(capabilities[need]);
-  if (route && offered) return route;
+  if (route) {
+    const need = Object.hasOwn(NEEDS, method) ? NEEDS[method] : undefined;
+    if (need === undefined || serving.capabilities[need]) return route;
+  } else if (era.featureMethods) {
+    const added = featureRoute(method, serving);
+    if (added) return added;
+  }
   const hint = Object.hasOwn(era.notFoundHints, method) ? era.notFoundHints[method] : undefined;
   throw new RpcError(
     ErrorCode.MethodNotFound,

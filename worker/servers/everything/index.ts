@@ -1,4 +1,4 @@
-import { defineServer, inputRounds } from "../../mcp/index.ts";
+import { defineServer, inputRounds, listenStreams } from "../../mcp/index.ts";
 import { prompts } from "./prompts.ts";
 import { resources, resourceTemplates } from "./resources.ts";
 import { conformanceTools, featureTools, triggerTools } from "./tools.ts";
@@ -35,4 +35,6 @@ export const everything = defineServer({
   prompts: [...prompts, ...inputPrompts],
   // Its input tools and prompts ask the client (elicitation, sampling, roots).
   input: inputRounds,
+  // Its trigger tools announce list and resource changes on listen streams.
+  listen: listenStreams,
 });

@@ -1,4 +1,4 @@
-import { defineServer, resourceTemplate } from "../../mcp/index.ts";
+import { defineServer, listenStreams, resourceTemplate } from "../../mcp/index.ts";
 import { noteUri, NoteStore } from "./store.ts";
 import { tools } from "./tools.ts";
 
@@ -18,6 +18,8 @@ export const notes = defineServer({
     "Use search_notes to find notes, then read the notes://note-<id> resources it links to.",
   cache: { ttlMs: 0, cacheScope: "public" },
   tools,
+  // Edits are announced to listen streams.
+  listen: listenStreams,
   resourceTemplates: [
     resourceTemplate({
       uriTemplate: "notes://note-{id}",

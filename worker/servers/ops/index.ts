@@ -1,5 +1,13 @@
 import * as z from "zod";
-import { defineServer, elicit, inputRounds, tool, ToolError } from "../../mcp/index.ts";
+import {
+  defineServer,
+  elicit,
+  inputRounds,
+  listenStreams,
+  storedTasks,
+  tool,
+  ToolError,
+} from "../../mcp/index.ts";
 import { sleep } from "../../../shared/sleep.ts";
 
 const BUILD_STAGES = ["fetch sources", "install dependencies", "compile", "test", "package"];
@@ -134,6 +142,9 @@ export const ops = defineServer({
   instructions:
     "run_build takes tens of seconds and reports progress; scan_repo can run as a task; deploy_release asks for confirmation first.",
   tools: [runBuild, scanRepo, deployRelease],
-  // deploy_release asks for confirmation.
+  // deploy_release asks for confirmation; scan_repo may run as a task, whose updates listen
+  // streams carry.
   input: inputRounds,
+  tasks: storedTasks,
+  listen: listenStreams,
 });

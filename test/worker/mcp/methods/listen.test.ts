@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MetaKey } from "../../../../shared/protocol/meta.ts";
 import { durableObjects } from "../../../../worker/durable/index.ts";
-import { defineServer, resource, tool } from "../../../../worker/mcp/index.ts";
+import { defineServer, resource, tool, listenStreams } from "../../../../worker/mcp/index.ts";
 import { eventually } from "../../../support/eventually.ts";
 import { mcpRequest } from "../../../support/mcp-request.ts";
 import { call } from "../../call.ts";
@@ -96,6 +96,7 @@ describe("subscriptions/listen", () => {
       defineServer({
         name: "short-listen",
         version: "1",
+        listen: listenStreams,
         tools: [tool({ name: "t", description: "T", run: () => "" })],
       }),
       { listenMaxMs: 100, durable: (e) => durableObjects({ bus: e.MCP_BUS }) },
@@ -123,6 +124,7 @@ describe("subscriptions/listen", () => {
       defineServer({
         name: "kept-alive-listen",
         version: "1",
+        listen: listenStreams,
         tools: [tool({ name: "t", description: "T", run: () => "" })],
       }),
       { keepAliveMs: 20, listenMaxMs: 150, durable: (e) => durableObjects({ bus: e.MCP_BUS }) },
@@ -143,6 +145,7 @@ describe("subscriptions/listen", () => {
       defineServer({
         name: "resources-only",
         version: "1",
+        listen: listenStreams,
         resources: [resource({ uri: "a://b", name: "b", read: () => "" })],
       }),
       { durable: (e) => durableObjects({ bus: e.MCP_BUS }) },
@@ -180,6 +183,7 @@ describe("subscriptions/listen", () => {
       defineServer({
         name: "no-bus",
         version: "1",
+        listen: listenStreams,
         tools: [tool({ name: "t", description: "T", run: () => "" })],
       }),
     );

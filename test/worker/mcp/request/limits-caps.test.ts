@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { durableObjects } from "../../../../worker/durable/index.ts";
-import { defineServer, tool } from "../../../../worker/mcp/index.ts";
+import { defineServer, tool, storedTasks, listenStreams } from "../../../../worker/mcp/index.ts";
 import { eventually } from "../../../support/eventually.ts";
 import { mcpRequest } from "../../../support/mcp-request.ts";
 import { serve } from "../../custom-server.ts";
@@ -13,6 +13,8 @@ const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
 const definition = defineServer({
   name: "capped",
   version: "1",
+  listen: listenStreams,
+  tasks: storedTasks,
   tools: [
     tool({
       name: "wait",

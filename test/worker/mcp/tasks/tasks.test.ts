@@ -8,6 +8,8 @@ import {
   tool,
   ToolError,
   inputRounds,
+  storedTasks,
+  listenStreams,
 } from "../../../../worker/mcp/index.ts";
 
 import { eventually } from "../../../support/eventually.ts";
@@ -23,6 +25,8 @@ const cancelledLabels = new Set<string>();
 const definition = defineServer({
   name: "task-tests",
   version: "1",
+  listen: listenStreams,
+  tasks: storedTasks,
   input: inputRounds,
   tools: [
     tool({

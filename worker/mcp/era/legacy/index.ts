@@ -96,6 +96,7 @@ export const legacy: EraAdapter = {
   name: "legacy",
   envelope: legacyEnvelope,
   routes: ROUTES,
+  featureMethods: false,
   notFoundHints: { "server/discover": "server/discover needs the 2026-07-28 _meta envelope" },
   // Every log message: the level `logging/setLevel` set cannot outlive its request.
   logs() {

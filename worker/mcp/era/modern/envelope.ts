@@ -249,9 +249,8 @@ const advertised = new WeakMap<Catalog, Map<string, ServerCapabilities>>();
 
 /**
  * What a server advertises to 2026 clients: change notifications and resource subscriptions
- * when there is a listen source (the listen hub, or the server's own); tasks when there is a
- * task store and a tool that may run as a task, or the server's own task router. Computed once
- * per catalog and set of ports.
+ * when it offers listen streams; tasks when it offers them (each feature it names in its
+ * definition says when: see `define/features.ts`). Computed once per catalog and set of ports.
  */
 function modernCapabilities(catalog: Catalog, coordination: Coordination): ServerCapabilities {
   const key = `${coordination.listen ? "l" : ""}${coordination.tasks ? "t" : ""}`;
@@ -264,14 +263,14 @@ function modernCapabilities(catalog: Catalog, coordination: Coordination): Serve
 
 function build(catalog: Catalog, coordination: Coordination): ServerCapabilities {
   const base = catalog.capabilities;
-  const { definition } = catalog;
+  const { listen, tasks } = catalog.definition;
   const caps: ServerCapabilities = { ...base };
-  if (coordination.listen || definition.listen) {
+  if (listen?.offered(coordination, catalog)) {
     if (base.tools) caps.tools = { listChanged: true };
     if (base.prompts) caps.prompts = { listChanged: true };
     if (base.resources) caps.resources = { subscribe: true, listChanged: true };
   }
-  if (definition.tasks || (coordination.tasks && catalog.taskTools))
+  if (tasks?.offered(coordination, catalog))
     caps.extensions = { ...base.extensions, [TASKS_EXTENSION]: {} };
   return caps;
 }

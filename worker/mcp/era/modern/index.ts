@@ -3,24 +3,21 @@ import { logLevelPasses, MetaKey } from "../../../../shared/protocol/meta.ts";
 import type { ModernMethod } from "../../../../shared/protocol/methods.ts";
 import { COMMON_ROUTES } from "../../methods/common.ts";
 import { discover } from "../../methods/discover.ts";
-import { listen } from "../../methods/listen.ts";
 import type { Route } from "../../methods/method.ts";
 import { requireCapabilities } from "../../input/requirements.ts";
-import { cancelTask, getTask, updateTask } from "../../methods/tasks.ts";
 import type { EraAdapter } from "../era.ts";
 import { modernEnvelope } from "./envelope.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { JsonObject, JsonRpcId } from "../../../../shared/protocol/messages.ts";
 import { pagesIn, type List } from "../../catalog/pages.ts";
 
+/** The methods of features a server links by naming them (tasks, listen: `define/features.ts`). */
+type FeatureMethod = "subscriptions/listen" | `tasks/${string}`;
+
 const ROUTES = {
   ...COMMON_ROUTES,
   "server/discover": { run: discover },
-  "subscriptions/listen": { stream: listen },
-  "tasks/get": { run: getTask },
-  "tasks/update": { run: updateTask },
-  "tasks/cancel": { run: cancelTask },
-} satisfies Record<ModernMethod, Route>;
+} satisfies Record<Exclude<ModernMethod, FeatureMethod>, Route>;
 
 /** `_meta` with the server's identity, serialized once per catalog. */
 const serverMeta = new WeakMap<Catalog, string>();
@@ -78,6 +75,7 @@ export const modern: EraAdapter = {
   name: "modern",
   envelope: modernEnvelope,
   routes: ROUTES,
+  featureMethods: true,
   notFoundHints: {},
   // A client hears log messages at or above the level its `_meta` asked for, and no others.
   logs(level, info) {

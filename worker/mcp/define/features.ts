@@ -1,0 +1,48 @@
+import type { ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
+import type { HandlerContext, RequestInfo } from "../context/context.ts";
+import type { CallerTasks, Coordination, ListenHub } from "../ports.ts";
+
+/** What a feature's method gets of its request. */
+export type FeatureCall = {
+  params: JsonObject;
+  ctx: HandlerContext;
+  /** This caller's tasks, when the server keeps tasks in the task store and advertises them. */
+  tasks: CallerTasks | undefined;
+};
+
+/** A listen request as its route sees it: a stream that outlives the call's own context. */
+export type Listening = {
+  server: string;
+  /** Who listens: task notifications reach only the task's own caller. */
+  subject: string;
+  capabilities: ServerCapabilities;
+  info: RequestInfo;
+  params: JsonObject;
+  coordination: { listen?: ListenHub | undefined };
+  keepAliveMs: number;
+  sseBufferBytes: number;
+  listenMaxMs: number;
+  /** The handler context for a stream whose end aborts `signal`. */
+  context(signal: AbortSignal): HandlerContext;
+};
+
+/** A method a feature adds: answered once, or a stream that answers itself. */
+export type FeatureRoute =
+  | { run: (call: FeatureCall) => Promise<JsonObject> | JsonObject }
+  | { stream: (listening: Listening) => Promise<Response> };
+
+/**
+ * A feature a server links by naming it in its definition (`tasks: storedTasks`,
+ * `listen: listenStreams`, ...): the 2026-07-28 methods it adds, and whether this server offers
+ * them. A server without it has neither its methods (-32601) nor its capabilities, and does
+ * not link its code.
+ */
+export interface ServerFeature {
+  readonly routes: Readonly<Record<string, FeatureRoute>>;
+  /**
+   * Whether the server offers the feature's methods (and advertises them), given the ports
+   * its handler has and whether any tool may run as a task.
+   */
+  offered(coordination: Coordination, catalog: { taskTools: boolean }): boolean;
+}
