@@ -1,7 +1,7 @@
 import { linkedController } from "../../abortable.ts";
 import { sleep } from "../../sleep.ts";
 import { RESUME_LIMITS } from "../../sse-resume.ts";
-import { carriesMessage, decodeSse, type SseCursor } from "../../sse.ts";
+import { carriesMessage, decodeSse, SseError, type SseCursor } from "../../sse.ts";
 import type { Connection } from "../connection.ts";
 import { mediaTypeOf } from "../read-reply.ts";
 import { getStream } from "../transport.ts";
@@ -77,7 +77,10 @@ export class BackgroundStream {
       const attempt = await this.attempt(deliverer).catch((error: unknown): Attempt => ({
         outcome: "ended",
         events: 0,
-        detail: String(error),
+        detail:
+          error instanceof SseError
+            ? `${error.message} The rest was not read; the client option maxReplyBytes raises this limit.`
+            : String(error),
       }));
       if (signal.aborted) break;
       if (attempt.outcome === "refused") return;

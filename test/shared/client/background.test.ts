@@ -16,7 +16,11 @@ const log = (data: string) =>
  * A background stream over a scripted server: each GET gets the next reply of `replies` (the
  * last repeats); POSTs (answers) are recorded and acknowledged with 202.
  */
-function scripted(replies: (() => Response)[], answer?: (request: ServerRequest) => Promise<void>) {
+function scripted(
+  replies: (() => Response)[],
+  answer?: (request: ServerRequest) => Promise<void>,
+  maxReplyBytes?: number,
+) {
   const gets: Get[] = [];
   const posted: Posted[] = [];
   const notifications: ServerNotification[] = [];
@@ -37,6 +41,7 @@ function scripted(replies: (() => Response)[], answer?: (request: ServerRequest)
     capabilities: {},
     handlers: {},
     onWire: undefined,
+    ...(maxReplyBytes === undefined ? {} : { maxReplyBytes }),
   });
   conn.sessionId = "session-1";
   conn.protocolVersion = "2025-11-25";
@@ -81,6 +86,30 @@ describe("the 2025 background stream", () => {
       "reconnecting",
       "unsupported",
     ]);
+  });
+
+  it("stops reading an event past maxReplyBytes and reconnects, saying why", async () => {
+    const run = scripted(
+      [
+        () => sse(`retry: 250\n${log("x".repeat(2000))}`),
+        () => sse(log("small")),
+        () => new Response(null, { status: 405 }),
+      ],
+      undefined,
+      1024,
+    );
+    await run.stream.done;
+    expect(run.notifications.map((n) => n.params?.data)).toEqual(["small"]);
+    expect(run.states.map((s) => s.status)).toEqual([
+      "open",
+      "reconnecting",
+      "open",
+      "reconnecting",
+      "unsupported",
+    ]);
+    expect(run.states[1]?.detail).toBe(
+      "An SSE event is larger than 1024 bytes. The rest was not read; the client option maxReplyBytes raises this limit.",
+    );
   });
 
   it("gives up after 5 reconnections in a row that bring no message", async () => {

@@ -123,6 +123,26 @@ describe("the client bounds each reply it reads (maxReplyBytes)", () => {
     expect(await sent).toBeLessThan(64 * MiB);
   });
 
+  it("stops reading a listen stream's event past the bound", async () => {
+    fake = await startFakeServer({
+      "subscriptions/listen": (_call, reply) => {
+        sent = flood(
+          reply.res,
+          "text/event-stream",
+          'event: message\ndata: {"padding":"',
+          '"}\n\n',
+        );
+      },
+    });
+    const client = await connect(fake.url, { backgroundStream: false, maxReplyBytes: MiB });
+    await expect(client.listen({ toolsListChanged: true })).rejects.toMatchObject({
+      kind: "client",
+      method: "subscriptions/listen",
+      message: expect.stringContaining("SSE event is larger than 1048576 bytes (1 MiB)"),
+    });
+    expect(await sent).toBeLessThan(64 * MiB);
+  });
+
   it("refuses a JSON reply whose Content-Length is past the bound", async () => {
     const body = JSON.stringify(textResult(2, "x".repeat(2 * MiB)));
     fake = await startFakeServer({
