@@ -210,7 +210,7 @@ const mini: Record<string, zm.ZodMiniType> = {
 };
 
 /** What the runtime wrote before the writer: zod's converter and the compact override. */
-const converted = (schema: zm.ZodMiniType, io: "input" | "output") =>
+const converted = (schema: zm.core.$ZodType, io: "input" | "output") =>
   jsonSchemaOf(schema, io, zm.toJSONSchema);
 
 const wrapped = (schema: z.ZodType) => z.object({ value: schema });
@@ -299,5 +299,32 @@ describe("the writer refuses what it does not cover, naming it and where it is",
       required: ["at", "n"],
       additionalProperties: false,
     });
+  });
+});
+
+describe("the project's own servers", () => {
+  it("have every tool schema written as zod's converter writes it", async () => {
+    const servers = await Promise.all([
+      import("../../../../worker/servers/everything/index.ts").then((m) => m.everything),
+      import("../../../../worker/servers/notes/index.ts").then((m) => m.notes),
+      import("../../../../worker/servers/ops/index.ts").then((m) => m.ops),
+      import("../../../../worker/servers/analytics/index.ts").then((m) => m.analytics),
+    ]);
+    let compared = 0;
+    for (const server of servers) {
+      for (const tool of server.definition.tools ?? []) {
+        for (const [schema, io] of [
+          [tool.input, "input"],
+          [tool.output, "output"],
+        ] as const) {
+          if (schema === undefined) continue;
+          expect(JSON.stringify(writeJsonSchema(schema, io))).toBe(
+            JSON.stringify(converted(schema, io)),
+          );
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
   });
 });
