@@ -84,7 +84,6 @@ const RUNTIME_FLOORS = [
   "input",
   "context",
   "ports.ts",
-  "guarded-ports.ts",
   "listen",
   "define",
   "catalog",

@@ -222,3 +222,34 @@ describe("what a Worker that is no client links of zod's English locale", () => 
     expect(text).toContain(LOCALE_MARKER);
   });
 });
+
+describe("per-caller limits and the guard on coordination are linked only through durable", () => {
+  const MODULES = [
+    "worker/durable/coordinate.ts",
+    "worker/durable/caller-limits.ts",
+    "worker/durable/guarded-ports.ts",
+    "worker/durable/auth-failures.ts",
+  ];
+  // Messages only the limits and the guard have.
+  const MARKERS = ["Too many requests from this caller", "did not answer in time"];
+  const present = (inputs: string[]) => MODULES.filter((module) => links(inputs, module));
+
+  it("the hello Worker links neither, nor their messages", async () => {
+    const { text, inputs } = await bundle(HELLO);
+    expect(present(inputs)).toEqual([]);
+    for (const marker of MARKERS) expect(text).not.toContain(marker);
+  });
+
+  it("a Worker with durable: durableObjects({ limits }) links them", async () => {
+    const source = oneTool(
+      "",
+      "",
+      "{ durable: (env) => durableObjects({ limits: env.MCP_LIMITS }) }",
+    );
+    const { text, inputs } = await bundleSource(
+      `import { durableObjects } from "./worker/durable/index.ts";\n${source}`,
+    );
+    expect(present(inputs)).toEqual(MODULES);
+    for (const marker of MARKERS) expect(text).toContain(marker);
+  });
+});

@@ -1,4 +1,5 @@
-import type { Coordination, Tasks } from "../mcp/ports.ts";
+import type { DurableCoordination, Tasks } from "../mcp/ports.ts";
+import { coordinate } from "./coordinate.ts";
 import type { Limiter } from "./limiter.ts";
 import { limitsOver } from "./limits.ts";
 import type { ListenBus } from "./listen-bus.ts";
@@ -32,9 +33,9 @@ export type DurableBindings = {
  * `durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS, bus: env.MCP_BUS,
  * tasks: env.MCP_TASKS, limits: env.MCP_LIMITS })`. Each binding is optional.
  */
-export function durableObjects(bindings: DurableBindings): Coordination {
+export function durableObjects(bindings: DurableBindings): DurableCoordination {
   const { rendezvous, bus, tasks, limits } = bindings;
-  return {
+  return coordinate({
     ...(rendezvous
       ? {
           cancellation: cancellationOver(rendezvous),
@@ -45,7 +46,7 @@ export function durableObjects(bindings: DurableBindings): Coordination {
     ...(tasks ? { tasks: tasksIn(taskStoreOver(tasks)) } : {}),
     ...(bus ? { listen: listenHubOver(bus) } : {}),
     ...(limits ? { limits: limitsOver(limits) } : {}),
-  };
+  });
 }
 
 /** Each caller's tasks, kept in the task objects. */

@@ -93,7 +93,7 @@ export class TaskObject extends DurableObject {
   /** Gives the caller's live-task lease back (a lost release expires with the task anyway). */
   async #release(state: TaskState): Promise<void> {
     if (!state.lease) return;
-    const limits = registeredServer(state.server)?.coordination?.(this.env).limits;
+    const limits = registeredServer(state.server)?.coordination?.(this.env).ports.limits;
     await limits?.release(state.lease.caller, "task", state.lease.id).catch((error: unknown) => {
       console.warn("A task could not give its caller's lease back", error);
     });
@@ -115,7 +115,7 @@ export class TaskObject extends DurableObject {
     const saved = { ...state, lastUpdatedAt: new Date().toISOString() };
     await this.ctx.storage.put("task", saved);
     if (TERMINAL_TASK_STATUSES.includes(saved.status)) await this.#release(saved);
-    const hub = registeredServer(saved.server)?.coordination?.(this.env).listen;
+    const hub = registeredServer(saved.server)?.coordination?.(this.env).ports.listen;
     await hub?.publish(saved.server, {
       kind: "task",
       taskId: saved.taskId,

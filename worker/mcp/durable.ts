@@ -2,6 +2,7 @@
 // for, a task's run and its public state, the listen filter and its messages, and the 2025
 // input rendezvous. The objects reach the runtime through this file and the ports (ports.ts)
 // only, so what they depend on is one list, and lint keeps it so.
+export { callerIdentity } from "./context/address.ts";
 export { legacyInput } from "./era/legacy/input.ts";
 export type { ListenEvent } from "./context/context.ts";
 export { notificationFor } from "./listen/filter.ts";

@@ -1,6 +1,6 @@
 import { errorText } from "../../shared/error-text.ts";
 import { Header } from "../../shared/protocol/headers.ts";
-import { AuthError, type Authenticate } from "../auth/bearer.ts";
+import { AuthError, type Authenticate, type Caller } from "../auth/bearer.ts";
 import type { AnonymousAccess, PolicyEngine, Rules } from "../auth/access.ts";
 import { readVar } from "../env-vars.ts";
 import { guardOrigin, withCors } from "../http/cors.ts";
@@ -9,12 +9,14 @@ import { isLocalHost, parseOriginList, type OriginPolicy } from "../http/origin.
 import { DEFAULT_SSE_BUFFER_BYTES } from "../http/sse.ts";
 import { keyringWhenNeeded, refuseWeakConfiguredSecrets } from "../state/keyring.ts";
 import type { Served } from "./server/server.ts";
-import { countedAuthentication } from "./request/auth-failures.ts";
-import { limitSettings, type LimitSettings } from "./request/limits.ts";
 import { servePost } from "./pipeline.ts";
 import type { Runtime, Settings } from "./runtime.ts";
-import { checkedCoordination, DEFAULT_COORDINATION_TIMEOUT_MS } from "./guarded-ports.ts";
-import type { Coordination } from "./ports.ts";
+import type {
+  BoundCoordination,
+  DurableCoordination,
+  EndpointLimits,
+  LimitSettings,
+} from "./ports.ts";
 import { loggerFor, logSetting, type LogSetting, type RequestLogger } from "./observe/log.ts";
 import { failure } from "./request/errors.ts";
 import { httpReply, jsonResponse, type Outcome } from "./request/reply.ts";
@@ -28,7 +30,7 @@ import {
   type WorkerContext,
 } from "./request/in-process.ts";
 
-export type McpAppOptions = Partial<Omit<Settings, "limits">> & {
+export type McpAppOptions = Partial<Settings> & {
   /**
    * What each caller may use, counted when `durable` gives `limits` (default: the variables
    * `RATE_LIMIT_REQUESTS`, `RATE_LIMIT_TOOL_CALLS`, `MAX_LISTEN_STREAMS`, `MAX_LIVE_TASKS`,
@@ -41,7 +43,7 @@ export type McpAppOptions = Partial<Omit<Settings, "limits">> & {
    * Coordination across instances (cancellation, listen streams, tasks):
    * `(env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS, ... })` from `edgemcp/durable`.
    */
-  durable?: (env: Cloudflare.Env) => Coordination;
+  durable?: (env: Cloudflare.Env) => DurableCoordination;
   /**
    * How long one call on `durable`'s objects may take before the request is answered 503
    * (default: the `COORDINATION_TIMEOUT_MS` variable, else 10 s; 0: no bound).
@@ -118,7 +120,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
   // Settings come from options first, then from the Worker's variables, read once per isolate.
   let policy: OriginPolicy | undefined;
   let settings: Settings | undefined;
-  let coordination: Coordination | undefined;
+  let coordination: BoundCoordination | undefined;
   let logger: { log: RequestLogger | undefined } | undefined;
   const loggerOf = (env: Cloudflare.Env) =>
     (logger ??= { log: loggerFor(logSetting(options.log, readVar(env, "EDGEMCP_LOG"))) }).log;
@@ -135,7 +137,6 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
       sseBufferBytes: options.sseBufferBytes ?? DEFAULT_SSE_BUFFER_BYTES,
       listenMaxMs: options.listenMaxMs ?? DEFAULT_LISTEN_MAX_MS,
-      limits: limitSettings(env, options.limits),
     });
   /**
    * The handler: the HTTP gate, the caller, then the pipeline (given the message itself by a
@@ -163,13 +164,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         const message = `${request.method} is not supported: this MCP endpoint is stateless, send JSON-RPC messages with POST.`;
         throw new HttpError(405, message, { Allow: "POST, OPTIONS" });
       }
-      coordination ??= await configured(() =>
-        checkedCoordination(
-          options.durable?.(env),
-          options.coordinationTimeoutMs ??
-            (Number(readVar(env, "COORDINATION_TIMEOUT_MS")) || DEFAULT_COORDINATION_TIMEOUT_MS),
-        ),
-      );
+      coordination ??= configuredNow(() => bound(options, env));
       // A call from the hub of this Worker (or its catalog reader) was counted there.
       const marked = inProcessMarks.get(ctx);
       // A proxy of this isolate calls with a made-up host; its own request was checked.
@@ -183,7 +178,8 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
           ctx.waitUntil(promise);
         },
         // The hub's catalog reader counts nothing; its calls count only live tasks here.
-        coordination: marked === "catalog" ? { ...coordination, limits: undefined } : coordination,
+        coordination: coordination.ports,
+        limits: marked === "catalog" ? undefined : coordination.limits,
         forwarded: marked === "call",
         keyring: keyringWhenNeeded(env, { local }),
         settings: settingsOf(env),
@@ -191,13 +187,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       };
       rules ??= configuredNow(() => ({ of: policyRules(options.policy, env) }));
       const caller = options.authenticate
-        ? await countedAuthentication(
-            options.authenticate,
-            request,
-            env,
-            coordination.limits,
-            marked !== undefined,
-          )
+        ? await authenticated(options.authenticate, request, env, coordination.limits, marked)
         : undefined;
       runtime.access = {
         credentialsConfigured: options.authenticate
@@ -240,6 +230,38 @@ function withChallenge(error: unknown, request: Request): unknown {
   return new AuthError(error.message, error.error, resourceMetadataUrl(request));
 }
 
+/** No coordination: every feature that needs it is off (and refused clearly where asked for). */
+const UNCOORDINATED: BoundCoordination = { ports: {}, limits: undefined };
+
+/**
+ * The endpoint's coordination, bound to its settings by the module that made it (`edgemcp/durable`:
+ * the bounds on each call, the per-caller limits), which a server without `durable` never links.
+ */
+function bound(options: McpAppOptions, env: Cloudflare.Env): BoundCoordination {
+  const given = options.durable?.(env);
+  if (!given) return UNCOORDINATED;
+  if (typeof given.bind !== "function")
+    throw new Error(
+      "the durable option must return durableObjects({ ... }) from edgemcp/durable (or coordinate(ports) from it, for ports of your own), not bare Durable Object namespaces or ports.",
+    );
+  const limits = options.limits;
+  return given.bind({ env, timeoutMs: options.coordinationTimeoutMs, limits });
+}
+
+/** The caller, failed credentials counted where the endpoint counts limits (not in-process calls). */
+function authenticated(
+  authenticate: Authenticate,
+  request: Request,
+  env: Cloudflare.Env,
+  limits: EndpointLimits | undefined,
+  marked: string | undefined,
+): Promise<Caller | undefined> | Caller | undefined {
+  const inProcess = marked !== undefined;
+  return limits
+    ? limits.authenticate(authenticate, request, env, inProcess)
+    : authenticate(request, env, { inProcess });
+}
+
 /**
  * The rules of the endpoint's policy engine. Without an engine, a policy in `MCP_POLICY` is
  * refused rather than ignored (a deployment that wrote rules expects them to hold).
@@ -260,15 +282,6 @@ function policyRules(engine: PolicyEngine | undefined, env: Cloudflare.Env): Rul
 }
 
 /** Reads part of the deployment's configuration; a problem is logged and answered 500. */
-async function configured<T>(read: () => T | Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    throw misconfigured(error);
-  }
-}
-
-/** `configured` for a check that needs no I/O: no await on every request. */
 function configuredNow<T>(read: () => T): T {
   try {
     return read();

@@ -74,7 +74,6 @@ export {
   type InProcessReply,
   type WorkerContext,
 } from "./request/in-process.ts";
-export type { LimitSettings } from "./request/limits.ts";
 export type { LogSetting, RequestLog, RequestLogger } from "./observe/log.ts";
 export {
   metadataResponse,
@@ -88,7 +87,13 @@ export type {
   Cancellation,
   CallerTasks,
   Budget,
+  BoundCoordination,
+  CallerLimits,
   Coordination,
+  CoordinationSettings,
+  DurableCoordination,
+  EndpointLimits,
+  LimitSettings,
   Lease,
   Limits,
   ListenHub,

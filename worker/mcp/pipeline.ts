@@ -12,7 +12,7 @@ import type { Catalog } from "./catalog/catalog.ts";
 import type { Served } from "./server/server.ts";
 import type { EraAdapter } from "./era/era.ts";
 import { eraOf } from "./era/index.ts";
-import { CallerLimits, callerIdentity } from "./request/limits.ts";
+import { callerIdentity } from "./context/address.ts";
 import { logRequest, type RequestLogger } from "./observe/log.ts";
 import { observe, type Observation } from "./observe/trace.ts";
 import type { Framed, Runtime } from "./runtime.ts";
@@ -119,13 +119,7 @@ async function serveFramed(
   const { coordination, access } = runtime;
   const { name } = server;
   // Rates first: a caller over its limit costs no catalog, no envelope, no call.
-  const limits = coordination.limits
-    ? new CallerLimits(
-        coordination.limits,
-        callerIdentity(caller, headers),
-        runtime.settings.limits,
-      )
-    : undefined;
+  const limits = runtime.limits?.forCaller(callerIdentity(caller, headers));
   let refused: unknown;
   try {
     if (!runtime.forwarded) await limits?.admit(name, toolNameOf(message));

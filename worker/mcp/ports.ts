@@ -1,6 +1,7 @@
 import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
 import type { JsonObject, JsonRpcId } from "../../shared/protocol/messages.ts";
 import type { ListenFilter } from "../../shared/protocol/params.ts";
+import type { Authenticate, Caller } from "../auth/bearer.ts";
 import type { Asking, ListenEvent, Notify } from "./context/context.ts";
 
 /**
@@ -23,6 +24,75 @@ export type Coordination = {
   /** Makes each MRTR `requestState` single-use, on whichever instance it comes back to. */
   rounds?: Rounds;
 };
+
+/** What one caller may use; 0 turns a limit off. */
+export type LimitSettings = {
+  /** Requests a minute (any method, notifications included). */
+  requestsPerMinute: number;
+  /** Calls of any one tool a minute. */
+  toolCallsPerMinute: number;
+  /** Listen streams open at once. */
+  listenStreams: number;
+  /** Tasks not yet completed, failed or cancelled. */
+  liveTasks: number;
+};
+
+/** What an endpoint binds its coordination with: the Worker's variables and its options. */
+export type CoordinationSettings = {
+  env: Cloudflare.Env;
+  /** How long one call on a port may take (default: `COORDINATION_TIMEOUT_MS`, else 10 s). */
+  timeoutMs: number | undefined;
+  /** What each caller may use (default: the limits' variables, then the defaults). */
+  limits: Partial<LimitSettings> | undefined;
+};
+
+/**
+ * Coordination as `edgemcp/durable` hands it to an endpoint (`durableObjects(...)`, or
+ * `coordinate(ports)` for ports of one's own): the ports, and how an endpoint binds them. A
+ * server without `durable` links none of the code behind it (the bounds on each call, the
+ * per-caller limits).
+ */
+export interface DurableCoordination {
+  /** The ports as given (what the Durable Objects themselves call). */
+  readonly ports: Coordination;
+  /** The ports for one endpoint: each call bounded in time, limits counted per caller. */
+  bind(settings: CoordinationSettings): BoundCoordination;
+}
+
+/** Coordination bound to an endpoint. */
+export type BoundCoordination = {
+  ports: Coordination;
+  /** Counts what each caller uses; undefined when no `limits` port is given. */
+  limits: EndpointLimits | undefined;
+};
+
+/** An endpoint's per-caller limits, over the `limits` port. */
+export interface EndpointLimits {
+  /** One caller's limits; `key` names the caller (`callerIdentity`). */
+  forCaller(key: string): CallerLimits;
+  /** Authenticates a request, counting failed credentials by address (429 past a rate). */
+  authenticate(
+    authenticate: Authenticate,
+    request: Request,
+    env: Cloudflare.Env,
+    inProcess: boolean,
+  ): Promise<Caller | undefined>;
+}
+
+/** One caller's limits at an endpoint; every check fails closed (429, or 503 from the port). */
+export interface CallerLimits {
+  /** Counts one request (and one call of `tool`); 429 with `Retry-After` past a rate. */
+  admit(server: string, tool: string | undefined): Promise<void>;
+  /** Opens a listen stream within the caller's cap, held until it ends or `gone` aborts. */
+  holdStream(
+    maxMs: number,
+    waitUntil: (promise: Promise<unknown>) => void,
+    gone: AbortSignal,
+    open: () => Promise<Response>,
+  ): Promise<Response>;
+  /** The caller's tasks, each holding a lease until it ends or expires. */
+  tasks(tasks: CallerTasks): CallerTasks;
+}
 
 /** Single-use markers: the first claim of a name succeeds, every later one fails. */
 export interface Rounds {

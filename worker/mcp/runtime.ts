@@ -4,8 +4,7 @@ import type { Access } from "../auth/access.ts";
 import type { ReplyMode } from "../http/accept.ts";
 import type { Keyring } from "../state/keyring.ts";
 import type { RequestLogger } from "./observe/log.ts";
-import type { Coordination } from "./ports.ts";
-import type { LimitSettings } from "./request/limits.ts";
+import type { Coordination, EndpointLimits } from "./ports.ts";
 
 // What the pipeline is given: the endpoint's settings and the Worker's side of a request (from
 // the handler, or a proxy calling serveMessage), and a message as framing leaves it.
@@ -22,8 +21,6 @@ export type Settings = {
   keepAliveMs: number;
   /** How long a listen stream stays open before the server ends it gracefully. */
   listenMaxMs: number;
-  /** What each caller may use (counted when coordination has `limits`). */
-  limits: LimitSettings;
 };
 
 /** What serving a message needs besides the message: the Worker's side of the request. */
@@ -31,6 +28,8 @@ export type Runtime = {
   env: Cloudflare.Env;
   waitUntil(promise: Promise<unknown>): void;
   coordination: Coordination;
+  /** What each caller may use, counted (from `durable`'s module); undefined: nothing counted. */
+  limits?: EndpointLimits | undefined;
   /**
    * The keys that seal handles, cursors and requestState, or how to read them when something
    * first needs sealing (a server that never seals runs without a secret).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { durableObjects } from "../../../worker/durable/index.ts";
 import { bearerTokens, defineServer, tool } from "../../../worker/mcp/index.ts";
-import { AUTH_FAILURES_PER_MINUTE } from "../../../worker/mcp/request/auth-failures.ts";
+import { AUTH_FAILURES_PER_MINUTE } from "../../../worker/durable/auth-failures.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 

@@ -9,7 +9,6 @@ import {
   type Framed,
   type Runtime,
 } from "../../../worker/mcp/index.ts";
-import { DEFAULT_LIMITS } from "../../../worker/mcp/request/limits.ts";
 import { keyringFrom } from "../../../worker/state/keyring.ts";
 import { mcpRequest, modernBody } from "../../support/mcp-request.ts";
 import { readReply } from "../../support/reply.ts";
@@ -40,7 +39,6 @@ async function runtime(): Promise<Runtime> {
       keepAliveMs: 0,
       sseBufferBytes: 65536,
       listenMaxMs: 1000,
-      limits: DEFAULT_LIMITS,
     },
   };
 }

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import type { Limiter } from "../../../worker/durable/limiter.ts";
 import type { TaskObject } from "../../../worker/durable/task-object.ts";
-import { durableObjects } from "../../../worker/durable/index.ts";
+import {
+  coordinate,
+  durableObjects,
+  type DurableCoordination,
+} from "../../../worker/durable/index.ts";
 import {
   defineServer,
   tool,
@@ -83,7 +87,9 @@ describe("coordination that throws", () => {
   });
 
   it("a listen hub that throws: 503 for the listen request only", async () => {
-    const server = serve(definition, { durable: () => ({ listen: throwingPorts.listen }) });
+    const server = serve(definition, {
+      durable: () => coordinate({ listen: throwingPorts.listen }),
+    });
     const listen = await server.send(
       mcpRequest(
         "subscriptions/listen",
@@ -100,7 +106,9 @@ describe("coordination that throws", () => {
   });
 
   it("a rate limiter that throws: every request refused with 503, failing closed", async () => {
-    const server = serve(definition, { durable: () => ({ limits: throwingPorts.limits }) });
+    const server = serve(definition, {
+      durable: () => coordinate({ limits: throwingPorts.limits }),
+    });
     const refused = await call(server, "plain");
     expect(refused.status).toBe(503);
     expect(refused.final?.error.message).toBe(
@@ -127,7 +135,7 @@ describe("coordination that throws", () => {
   it("a limiter that does not answer: 503 'did not answer in time' once coordinationTimeoutMs has passed, not a hang", async () => {
     const silent = () => new Promise<never>(() => {});
     const server = serve(definition, {
-      durable: () => ({ limits: { take: silent, acquire: silent, release: silent } }),
+      durable: () => coordinate({ limits: { take: silent, acquire: silent, release: silent } }),
       coordinationTimeoutMs: 300,
     });
     const started = Date.now();
@@ -142,17 +150,18 @@ describe("coordination that throws", () => {
 
   it("a task store that does not answer: 503 naming it, while the limiter still counts", async () => {
     const server = serve(definition, {
-      durable: (e) => ({
-        ...durableObjects({ limits: e.MCP_LIMITS }),
-        tasks: {
-          forCaller: () => ({
-            create: () => new Promise<never>(() => {}),
-            get: () => new Promise<never>(() => {}),
-            update: () => new Promise<never>(() => {}),
-            cancel: () => new Promise<never>(() => {}),
-          }),
-        },
-      }),
+      durable: (e) =>
+        coordinate({
+          ...durableObjects({ limits: e.MCP_LIMITS }).ports,
+          tasks: {
+            forCaller: () => ({
+              create: () => new Promise<never>(() => {}),
+              get: () => new Promise<never>(() => {}),
+              update: () => new Promise<never>(() => {}),
+              cancel: () => new Promise<never>(() => {}),
+            }),
+          },
+        }),
       coordinationTimeoutMs: 300,
     });
     const refused = await call(server, "job", TASKS);
@@ -174,5 +183,16 @@ describe("coordination that throws", () => {
     );
     expect(unknown.status).toBe(200);
     expect(unknown.final?.error.code).toBe(-32602);
+  });
+
+  it("refuses ports not handed over through edgemcp/durable: 500 naming coordinate(), never uncounted", async () => {
+    // What a JavaScript caller could pass: a limits port as it is, which no module binds.
+    const raw = () => ({ limits: throwingPorts.limits }) as unknown as DurableCoordination;
+    const server = serve(definition, { durable: raw });
+    const refused = await call(server, "plain");
+    expect(refused.status).toBe(500);
+    expect(refused.final?.error.message).toMatch(
+      /^Server misconfigured: the durable option must return durableObjects\(.*coordinate\(ports\)/,
+    );
   });
 });

@@ -6,10 +6,10 @@ import type { ReplyMode } from "../../http/accept.ts";
 import type { Handles } from "../../state/handles.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { EraAdapter } from "../era/era.ts";
-import { callerIdentity, type CallerLimits } from "../request/limits.ts";
+import { callerIdentity } from "../context/address.ts";
 import type { RequestLogger } from "../observe/log.ts";
 import type { Observation } from "../observe/trace.ts";
-import type { Coordination } from "../ports.ts";
+import type { CallerLimits, Coordination } from "../ports.ts";
 import type { Cancel, RequestInfo } from "../context/context.ts";
 
 /** What a routed request is: its era and envelope, the server it asks and what that offers, who asks, how. */

@@ -1,3 +1,15 @@
+import type { Caller } from "../../auth/bearer.ts";
+
+/**
+ * Who is calling, across endpoints: the caller's subject or, without sessions, an anonymous
+ * caller's address, an IPv6 one by its /64 (what rates, caps and cancellation are keyed by).
+ */
+export function callerIdentity(caller: Caller | undefined, headers: Headers): string {
+  if (caller) return `sub:${caller.subject}`;
+  const address = headers.get("CF-Connecting-IP");
+  return `ip:${address === null ? "local" : addressKey(address)}`;
+}
+
 /**
  * The part of a client address one caller controls: an IPv4 address whole, an IPv6 address's
  * /64 network (one subscriber usually gets a whole /64, so its 2^64 addresses are one caller).

@@ -1,9 +1,9 @@
 import type { Served } from "../server/server.ts";
-import type { Coordination } from "../ports.ts";
+import type { DurableCoordination } from "../ports.ts";
 
 type Registered = {
   server: Served;
-  coordination: ((env: Cloudflare.Env) => Coordination) | undefined;
+  coordination: ((env: Cloudflare.Env) => DurableCoordination) | undefined;
 };
 
 const servers = new Map<string, Registered>();

@@ -67,7 +67,7 @@ export async function runTask(
       new Sealer(keyringWhenNeeded(env, { local: true })),
       handleOwner(state.server, state.subject),
     ),
-    notify: notifierFor(registered.coordination?.(env).listen, state.server),
+    notify: notifierFor(registered.coordination?.(env).ports.listen, state.server),
     asking: {
       input: async (requests) => answerInput(requests, state.answers, state.capabilities),
       relay: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { durableObjects, type Coordination } from "../../../../worker/durable/index.ts";
+import { durableObjects, type DurableCoordination } from "../../../../worker/durable/index.ts";
 import {
   bearerTokens,
   defineServer,
@@ -399,7 +399,7 @@ describe("tasks", () => {
 describe("a durable option without durableObjects()", () => {
   it("refuses every call with a 500 that says how to fix it", async () => {
     // What a JavaScript caller (no type check) could pass: bare namespaces, not the ports.
-    const bare = (e: Cloudflare.Env) => ({ tasks: e.MCP_TASKS }) as unknown as Coordination;
+    const bare = (e: Cloudflare.Env) => ({ tasks: e.MCP_TASKS }) as unknown as DurableCoordination;
     const misconfigured = serve(definition, { durable: bare });
     const response = await misconfigured.fetch(mcpRequest("tools/list"));
     expect(response.status).toBe(500);

@@ -1,6 +1,7 @@
-import { AuthError, type Authenticate, type Caller } from "../../auth/bearer.ts";
-import type { Limits } from "../ports.ts";
-import { callerIdentity, TooManyRequests } from "./limits.ts";
+import { AuthError, type Authenticate, type Caller } from "../auth/bearer.ts";
+import { callerIdentity } from "../mcp/durable.ts";
+import type { Limits } from "../mcp/ports.ts";
+import { TooManyRequests } from "./caller-limits.ts";
 
 /** Failed authentications an address may make a minute before its credentials are refused unread. */
 export const AUTH_FAILURES_PER_MINUTE = 30;
@@ -21,10 +22,10 @@ export async function countedAuthentication(
   authenticate: Authenticate,
   request: Request,
   env: Cloudflare.Env,
-  limits: Limits | undefined,
+  limits: Limits,
   inProcess: boolean,
 ): Promise<Caller | undefined> {
-  if (!limits || inProcess || !request.headers.has("Authorization"))
+  if (inProcess || !request.headers.has("Authorization"))
     return authenticate(request, env, { inProcess });
   const key = callerIdentity(undefined, request.headers);
   const budget = { key: "auth-failures", limit: AUTH_FAILURES_PER_MINUTE, windowMs: MINUTE };

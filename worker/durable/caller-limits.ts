@@ -1,20 +1,13 @@
-import type { Caller } from "../../auth/bearer.ts";
-import { readVar } from "../../env-vars.ts";
-import { HttpError } from "../../http/http-error.ts";
-import { addressKey } from "../context/address.ts";
-import type { Budget, CallerTasks, Limits, TaskStart } from "../ports.ts";
-
-/** What one caller may use; 0 turns a limit off. */
-export type LimitSettings = {
-  /** Requests a minute (any method, notifications included). */
-  requestsPerMinute: number;
-  /** Calls of any one tool a minute. */
-  toolCallsPerMinute: number;
-  /** Listen streams open at once. */
-  listenStreams: number;
-  /** Tasks not yet completed, failed or cancelled. */
-  liveTasks: number;
-};
+import { readVar } from "../env-vars.ts";
+import { HttpError } from "../http/http-error.ts";
+import type {
+  Budget,
+  CallerLimits,
+  CallerTasks,
+  LimitSettings,
+  Limits,
+  TaskStart,
+} from "../mcp/ports.ts";
 
 export const DEFAULT_LIMITS: LimitSettings = {
   requestsPerMinute: 600,
@@ -66,21 +59,11 @@ export class TooManyRequests extends HttpError {
 }
 
 /**
- * Who is calling, across endpoints: the caller's subject or, without sessions, an anonymous
- * caller's address, an IPv6 one by its /64 (what rates and caps are counted against).
- */
-export function callerIdentity(caller: Caller | undefined, headers: Headers): string {
-  if (caller) return `sub:${caller.subject}`;
-  const address = headers.get("CF-Connecting-IP");
-  return `ip:${address === null ? "local" : addressKey(address)}`;
-}
-
-/**
  * One caller's limits on one endpoint: `key` names the caller (`callerIdentity`), `limits` counts
  * across instances. Every check fails closed: a caller over a limit is refused before its work
  * starts.
  */
-export class CallerLimits {
+export class CountedCaller implements CallerLimits {
   constructor(
     private readonly limits: Limits,
     private readonly key: string,

@@ -1,22 +1,19 @@
 import { errorText } from "../../shared/error-text.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { HttpError } from "../http/http-error.ts";
-import type { Coordination } from "./ports.ts";
+import type { Coordination } from "../mcp/ports.ts";
 
 /** How long one call on coordination may take by default (a Durable Object answers in ms). */
 export const DEFAULT_COORDINATION_TIMEOUT_MS = 10_000;
 
 /**
- * The coordination an option gave, refused when it holds a bare Durable Object namespace; each
- * call on it bounded by `timeoutMs` (see `guarded`).
+ * Ports refused when they hold a bare Durable Object namespace; each call on them bounded by
+ * `timeoutMs` (see `guarded`).
  */
-export function checkedCoordination(
-  given: Coordination | undefined,
-  timeoutMs: number,
-): Coordination {
-  const ports: unknown[] = given ? Object.values(given) : [];
+export function checkedCoordination(given: Coordination, timeoutMs: number): Coordination {
+  const ports: unknown[] = Object.values(given);
   if (!ports.some((port) => typeof Reflect.get(Object(port), "idFromName") === "function"))
-    return given ? guarded(given, timeoutMs) : {};
+    return guarded(given, timeoutMs);
   throw new Error(
     "the durable option gave bare Durable Object namespaces: return durableObjects({ ... }) from edgemcp/durable.",
   );
