@@ -1,40 +1,9 @@
-import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
+import { flood } from "../../support/flood.ts";
 import { ReplyError, replyMessages } from "../../../cli/stdio/reply.ts";
 import { serveNode, type LoopbackServer } from "../../interop/support/http.ts";
 
 const MiB = 1024 * 1024;
-// Far past the bound under test: a reader that does not stop still ends, with a whole reply.
-const CAP = 256 * MiB;
-const CHUNK = "x".repeat(64 * 1024);
-
-/** Writes `head`, then chunks until the reader closes or `CAP` went out, then `tail`. */
-function flood(res: ServerResponse, type: string, head: string, tail: string): Promise<number> {
-  res.writeHead(200, { "Content-Type": type });
-  res.write(head);
-  let sent = 0;
-  let closed = false;
-  return new Promise((resolve) => {
-    res.on("close", () => {
-      closed = true;
-      resolve(sent);
-    });
-    const pump = (): void => {
-      while (!closed) {
-        if (sent >= CAP) {
-          res.end(tail);
-          return;
-        }
-        sent += CHUNK.length;
-        if (!res.write(CHUNK)) {
-          res.once("drain", pump);
-          return;
-        }
-      }
-    };
-    pump();
-  });
-}
 
 describe("the stdio bridge bounds each reply it relays", () => {
   let server: LoopbackServer;

@@ -1,5 +1,5 @@
-import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
+import { flood } from "../../support/flood.ts";
 import { connect, McpError } from "../../../shared/client/index.ts";
 import {
   startFakeServer as startServer,
@@ -8,41 +8,6 @@ import {
 } from "../../interop/edge-client/fake-server.ts";
 
 const MiB = 1024 * 1024;
-// Far past any bound under test: a client that reads it all was not bounded, and one that
-// does not stop still ends (with a whole, valid reply) instead of reading for minutes.
-const CAP = 256 * MiB;
-const CHUNK = "x".repeat(64 * 1024);
-
-/**
- * Writes `head`, then chunks until the client closes the connection or `CAP` bytes went out,
- * then `tail`; resolves with the bytes of chunks written.
- */
-function flood(res: ServerResponse, type: string, head: string, tail: string): Promise<number> {
-  res.writeHead(200, { "Content-Type": type });
-  res.write(head);
-  let sent = 0;
-  let closed = false;
-  return new Promise((resolve) => {
-    res.on("close", () => {
-      closed = true;
-      resolve(sent);
-    });
-    const pump = (): void => {
-      while (!closed) {
-        if (sent >= CAP) {
-          res.end(tail);
-          return;
-        }
-        sent += CHUNK.length;
-        if (!res.write(CHUNK)) {
-          res.once("drain", pump);
-          return;
-        }
-      }
-    };
-    pump();
-  });
-}
 
 /** A fake server that lists the tools the tests call (the client looks a tool up first). */
 function startFakeServer(routes: Record<string, FakeRoute>): Promise<FakeServer> {
