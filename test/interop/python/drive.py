@@ -27,7 +27,8 @@ from harness import (
     everything_only,
     expect,
     expect_error,
-    modern_only,
+    listening_only,
+    not_listening_only,
     run,
     text_of,
     until,
@@ -226,11 +227,26 @@ async def _cancel_scope() -> None:
         expect((await abort_status(watcher, two)).startswith("not aborted"), await abort_status(watcher, two))
 
 
-@check("listens for list changes and gets its acknowledgement", only=modern_only)
+@check("listens for list changes and gets its acknowledgement", only=listening_only)
 async def _listen() -> None:
     async with client(Recorder()) as c:
+        tools = c.server_capabilities.tools
+        expect(tools is not None and tools.list_changed, f"listChanged not advertised: {tools}")
         async with c.listen(tools_list_changed=True) as sub:
             expect(sub.honored is not None, "no acknowledgement")
+
+
+async def _open_listen(c: Any) -> None:
+    async with c.listen(tools_list_changed=True):
+        pass
+
+
+@check("is answered -32601 for subscriptions/listen where none is offered", only=not_listening_only)
+async def _no_listen() -> None:
+    async with client(Recorder()) as c:
+        tools = c.server_capabilities.tools
+        expect(tools is None or not tools.list_changed, f"listChanged advertised: {tools}")
+        await expect_error(_open_listen(c), -32601)
 
 
 @check("answers a two-round input call (2026: MRTR rounds; 2025: requests on the stream)", only=everything_only)

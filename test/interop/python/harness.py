@@ -120,6 +120,19 @@ def modern_only() -> str | None:
     return None if MODERN else "2026-07-28 only: 2025 revisions have no subscriptions/listen"
 
 
+# The analytics server never changes its lists or sends notifications, so it names no listen
+# streams in its definition, and offers none.
+LISTENS = ENDPOINT != "/mcp/analytics"
+
+
+def listening_only() -> str | None:
+    return modern_only() or (None if LISTENS else "/mcp/analytics offers no listen streams")
+
+
+def not_listening_only() -> str | None:
+    return modern_only() or ("this endpoint offers listen streams" if LISTENS else None)
+
+
 def leaf(error: BaseException) -> BaseException:
     """The error a task group wrapped (the client's connection runs in one)."""
     while isinstance(error, BaseExceptionGroup) and len(error.exceptions) == 1:
