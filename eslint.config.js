@@ -5,6 +5,17 @@ import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 import ts from "typescript";
 
+/** A rule's visitors for every place a module names another: imports, re-exports, import(), import types. */
+function importVisitors(check) {
+  return {
+    ImportDeclaration: (node) => check(node.source),
+    ExportNamedDeclaration: (node) => check(node.source),
+    ExportAllDeclaration: (node) => check(node.source),
+    ImportExpression: (node) => check(node.source),
+    TSImportType: (node) => check(node.argument?.literal ?? node.source),
+  };
+}
+
 // Every relative import of a file, type-only ones included, resolved to a path (cached per run).
 const importsOf = new Map();
 function imports(file) {
@@ -64,13 +75,7 @@ const noCycle = {
       const shown = [file, ...chain].map((f) => path.relative(context.cwd, f)).join(" → ");
       context.report({ node, messageId: "cycle", data: { chain: shown } });
     };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-      TSImportType: (node) => check(node.argument?.literal ?? node.source),
-    };
+    return importVisitors(check);
   },
 };
 
@@ -137,13 +142,7 @@ function floorsRule({ folder, floors, listName, partOf, hint }) {
         if (other < 0) context.report({ node, messageId: "unplaced", data: { to } });
         else if (other > floor) context.report({ node, messageId: "up", data: { from, to } });
       };
-      return {
-        ImportDeclaration: (node) => check(node.source),
-        ExportNamedDeclaration: (node) => check(node.source),
-        ExportAllDeclaration: (node) => check(node.source),
-        ImportExpression: (node) => check(node.source),
-        TSImportType: (node) => check(node.argument?.literal ?? node.source),
-      };
+      return importVisitors(check);
     },
   };
 }
