@@ -101,6 +101,7 @@ const RUNTIME_FLOORS = [
   "runtime.ts",
   "pipeline.ts",
   "durable.ts",
+  "handler",
   "handler.ts",
   "hono.ts",
   "index.ts",

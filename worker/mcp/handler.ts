@@ -1,23 +1,15 @@
-import { errorText } from "../../shared/error-text.ts";
 import { Header } from "../../shared/protocol/headers.ts";
-import { AuthError, type Authenticate, type Caller } from "../auth/bearer.ts";
-import type { AnonymousAccess, PolicyEngine, Rules } from "../auth/access.ts";
+import type { Rules } from "../auth/access.ts";
 import { readVar } from "../env-vars.ts";
 import { guardOrigin, withCors } from "../http/cors.ts";
 import { HttpError } from "../http/http-error.ts";
-import { isLocalHost, parseOriginList, type OriginPolicy } from "../http/origin.ts";
-import { DEFAULT_SSE_BUFFER_BYTES } from "../http/sse.ts";
+import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
 import { keyringWhenNeeded, refuseWeakConfiguredSecrets } from "../state/keyring.ts";
 import type { Served } from "./server/server.ts";
 import { servePost } from "./pipeline.ts";
 import type { Runtime, Settings } from "./runtime.ts";
-import type {
-  BoundCoordination,
-  DurableCoordination,
-  EndpointLimits,
-  LimitSettings,
-} from "./ports.ts";
-import { loggerFor, logSetting, type LogSetting, type RequestLogger } from "./observe/log.ts";
+import type { BoundCoordination } from "./ports.ts";
+import { loggerFor, logSetting, type RequestLogger } from "./observe/log.ts";
 import { failure } from "./request/errors.ts";
 import { httpReply, jsonResponse, type Outcome } from "./request/reply.ts";
 import { registerServer } from "./tasks/registry.ts";
@@ -29,81 +21,13 @@ import {
   type InProcessEntry,
   type WorkerContext,
 } from "./request/in-process.ts";
+import { authenticated, withChallenge } from "./handler/caller.ts";
+import { bound, configuredNow, policyRules, settingsFrom } from "./handler/configure.ts";
+import { endpointAt } from "./handler/endpoint.ts";
+import type { McpAppOptions, McpHandler } from "./handler/options.ts";
 
-export type McpAppOptions = Partial<Settings> & {
-  /**
-   * What each caller may use, counted when `durable` gives `limits` (default: the variables
-   * `RATE_LIMIT_REQUESTS`, `RATE_LIMIT_TOOL_CALLS`, `MAX_LISTEN_STREAMS`, `MAX_LIVE_TASKS`,
-   * then 600 requests and 120 calls of one tool a minute, 10 listen streams, 20 live tasks).
-   */
-  limits?: Partial<LimitSettings>;
-  /** Extra browser origins allowed (default: the `ALLOWED_ORIGINS` variable, comma-separated). */
-  allowedOrigins?: string[];
-  /**
-   * Coordination across instances (cancellation, listen streams, tasks):
-   * `(env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS, ... })` from `edgemcp/durable`.
-   */
-  durable?: (env: Cloudflare.Env) => DurableCoordination;
-  /**
-   * How long one call on `durable`'s objects may take before the request is answered 503
-   * (default: the `COORDINATION_TIMEOUT_MS` variable, else 10 s; 0: no bound).
-   */
-  coordinationTimeoutMs?: number;
-  /** Establishes the caller; without it every caller is anonymous. */
-  authenticate?: Authenticate;
-  /**
-   * One structured entry per request (method, name, subject, era, status, duration, error,
-   * correlation and trace ids): `"errors"` (default: a JSON line on `console.error` for each
-   * request the server failed), `"requests"` (a JSON line for every request), `"off"`, or a
-   * function receiving each entry. Default: the `EDGEMCP_LOG` variable, else `"errors"`.
-   */
-  log?: LogSetting;
-  /**
-   * What callers without a credential may do once `authenticate` has credentials configured:
-   * `"none"` (the default: fail closed), `"read-only"` (list, read, and call tools annotated
-   * `readOnlyHint: true`) or `"all"`.
-   */
-  anonymous?: AnonymousAccess;
-  /**
-   * The policy engine, for rules on who may call which methods and names: `accessPolicy()`
-   * (rules from the `MCP_POLICY` variable) or `accessPolicy({ rules, names })`. Without it, only
-   * `anonymous` decides, and a Worker with `MCP_POLICY` set answers 500 rather than ignore it.
-   */
-  policy?: PolicyEngine;
-};
-
-/** A Worker handler: export it as the Worker, or call it from a router. */
-export type McpHandler = {
-  fetch(request: Request, env: Cloudflare.Env, ctx: WorkerContext): Promise<Response>;
-};
-
-const DEFAULT_MAX_BODY = 1024 * 1024;
-const DEFAULT_KEEP_ALIVE_MS = 15_000;
-const DEFAULT_LISTEN_MAX_MS = 30 * 60_000;
-const DEFAULT_BODY_DEADLINE_MS = 10_000;
-
-/** Where an endpoint's RFC 9728 protected resource metadata is served. */
-export const METADATA_PREFIX = "/.well-known/oauth-protected-resource";
-
-/** The metadata document's URL for the endpoint a request was sent to. */
-export function resourceMetadataUrl(request: Request): string {
-  return endpointAt(request.url).metadataUrl;
-}
-
-/** What the handler reads from a request's URL: whether it went to localhost, and its metadata URL. */
-type Endpoint = { url: string; local: boolean; metadataUrl: string };
-
-// The last URL read: an endpoint is asked at the same URL request after request, so its URL is
-// parsed once, not once per request. The entry depends on the URL alone.
-let lastEndpoint: Endpoint | undefined;
-
-function endpointAt(url: string): Endpoint {
-  if (lastEndpoint?.url === url) return lastEndpoint;
-  const parsed = new URL(url);
-  const path = parsed.pathname.replace(/\/+$/, "");
-  const metadataUrl = `${parsed.origin}${METADATA_PREFIX}${path}`;
-  return (lastEndpoint = { url, local: isLocalHost(parsed.hostname), metadataUrl });
-}
+export type { McpAppOptions, McpHandler } from "./handler/options.ts";
+export { METADATA_PREFIX, resourceMetadataUrl } from "./handler/endpoint.ts";
 
 /**
  * Serves one MCP server on any path it is given. Before the pipeline: the origin guard and
@@ -129,15 +53,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
     (policy ??= {
       allowed: options.allowedOrigins ?? parseOriginList(readVar(env, "ALLOWED_ORIGINS")),
     });
-  const settingsOf = (env: Cloudflare.Env) =>
-    (settings ??= {
-      maxBodyBytes:
-        options.maxBodyBytes ?? (Number(readVar(env, "MAX_BODY_BYTES")) || DEFAULT_MAX_BODY),
-      bodyDeadlineMs: options.bodyDeadlineMs ?? DEFAULT_BODY_DEADLINE_MS,
-      keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
-      sseBufferBytes: options.sseBufferBytes ?? DEFAULT_SSE_BUFFER_BYTES,
-      listenMaxMs: options.listenMaxMs ?? DEFAULT_LISTEN_MAX_MS,
-    });
+  const settingsOf = (env: Cloudflare.Env) => (settings ??= settingsFrom(options, env));
   /**
    * The handler: the HTTP gate, the caller, then the pipeline (given the message itself by a
    * caller of this isolate, `inProcess`); `edge` makes the pipeline's answer what the caller
@@ -222,77 +138,4 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
 /** The HTTP edge: the pipeline's answer as a response, with CORS for an origin the gate let in. */
 function httpEdge(answer: Response | Outcome, origin: string | null): Response {
   return withCors(httpReply(answer), origin);
-}
-
-/** An AuthError's challenge names this endpoint's metadata document. */
-function withChallenge(error: unknown, request: Request): unknown {
-  if (!(error instanceof AuthError)) return error;
-  return new AuthError(error.message, error.error, resourceMetadataUrl(request));
-}
-
-/** No coordination: every feature that needs it is off (and refused clearly where asked for). */
-const UNCOORDINATED: BoundCoordination = { ports: {}, limits: undefined };
-
-/**
- * The endpoint's coordination, bound to its settings by the module that made it (`edgemcp/durable`:
- * the bounds on each call, the per-caller limits), which a server without `durable` never links.
- */
-function bound(options: McpAppOptions, env: Cloudflare.Env): BoundCoordination {
-  const given = options.durable?.(env);
-  if (!given) return UNCOORDINATED;
-  if (typeof given.bind !== "function")
-    throw new Error(
-      "the durable option must return durableObjects({ ... }) from edgemcp/durable (or coordinate(ports) from it, for ports of your own), not bare Durable Object namespaces or ports.",
-    );
-  const limits = options.limits;
-  return given.bind({ env, timeoutMs: options.coordinationTimeoutMs, limits });
-}
-
-/** The caller, failed credentials counted where the endpoint counts limits (not in-process calls). */
-function authenticated(
-  authenticate: Authenticate,
-  request: Request,
-  env: Cloudflare.Env,
-  limits: EndpointLimits | undefined,
-  marked: string | undefined,
-): Promise<Caller | undefined> | Caller | undefined {
-  const inProcess = marked !== undefined;
-  return limits
-    ? limits.authenticate(authenticate, request, env, inProcess)
-    : authenticate(request, env, { inProcess });
-}
-
-/**
- * The rules of the endpoint's policy engine. Without an engine, a policy in `MCP_POLICY` is
- * refused rather than ignored (a deployment that wrote rules expects them to hold).
- */
-function policyRules(engine: PolicyEngine | undefined, env: Cloudflare.Env): Rules | undefined {
-  if (engine) {
-    if (typeof engine.rules !== "function")
-      throw new Error(
-        "the policy option takes a policy engine: policy: accessPolicy({ rules }) from edgemcp/server.",
-      );
-    return engine.rules(env);
-  }
-  if (readVar(env, "MCP_POLICY")?.trim())
-    throw new Error(
-      'MCP_POLICY is set, but this server links no policy engine to apply it: import { accessPolicy } from "edgemcp/server" and pass mcpHandler(server, { policy: accessPolicy() }), or unset MCP_POLICY.',
-    );
-  return undefined;
-}
-
-/** Reads part of the deployment's configuration; a problem is logged and answered 500. */
-function configuredNow<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    throw misconfigured(error);
-  }
-}
-
-/** A configuration problem: logged, and answered 500 saying what to fix. */
-function misconfigured(error: unknown): HttpError {
-  const message = errorText(error);
-  console.error(message);
-  return new HttpError(500, `Server misconfigured: ${message}`);
 }
