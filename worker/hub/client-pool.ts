@@ -61,6 +61,8 @@ function relayHandlers(capabilities: ClientCapabilities): InputHandlers {
  */
 export class ClientPool {
   readonly #clients = new Map<string, Promise<McpClient>>();
+  /** The connected ones among them, handed out as they are. */
+  readonly #ready = new Map<string, McpClient>();
   /** Each caller's keys, oldest first. */
   readonly #byCaller = new Map<string, string[]>();
   readonly #limits: PoolLimits;
@@ -92,6 +94,8 @@ export class ClientPool {
     const caller = poolCaller(principal, address);
     // The credential is part of the key: a pooled client forwards the one it was created with.
     const key = `${upstream}\n${caller}\n${principal.credential ?? ""}\n${JSON.stringify(principal.capabilities)}`;
+    const ready = this.#ready.get(key);
+    if (ready) return signal.aborted ? Promise.reject(signal.reason) : Promise.resolve(ready);
     const pooled = this.#clients.get(key);
     if (pooled) return abortable(pooled, signal);
     // A connect that outlives its caller or the timeout is dropped, even if the upstream never
@@ -108,9 +112,14 @@ export class ClientPool {
       return abortable(pending, signal);
     }
     // Only this entry: once evicted, the key may hold a newer client for the same principal.
-    pending.catch(() => {
-      if (this.#clients.get(key) === pending) this.#forget(caller, key);
-    });
+    pending.then(
+      (client) => {
+        if (this.#clients.get(key) === pending) this.#ready.set(key, client);
+      },
+      () => {
+        if (this.#clients.get(key) === pending) this.#forget(caller, key);
+      },
+    );
     this.#clients.set(key, pending);
     this.#byCaller.set(caller, [...(this.#byCaller.get(caller) ?? []), key]);
     return abortable(pending, signal);
@@ -118,6 +127,7 @@ export class ClientPool {
 
   #forget(caller: string, key: string): void {
     this.#clients.delete(key);
+    this.#ready.delete(key);
     const rest = (this.#byCaller.get(caller) ?? []).filter((k) => k !== key);
     if (rest.length > 0) this.#byCaller.set(caller, rest);
     else this.#byCaller.delete(caller);

@@ -104,13 +104,15 @@ export async function forward(
   };
   const upstreamCall = { client, method, params, options, signal: idle.signal };
   try {
-    const resumed = RelayStateSchema.safeParse(ctx.relay.state);
-    let result = resumed.success
+    // A first call has no state: no schema to run for it.
+    const state = ctx.relay.state;
+    const resumed = state === undefined ? undefined : RelayStateSchema.safeParse(state);
+    let result = resumed?.success
       ? await send(upstreamCall, {
           inputResponses: upstreamKeys(upstream, ctx.relay.responses, naming),
           ...stateParam(resumed.data.upstreamState),
         })
-      : await send(upstreamCall, {});
+      : await send(upstreamCall, undefined);
     for (let round = 1; result.resultType === "input_required"; round++) {
       if (round > MAX_ROUNDS)
         throw new RpcError(
@@ -150,10 +152,11 @@ function send(
     options: RequestOptions;
     signal: AbortSignal;
   },
-  extra: JsonObject,
+  extra: JsonObject | undefined,
 ): Promise<JsonObject> {
   const { client, method, params, options, signal } = call;
-  return abortable(client.request(method, { ...params, ...extra }, options), signal);
+  const sent = extra ? { ...params, ...extra } : params;
+  return abortable(client.request(method, sent, options), signal);
 }
 
 function stateParam(state: string | undefined): JsonObject {

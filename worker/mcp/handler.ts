@@ -14,6 +14,7 @@ import { failure } from "./request/errors.ts";
 import { httpReply, jsonResponse, type Outcome } from "./request/reply.ts";
 import { registerServer } from "./tasks/registry.ts";
 import {
+  asRequest,
   inProcessMarks,
   inProcessReply,
   registerEntry,
@@ -23,7 +24,7 @@ import {
 } from "./request/in-process.ts";
 import { authenticated, withChallenge } from "./handler/caller.ts";
 import { bound, configuredNow, policyRules, settingsFrom } from "./handler/configure.ts";
-import { endpointAt } from "./handler/endpoint.ts";
+import { endpointAt, type LastEndpoint } from "./handler/endpoint.ts";
 import type { McpAppOptions, McpHandler } from "./handler/options.ts";
 
 export type { McpAppOptions, McpHandler } from "./handler/options.ts";
@@ -49,6 +50,8 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
   const loggerOf = (env: Cloudflare.Env) =>
     (logger ??= { log: loggerFor(logSetting(options.log, readVar(env, "EDGEMCP_LOG"))) }).log;
   let rules: { of: Rules | undefined } | undefined;
+  // This endpoint's last URL (the hub's and the servers behind it each keep their own).
+  const endpoints: LastEndpoint = {};
   const policyOf = (env: Cloudflare.Env) =>
     (policy ??= {
       allowed: options.allowedOrigins ?? parseOriginList(readVar(env, "ALLOWED_ORIGINS")),
@@ -56,35 +59,38 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
   const settingsOf = (env: Cloudflare.Env) => (settings ??= settingsFrom(options, env));
   /**
    * The handler: the HTTP gate, the caller, then the pipeline (given the message itself by a
-   * caller of this isolate, `inProcess`); `edge` makes the pipeline's answer what the caller
+   * caller of this isolate, an `InProcessCall`); `edge` makes the pipeline's answer what the caller
    * takes. The gate's own refusals are responses.
    */
   async function serve<Sent>(
-    request: Request,
+    request: Request | InProcessCall,
     env: Cloudflare.Env,
     ctx: WorkerContext,
     edge: (answer: Response | Outcome, origin: string | null) => Sent,
-    inProcess?: InProcessCall,
   ): Promise<Sent | Response> {
     // A refused origin gets no CORS headers: the browser must not read the refusal either.
     let origin: string | null = null;
     try {
-      const preflight = guardOrigin(request, policyOf(env));
-      if (preflight) return preflight;
-      origin = request.headers.get("Origin");
-      // A 2025 client ending its session: the id holds no state, so it is ended already (the
-      // id is not even read, so a malformed one is no reason to refuse).
-      if (request.method === "DELETE" && request.headers.has(Header.sessionId))
-        return withCors(new Response(null, { status: 204 }), origin);
-      if (request.method !== "POST") {
-        const message = `${request.method} is not supported: this MCP endpoint is stateless, send JSON-RPC messages with POST.`;
-        throw new HttpError(405, message, { Allow: "POST, OPTIONS" });
+      // A caller of this isolate (the hub) hands over a POST's message past HTTP, with its own
+      // client's headers (no Origin): the HTTP gate has nothing to check on it.
+      if (request instanceof Request) {
+        const preflight = guardOrigin(request, policyOf(env));
+        if (preflight) return preflight;
+        origin = request.headers.get("Origin");
+        // A 2025 client ending its session: the id holds no state, so it is ended already (the
+        // id is not even read, so a malformed one is no reason to refuse).
+        if (request.method === "DELETE" && request.headers.has(Header.sessionId))
+          return withCors(new Response(null, { status: 204 }), origin);
+        if (request.method !== "POST") {
+          const message = `${request.method} is not supported: this MCP endpoint is stateless, send JSON-RPC messages with POST.`;
+          throw new HttpError(405, message, { Allow: "POST, OPTIONS" });
+        }
       }
       coordination ??= configuredNow(() => bound(options, env));
       // A call from the hub of this Worker (or its catalog reader) was counted there.
       const marked = inProcessMarks.get(ctx);
       // A proxy of this isolate calls with a made-up host; its own request was checked.
-      const endpoint = endpointAt(request.url);
+      const endpoint = endpointAt(request.url, endpoints);
       const local = marked !== undefined || endpoint.local;
       if (!local) configuredNow(() => refuseWeakConfiguredSecrets(env));
       const runtime: Runtime = {
@@ -103,7 +109,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       };
       rules ??= configuredNow(() => ({ of: policyRules(options.policy, env) }));
       const caller = options.authenticate
-        ? await authenticated(options.authenticate, request, env, coordination.limits, marked)
+        ? await authenticated(options.authenticate, asRequest(request), env, coordination, marked)
         : undefined;
       runtime.access = {
         credentialsConfigured: options.authenticate
@@ -115,7 +121,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         metadataUrl: endpoint.metadataUrl,
         stepUp: options.authenticate?.stepUp,
       };
-      return edge(await servePost(server, request, caller, runtime, inProcess), origin);
+      return edge(await servePost(server, request, caller, runtime), origin);
     } catch (error) {
       return withCors(jsonResponse(failure(withChallenge(error, request))), origin);
     }
@@ -125,12 +131,8 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       return serve(request, env, ctx, httpEdge);
     },
   };
-  // For a proxy of this isolate: the same checks, on a request with the call's headers and no body.
-  const serveInProcess: InProcessEntry = (call, env, ctx) => {
-    const { url, headers, signal } = call;
-    const request = new Request(url, { method: "POST", headers, signal });
-    return serve(request, env, ctx, inProcessReply, call);
-  };
+  // For a proxy of this isolate: the same checks after the HTTP gate, on the call itself.
+  const serveInProcess: InProcessEntry = (call, env, ctx) => serve(call, env, ctx, inProcessReply);
   registerEntry(handler, serveInProcess);
   return handler;
 }

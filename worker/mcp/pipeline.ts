@@ -34,7 +34,7 @@ class FramedPost implements Framed {
     readonly headers: Headers,
     readonly mode: ReplyMode,
     readonly caller: Caller | undefined,
-    private readonly request: Request,
+    private readonly request: { readonly signal: AbortSignal },
   ) {}
 
   get signal(): AbortSignal {
@@ -51,16 +51,15 @@ const NO_TOOLS: ToolAccess = {
 /**
  * Serves one POST to an MCP endpoint whose caller is known: the gate on the routing headers,
  * framing, then the message. Every failure before the era is known is answered here, with no
- * era. A caller of this isolate gives the message itself (`inProcess`): there is no body to
- * read, and framing checks the headers alone. The answer is a stream's response, or an outcome
- * that the edge sending it frames (see `Outcome`).
+ * era. A caller of this isolate gives the message itself (an `InProcessCall`): there is no body
+ * to read, and framing checks the headers alone. The answer is a stream's response, or an
+ * outcome that the edge sending it frames (see `Outcome`).
  */
 export async function servePost(
   server: Served,
-  request: Request,
+  request: Request | InProcessCall,
   caller: Caller | undefined,
   runtime: Runtime,
-  inProcess?: InProcessCall,
 ): Promise<Response | Outcome> {
   let id: JsonRpcId | undefined;
   try {
@@ -77,9 +76,9 @@ export async function servePost(
     const { headers } = request;
     let value: unknown;
     let mode: ReplyMode;
-    if (inProcess) {
+    if (!(request instanceof Request)) {
       mode = frameHeaders(headers);
-      value = inProcess.message;
+      value = request.message;
     } else {
       const { maxBodyBytes: maxBytes, bodyDeadlineMs: deadlineMs } = runtime.settings;
       ({ value, mode } = await frame(request, { maxBytes, deadlineMs }));

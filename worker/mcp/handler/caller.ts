@@ -1,5 +1,5 @@
 import { AuthError, type Authenticate, type Caller } from "../../auth/bearer.ts";
-import type { EndpointLimits } from "../ports.ts";
+import type { BoundCoordination } from "../ports.ts";
 import { resourceMetadataUrl } from "./endpoint.ts";
 
 /** The caller, failed credentials counted where the endpoint counts limits (not in-process calls). */
@@ -7,7 +7,7 @@ export function authenticated(
   authenticate: Authenticate,
   request: Request,
   env: Cloudflare.Env,
-  limits: EndpointLimits | undefined,
+  { limits }: BoundCoordination,
   marked: string | undefined,
 ): Promise<Caller | undefined> | Caller | undefined {
   const inProcess = marked !== undefined;
@@ -17,7 +17,7 @@ export function authenticated(
 }
 
 /** An AuthError's challenge names this endpoint's metadata document. */
-export function withChallenge(error: unknown, request: Request): unknown {
+export function withChallenge(error: unknown, request: { url: string }): unknown {
   if (!(error instanceof AuthError)) return error;
   return new AuthError(error.message, error.error, resourceMetadataUrl(request));
 }

@@ -41,6 +41,13 @@ export type InProcessCall = {
   signal: AbortSignal;
 };
 
+/** A request for an authenticator: a call of this isolate gets one with its headers, no body. */
+export function asRequest(request: Request | InProcessCall): Request {
+  if (request instanceof Request) return request;
+  const { url, headers, signal } = request;
+  return new Request(url, { method: "POST", headers, signal });
+}
+
 /**
  * A whole reply given back in this isolate: the JSON-RPC response (an object, or its text),
  * its status (2xx) and headers. Refusals and streams come back as responses.
@@ -65,8 +72,8 @@ export function inProcessReply(answer: Response | Outcome): Response | InProcess
 }
 
 /**
- * An endpoint's way in for a caller of the same isolate: the handler's checks (on a bodiless
- * request with the call's headers), then the pipeline after framing.
+ * An endpoint's way in for a caller of the same isolate: the handler's checks after the HTTP
+ * gate (its caller, access, limits), then the pipeline after framing.
  */
 export type InProcessEntry = (
   call: InProcessCall,
