@@ -1,14 +1,26 @@
 import * as z from "zod/mini";
 import { TextContentSchema, type Annotations } from "../../../shared/protocol/content.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
-import { isJsonObject } from "../../../shared/jsonrpc.ts";
 import { describeIssues } from "../schema/issues.ts";
 import { serializedBlocks } from "./ready.ts";
 
 const encoder = /* @__PURE__ */ new TextEncoder();
 
-/** Each block serialized once: the UTF-8 bytes of its JSON. */
-const blocks = /* @__PURE__ */ new WeakMap<object, Uint8Array>();
+/**
+ * Each block serialized once: the UTF-8 bytes of its JSON, made the first time a reply carries
+ * it rather than when it is built, so a block built at module level (where a big text usually is)
+ * costs the isolate's start-up nothing but the check of its members.
+ */
+const blocks = /* @__PURE__ */ new WeakMap<SerializedText, Uint8Array>();
+
+function bytesOf(block: SerializedText): Uint8Array {
+  let bytes = blocks.get(block);
+  if (!bytes) {
+    bytes = encoder.encode(JSON.stringify(block));
+    blocks.set(block, bytes);
+  }
+  return bytes;
+}
 
 /** What stands for a block serialized once while the rest of its response is serialized. */
 export const MARKER = "\u0000edgemcp: a serialized block\u0000";
@@ -17,12 +29,12 @@ const MARKER_JSON = /* @__PURE__ */ JSON.stringify(MARKER);
 /**
  * A text content block serialized once, for a long text served again and again (a document, a
  * big listing built once per isolate): a JSON reply that carries it copies the block's UTF-8
- * bytes, made when the block was, instead of escaping, joining and encoding the text again for
- * every response. Otherwise it is a text block like any other, `type`, `text` and the optional
- * `annotations` and `_meta`, which every other form of the reply (a stream, a caller of this
- * isolate such as the hub) reads as it is; the bytes are the plain block's JSON, so the reply is
- * byte for byte the one the plain block would get. Frozen, so the text and its bytes cannot part
- * ways.
+ * bytes, made once (for the first reply that carries it), instead of escaping, joining and
+ * encoding the text again for every response. Otherwise it is a text block like any other,
+ * `type`, `text` and the optional `annotations` and `_meta`, which every other form of the reply
+ * (a stream, a caller of this isolate such as the hub) reads as it is; the bytes are the plain
+ * block's JSON, so the reply is byte for byte the one the plain block would get. Frozen, so the
+ * text and its bytes cannot part ways.
  */
 export class SerializedText {
   // In the plain block's order: the bytes are its JSON.
@@ -41,7 +53,6 @@ export class SerializedText {
     if (extra.annotations !== undefined) Object.assign(this, { annotations: extra.annotations });
     if (extra._meta !== undefined) Object.assign(this, { _meta: extra._meta });
     Object.freeze(this);
-    blocks.set(this, encoder.encode(JSON.stringify(this)));
     serializedBlocks.splice ??= splice;
   }
 }
@@ -74,9 +85,8 @@ function splice(
   if (!Array.isArray(content)) return undefined;
   const found: Uint8Array[] = [];
   const marked = content.map((block) => {
-    const bytes = isJsonObject(block) ? blocks.get(block) : undefined;
-    if (!bytes) return block;
-    found.push(bytes);
+    if (!(block instanceof SerializedText)) return block;
+    found.push(bytesOf(block));
     return MARKER;
   });
   if (found.length === 0) return undefined;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as z from "zod";
 import { hubServer } from "../../../../worker/hub/hub-server.ts";
 import {
@@ -187,6 +187,30 @@ describe("a text block serialized once (serializedText)", () => {
         _meta: { "example.com/origin": "cache" },
       }),
     );
+  });
+
+  it("serializes nothing when built (start-up), only for the first reply that carries it", () => {
+    const catalog = { serverInfo: { name: "t", version: "1.0.0" } } as Catalog;
+    const text = "built at module level, carried by many replies";
+    const encoded = vi.fn();
+    const original = TextEncoder.prototype.encode;
+    const encode = vi.spyOn(TextEncoder.prototype, "encode");
+    encode.mockImplementation(function (this: TextEncoder, input?: string) {
+      if (input?.includes(text)) encoded(input);
+      return original.call(this, input);
+    });
+    try {
+      const block = serializedText(text);
+      expect(encoded).not.toHaveBeenCalled();
+      const reply = () => new EraResponse(modern, { content: [block] }, 7, catalog).bytes();
+      const first = reply();
+      expect(encoded).toHaveBeenCalledTimes(1);
+      expect(encoded).toHaveBeenCalledWith(JSON.stringify({ type: "text", text }));
+      expect(reply()).toEqual(first);
+      expect(encoded).toHaveBeenCalledTimes(1);
+    } finally {
+      encode.mockRestore();
+    }
   });
 
   it("refuses what is not a text block, saying what is wrong", () => {
