@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { workerBindings } from "./bindings.ts";
 import type { Bundle } from "./build.ts";
 import { folderOf, type Contender } from "./contenders.ts";
@@ -9,9 +10,34 @@ import { freePort, startWorkerd, writeConfig } from "./workerd.ts";
 
 /**
  * Milliseconds from spawning workerd to the first answered call, per run; for a baseline that
- * did not answer, no samples and why.
+ * did not answer, no samples and why. `cpu`: the CPU milliseconds workerd's threads used until
+ * then, run by run (Linux: /proc), which a busy machine sways far less than the wall clock.
  */
-export type ColdStart = { worker: string; samples: number[]; median: number; problem?: string };
+export type ColdStart = {
+  worker: string;
+  samples: number[];
+  median: number;
+  cpu?: number[];
+  problem?: string;
+};
+
+/**
+ * CPU milliseconds a process's threads have run (the first field of each thread's schedstat, in
+ * nanoseconds); undefined where /proc does not say.
+ */
+export function cpuMilliseconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    let ns = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const [onCpu] = readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ");
+      ns += Number(onCpu);
+    }
+    return Number.isFinite(ns) ? ns / 1e6 : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The request of a load scenario: the first call is one the Worker answers under load too. */
 function scenarioRequest(id: string): BenchRequest {
@@ -41,13 +67,17 @@ function firstCall(worker: Contender): BenchRequest {
   return hello ? GREET : ECHO;
 }
 
-async function once(bundle: Bundle, worker: Contender): Promise<number> {
+async function once(
+  bundle: Bundle,
+  worker: Contender,
+): Promise<{ ms: number; cpu: number | undefined }> {
   const port = await freePort();
   const config = writeConfig(bundle, port, workerBindings(1));
   const start = performance.now();
   const server = startWorkerd(config, port);
   try {
-    return await firstAnswer(server, firstCall(worker), start);
+    const ms = await firstAnswer(server, firstCall(worker), start);
+    return { ms, cpu: cpuMilliseconds(server.process.pid) };
   } finally {
     await server.stop();
   }
@@ -63,6 +93,7 @@ export async function coldStarts(
   runs: number,
 ): Promise<ColdStart[]> {
   const samples = new Map<string, number[]>(workers.map((w) => [w.id, []]));
+  const cpu = new Map<string, (number | undefined)[]>(workers.map((w) => [w.id, []]));
   const problems = new Map<string, string>();
   // A discarded first start loads the binary into the page cache and warms up Node's fetch.
   const first = workers[0];
@@ -72,7 +103,9 @@ export async function coldStarts(
     for (const worker of order) {
       if (problems.has(worker.id)) continue;
       try {
-        samples.get(worker.id)?.push(await once(bundleOf(worker.id), worker));
+        const run = await once(bundleOf(worker.id), worker);
+        samples.get(worker.id)?.push(run.ms);
+        cpu.get(worker.id)?.push(run.cpu);
       } catch (error) {
         if (worker.role !== "baseline") throw error;
         problems.set(worker.id, error instanceof Error ? error.message : String(error));
@@ -82,6 +115,14 @@ export async function coldStarts(
   return workers.map(({ id }) => {
     const values = samples.get(id) ?? [];
     const problem = problems.get(id);
-    return { worker: id, samples: values, median: median(values), ...(problem ? { problem } : {}) };
+    const used = (cpu.get(id) ?? []).filter((v) => v !== undefined);
+    const measured = used.length > 0 && used.length === values.length;
+    return {
+      worker: id,
+      samples: values,
+      median: median(values),
+      ...(measured ? { cpu: used } : {}),
+      ...(problem ? { problem } : {}),
+    };
   });
 }

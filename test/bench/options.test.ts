@@ -82,7 +82,7 @@ describe("run lengths", () => {
     expect(options.seconds).toBe(0.3);
     expect(options.warmupSeconds).toBe(0.5);
     expect(options.rewarmSeconds).toBe(0.2);
-    expect(options.coldRuns).toBe(21);
+    expect(options.coldRuns).toBe(41);
   });
 
   it("never wakes a warm server for longer than the warm-up asked for", () => {
@@ -96,7 +96,7 @@ describe("run lengths", () => {
     vi.stubEnv("BENCH_QUICK", "1");
     const options = readOptions();
     expect([options.rounds, options.seconds, options.warmupSeconds, options.coldRuns]).toEqual([
-      1, 0.5, 0.2, 3,
+      1, 0.5, 0.2, 9,
     ]);
   });
 });

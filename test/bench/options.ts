@@ -121,7 +121,10 @@ const DEFAULTS = {
   warmup: 0.5,
   rewarm: 0.2,
   rounds: 21,
-  cold: 21,
+  // Two runs of 21 cold starts each, under a load average of 16-19, put hello mcp-lite's median
+  // wall-clock ratio to bare at 1.11 and 1.29 (their CPU ratios 1.31 and 1.38): twice the runs
+  // for the medians the targets take, about a minute for the 13 Workers on a quiet machine.
+  cold: 41,
   // Twice WORKING_SIZE_REQUESTS (test/bench/memory.ts): the warm-up half reaches the working size.
   memory: 150_000,
 };
@@ -131,7 +134,7 @@ const QUICK = {
   warmup: 0.2,
   rewarm: 0.2,
   rounds: 1,
-  cold: 3,
+  cold: 9,
   memory: 5_000,
 };
 

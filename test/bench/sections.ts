@@ -1,4 +1,5 @@
 import type { ColdStart } from "./cold-start.ts";
+import { median } from "./stats.ts";
 import { folderOf, type Contender } from "./contenders.ts";
 import { count, kib, ms, ratio, table } from "./format.ts";
 import type { LoadResult } from "./load/types.ts";
@@ -176,19 +177,26 @@ export function sizeSection(
 }
 
 /**
- * Cold starts of `workers`, each beside bare's and the SDK's; with a baseline, the current
- * Worker's median ÷ the baseline's. A baseline that did not answer is listed with the problem.
+ * Cold starts of `workers`, each beside bare's and the SDK's; where workerd's CPU time was read,
+ * its median and the median of each run's CPU ÷ bare's in the same run (steadier than the wall
+ * clock on a busy machine); with a baseline, the current Worker's median ÷ the baseline's. A
+ * baseline that did not answer is listed with the problem.
  */
 export function coldSection(coldStarts: ColdStart[], workers: Contender[]): string {
   const of = (worker: string) => {
     const found = coldStarts.find((s) => s.worker === worker);
     return found && !found.problem ? found.median : undefined;
   };
+  const bareCpu = coldStarts.find((s) => s.worker === "bare")?.cpu;
   const compared = coldStarts.some((s) => find(workers, s.worker)?.role === "baseline");
+  const withCpu = coldStarts.some((s) => s.cpu);
   const rows = coldStarts.map((s) => {
     const label = labelOf(workers, s.worker);
-    if (s.problem) return [label, "—", failed(s.problem), "", "", "", ...(compared ? [""] : [])];
+    const blanks = Array<string>((withCpu ? 2 : 0) + (compared ? 1 : 0)).fill("");
+    if (s.problem) return [label, "—", failed(s.problem), "", "", "", ...blanks];
     const baseline = baselineOf(workers, s.worker);
+    const cpuRatio = s.cpu && bareCpu ? s.cpu.map((v, i) => v / (bareCpu[i] ?? NaN)) : [];
+    const finite = cpuRatio.filter((v) => Number.isFinite(v));
     return [
       label,
       ms(s.median),
@@ -196,11 +204,15 @@ export function coldSection(coldStarts: ColdStart[], workers: Contender[]): stri
       ms(Math.max(...s.samples)),
       ratio(s.median, of("bare")),
       ratio(s.median, of(sdkFor(workers, s.worker))),
+      ...(withCpu
+        ? [s.cpu ? ms(median(s.cpu)) : "–", finite.length > 0 ? median(finite).toFixed(2) : "–"]
+        : []),
       ...(compared ? [baseline ? ratio(s.median, of(baseline.id)) : ""] : []),
     ];
   });
   const header = ["Worker", "median ms", "min", "max", "÷bare", "÷SDK"];
-  return table(compared ? [...header, "now ÷ baseline"] : header, rows, 1);
+  const cpu = withCpu ? ["CPU ms", "CPU ÷bare"] : [];
+  return table([...header, ...cpu, ...(compared ? ["now ÷ baseline"] : [])], rows, 1);
 }
 
 /** The workerd process serving edgemcp: resident memory through a long mixed load. */
