@@ -46,6 +46,15 @@ export function admitRouted(
   }
 }
 
+/**
+ * Whether the endpoint admits every request whatever it asks: no credential configured (every
+ * caller is anonymous and anonymous callers are not limited), no rules and no catalog reader.
+ * Then neither gate needs to know what a request asks for (see `decide`).
+ */
+export function admitsEveryone(access: Access | undefined): boolean {
+  return !access || (!access.credentialsConfigured && !access.rules && !access.catalogReader);
+}
+
 /** What a parsed request asks for: its method and the member its name header would mirror. */
 export function targetOfBody(method: string, params: JsonObject | undefined): Target {
   const key = NAME_PARAM[method];

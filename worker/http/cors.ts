@@ -28,10 +28,14 @@ function allowedHeader(name: string): boolean {
 /**
  * The origin guard and CORS preflight of an MCP endpoint: a foreign `Origin` is refused (403)
  * before anything else, and a preflight from an allowed one is answered with exactly the MCP
- * request headers. Undefined means: serve the request (then add `withCors`).
+ * request headers. Undefined means: serve the request (then add `withCors`). `origin`: the
+ * request's `Origin`, when the caller has read it already.
  */
-export function guardOrigin(request: Request, policy: OriginPolicy): Response | undefined {
-  const origin = request.headers.get("Origin");
+export function guardOrigin(
+  request: Request,
+  policy: OriginPolicy,
+  origin: string | null = request.headers.get("Origin"),
+): Response | undefined {
   if (origin === null) return undefined;
   if (!isAllowedOrigin(origin, request.url, policy)) {
     throw new HttpError(

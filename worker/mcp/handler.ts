@@ -74,9 +74,10 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       // A caller of this isolate (the hub) hands over a POST's message past HTTP, with its own
       // client's headers (no Origin): the HTTP gate has nothing to check on it.
       if (request instanceof Request) {
-        const preflight = guardOrigin(request, policyOf(env));
+        const given = request.headers.get("Origin");
+        const preflight = guardOrigin(request, policyOf(env), given);
         if (preflight) return preflight;
-        origin = request.headers.get("Origin");
+        origin = given;
         // A 2025 client ending its session: the id holds no state, so it is ended already (the
         // id is not even read, so a malformed one is no reason to refuse).
         if (request.method === "DELETE" && request.headers.has(Header.sessionId))

@@ -1,7 +1,13 @@
 import { parseMessage, peekId, type JsonRpcMessage } from "../../shared/jsonrpc.ts";
 import { routingTarget } from "../../shared/protocol/headers.ts";
 import type { JsonRpcId } from "../../shared/protocol/messages.ts";
-import { admit, admitRouted, targetOfBody, type ToolAccess } from "../auth/admit.ts";
+import {
+  admit,
+  admitRouted,
+  admitsEveryone,
+  targetOfBody,
+  type ToolAccess,
+} from "../auth/admit.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { ReplyMode } from "../http/accept.ts";
 import { handleOwner, Handles } from "../state/handles.ts";
@@ -68,7 +74,7 @@ export async function servePost(
     // that disagrees with its headers is refused by the envelope). Only a tool call needs the
     // catalog here (whether the tool is read-only), and then brings it to the pipeline.
     let catalog: Catalog | undefined;
-    if (runtime.access) {
+    if (!admitsEveryone(runtime.access)) {
       const target = routingTarget(request.headers);
       if (target?.method === "tools/call") catalog = await server.catalogFor(runtime);
       admitRouted(runtime.access, caller, target, catalog ?? NO_TOOLS);
@@ -153,7 +159,8 @@ async function serveFramed(
       coordination,
     );
     // The decision that counts: on the body, in every era.
-    admit(access, caller, targetOfBody(request.method, request.params), catalog);
+    if (!admitsEveryone(access))
+      admit(access, caller, targetOfBody(request.method, request.params), catalog);
     const route = routeOf(era, request.method, { capabilities, catalog, coordination });
     const info = {
       ...envelope,
