@@ -1,3 +1,4 @@
+import { OversizedBodyError, readTextWithin } from "./bounded-body.ts";
 import type { FetchLike } from "./client/options.ts";
 
 /** Headers that reach the target without being named in `Relay-Headers` (`Mcp-*` by prefix). */
@@ -10,6 +11,8 @@ const MCP_HEADERS = new Set([
 ]);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
+/** The most the relay's own answers (a refusal, a page token) may weigh: they take a few lines. */
+export const MAX_RELAY_ANSWER_BYTES = 64 * 1024;
 
 /** The relay refused the exchange (its own answer, not the target's): the rule and why. */
 export class RelayRefused extends Error {
@@ -54,7 +57,7 @@ export function relayFetch(options: RelayClientOptions): FetchLike {
     });
     const rule = response.headers.get("Relay-Error");
     if (rule === null) return response;
-    const text = await response.text();
+    const text = await relayAnswer(response, rule);
     if (rule === "page-token" && !fresh) return once(target, init, true);
     throw new RelayRefused(response.status, rule, refusalMessage(text, rule));
   };
@@ -114,6 +117,23 @@ function withLocation(response: Response): Response {
   return new Response(response.body, { status: response.status, headers });
 }
 
+/**
+ * The relay's own answer as text, read up to `MAX_RELAY_ANSWER_BYTES`: an answer past that is
+ * not the relay's (or something between mangled it), so it is refused unread.
+ */
+async function relayAnswer(response: Response, rule: string): Promise<string> {
+  try {
+    return await readTextWithin(response, MAX_RELAY_ANSWER_BYTES);
+  } catch (error) {
+    if (!(error instanceof OversizedBodyError)) throw error;
+    throw new RelayRefused(
+      502,
+      rule,
+      `The relay's answer is larger than ${MAX_RELAY_ANSWER_BYTES} bytes (64 KiB), far more than a refusal or a token takes; the rest was not read.`,
+    );
+  }
+}
+
 function refusalMessage(text: string, rule: string): string {
   try {
     const body: unknown = JSON.parse(text);
@@ -145,8 +165,8 @@ export function pageTokens(
         method: "POST",
         headers: credential ? { Authorization: credential } : {},
       }).then(async (response) => {
-        const text = await response.text();
         const rule = response.headers.get("Relay-Error");
+        const text = await relayAnswer(response, rule ?? "page-token");
         if (rule !== null)
           throw new RelayRefused(response.status, rule, refusalMessage(text, rule));
         const token: unknown = Reflect.get(Object(JSON.parse(text)), "token");

@@ -1,4 +1,4 @@
-import { OversizedBodyError, readTextWithin } from "../../shared/bounded-text.ts";
+import { OversizedBodyError, readTextWithin } from "../../shared/bounded-body.ts";
 import { isJsonObject } from "../../shared/jsonrpc.ts";
 import type { JsonObject, JsonRpcId } from "../../shared/protocol/messages.ts";
 import { carriesMessage, decodeSse, MAX_SSE_EVENT_BYTES, SseError } from "../../shared/sse.ts";

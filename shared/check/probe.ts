@@ -1,4 +1,5 @@
 import type { FetchLike } from "../client/index.ts";
+import { OversizedBodyError, readTextWithin } from "../bounded-body.ts";
 import { errorText } from "../error-text.ts";
 import { isJsonObject } from "../jsonrpc.ts";
 import type { JsonObject } from "../protocol/messages.ts";
@@ -7,7 +8,7 @@ import { JsonRpcErrorObjectSchema } from "../protocol/messages.ts";
 import { MetaKey } from "../protocol/meta.ts";
 import { NAME_PARAM } from "../protocol/methods.ts";
 import { MODERN_VERSION, type Era } from "../protocol/versions.ts";
-import { carriesMessage, decodeSse } from "../sse.ts";
+import { carriesMessage, decodeSse, SseError } from "../sse.ts";
 
 /** Where and how the checks reach the server. */
 export type ProbeOptions = {
@@ -42,6 +43,13 @@ export type Tweaks = {
 };
 
 const CLIENT_INFO = { name: "edgemcp-check", version: "1.0.0" };
+
+/**
+ * The most a reply's JSON body, or one of its SSE events, may weigh for the checks: their
+ * requests are small and so are the answers, and a server that streams without end must not
+ * fill the checker's memory (the client's default reply bound).
+ */
+export const MAX_PROBE_REPLY_BYTES = 16 * 1024 * 1024;
 
 /** Sends the checks' requests and keeps every message the server sent back. */
 export class Probe {
@@ -148,7 +156,11 @@ export class Probe {
         }
       }
     } catch (error) {
-      exchange.problem = signal.aborted ? "the reply did not finish in time" : errorText(error);
+      exchange.problem = signal.aborted
+        ? "the reply did not finish in time"
+        : error instanceof OversizedBodyError || error instanceof SseError
+          ? `the reply is larger than ${MAX_PROBE_REPLY_BYTES} bytes (16 MiB), more than the checks read; the rest was not read`
+          : errorText(error);
     }
     return exchange;
   }
@@ -158,12 +170,12 @@ export class Probe {
 async function* readMessages(response: Response): AsyncGenerator<unknown> {
   const type = response.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (type === "text/event-stream" && response.body) {
-    for await (const event of decodeSse(response.body)) {
+    for await (const event of decodeSse(response.body, {}, MAX_PROBE_REPLY_BYTES)) {
       if (carriesMessage(event)) yield JSON.parse(event.data);
     }
     return;
   }
-  const text = await response.text();
+  const text = await readTextWithin(response, MAX_PROBE_REPLY_BYTES);
   if (text.trim() === "") return;
   if (type !== "application/json") throw new Error(`a ${type || "untyped"} body, not JSON or SSE`);
   yield JSON.parse(text);

@@ -10,7 +10,7 @@ import {
   ProgressParamsSchema,
   type Progress,
 } from "../protocol/notifications.ts";
-import { OversizedBodyError, readTextWithin } from "../bounded-text.ts";
+import { OversizedBodyError, readTextWithin } from "../bounded-body.ts";
 import { carriesMessage, decodeSse, SseError } from "../sse.ts";
 import { resumableSse, SseResumeError, type Reopen } from "../sse-resume.ts";
 import { MAX_REPLY_BYTES } from "./connection.ts";

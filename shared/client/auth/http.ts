@@ -1,3 +1,4 @@
+import { OversizedBodyError, readBytesWithin } from "../../bounded-body.ts";
 import type { FetchLike } from "../options.ts";
 
 /** The most an authorization server's answer (metadata, registration, tokens) may weigh. */
@@ -39,30 +40,10 @@ export function boundedFetch(base: FetchLike): FetchLike {
 }
 
 async function readBounded(response: Response, url: string): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(response.headers.get("content-length") ?? "0");
-  if (declared > MAX_AUTH_BODY_BYTES) {
-    await response.body?.cancel();
-    throw new BodyTooLargeError(url);
+  try {
+    return await readBytesWithin(response, MAX_AUTH_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof OversizedBodyError) throw new BodyTooLargeError(url);
+    throw error;
   }
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_AUTH_BODY_BYTES) {
-      await reader.cancel();
-      throw new BodyTooLargeError(url);
-    }
-    chunks.push(value);
-  }
-  const whole = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return whole;
 }

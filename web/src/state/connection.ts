@@ -3,6 +3,7 @@ import { errorText } from "../../../shared/error-text.ts";
 import { RelayRefused } from "../../../shared/relay.ts";
 import { diagnose } from "../lib/doctor.ts";
 import { isRecord } from "../lib/json.ts";
+import { readServerList, ServerListTooLarge } from "../lib/server-list.ts";
 import { loadCatalog } from "./catalog.ts";
 import {
   headerOrigin,
@@ -25,13 +26,12 @@ import {
   endpoints,
   eraChoice,
   headerRows,
+  notify,
   routeChoice,
   selectedKey,
   session,
   targetUrl,
   upstreamStatus,
-  type DevToken,
-  type Endpoint,
   type EraChoice,
   type RouteChoice,
 } from "./store.ts";
@@ -90,25 +90,15 @@ export function restoreConnection(): void {
 export async function loadEndpoints(): Promise<void> {
   try {
     const response = await fetch("/api/servers", { headers: { Accept: "application/json" } });
-    const body: unknown = await response.json();
-    const list =
-      isRecord(body) && Array.isArray(body.endpoints)
-        ? body.endpoints.filter(
-            (e): e is Endpoint =>
-              isRecord(e) && typeof e.path === "string" && typeof e.name === "string",
-          )
-        : [];
-    endpoints.value = list;
-    devTokens.value =
-      isRecord(body) && Array.isArray(body.devTokens)
-        ? body.devTokens.filter(
-            (t): t is DevToken =>
-              isRecord(t) && typeof t.subject === "string" && typeof t.token === "string",
-          )
-        : [];
-  } catch {
+    const list = await readServerList(response);
+    endpoints.value = list.endpoints;
+    devTokens.value = list.devTokens;
+  } catch (error) {
+    // A Worker without the list (a static host of the page) offers no endpoints; a list past
+    // its bound is said, as the page would otherwise seem to have none.
     endpoints.value = [];
     devTokens.value = [];
+    if (error instanceof ServerListTooLarge) notify(error.message);
   }
   // A local Worker with the example tokens: act as the first of them on its own endpoints,
   // unless a token is set.

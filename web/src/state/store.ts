@@ -12,6 +12,8 @@ import type { LogLevel } from "../../../shared/protocol/meta.ts";
 import type { Item, UpstreamHealth } from "../lib/catalog-view.ts";
 import type { Diagnosis } from "../lib/doctor.ts";
 import type { Handle } from "../lib/wallet.ts";
+import type { DevToken, Endpoint } from "../lib/server-list.ts";
+export type { DevToken, Endpoint } from "../lib/server-list.ts";
 
 /** Which era to speak: find out, 2026-07-28 only, or 2025 (initialize) only. */
 export type EraChoice = "auto" | "modern" | "legacy";
@@ -32,13 +34,6 @@ export type HeaderRow = {
 };
 
 /** An MCP endpoint of this Worker, from `/api/servers`. */
-export type Endpoint = {
-  path: string;
-  name: string;
-  title?: string;
-  description?: string;
-  upstreams?: string[];
-};
 
 /** The live connection: the client and what the server said about itself. */
 export type Session = {
@@ -70,7 +65,6 @@ export type Pane = "wire" | "history" | "listen" | "tasks" | "logs" | "server";
 export const endpoints = signal<Endpoint[]>([]);
 
 /** The published development tokens `/api/servers` offers on localhost (`.dev.vars.example`). */
-export type DevToken = { subject: string; token: string };
 export const devTokens = signal<DevToken[]>([]);
 export const targetUrl = signal("");
 export const eraChoice = signal<EraChoice>("auto");
