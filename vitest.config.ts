@@ -93,6 +93,10 @@ export default defineConfig({
           hookTimeout: 90_000,
           // One Chromium, one page at a time: the machine has two cores.
           fileParallelism: false,
+          // What the page shows after a request comes when the Worker, Chromium and the other
+          // tests' processes have had their turn on two cores: vitest's 1 s for an expect.poll
+          // is too short for that, and a poll that succeeds returns at once anyway.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
       {

@@ -81,7 +81,7 @@ describe("calling from the playground", () => {
     await settle();
     expect(await callsShown()).toBe(0);
     await page.fill("#f_b", "22");
-    expect(await send.isDisabled()).toBe(false);
+    await expect.poll(() => send.isDisabled()).toBe(false);
     await page.keyboard.press("Control+Enter");
     await expect.poll(() => page.locator(".structured").textContent()).toContain("42");
     expect(await page.locator("article.detail").textContent()).not.toContain("earlier call");
@@ -134,7 +134,7 @@ describe("calling from the playground", () => {
           await expect.poll(() => page.locator(".call-status strong").textContent()).toBe("Done");
           return page.locator(".call .blocks").textContent();
         },
-        { timeout: 15_000, interval: 300 },
+        { timeout: 40_000, interval: 300 },
       )
       .toContain("aborted: browser-cancel at step");
     await close();

@@ -155,14 +155,30 @@ describe("the playground's front door", () => {
   it("lets a server picked while another is still connecting win: the slow one's failure is not shown", async () => {
     const { page, close } = await openPlayground(chromium.browser);
     await page.locator(".upstream").first().waitFor();
+    const slowOrigin = new URL(slowUrl).origin;
+    let toSlow = 0;
+    page.on("request", (r) => void (r.url().startsWith(slowOrigin) && toSlow++));
+    const settled = (r: { url(): string }) => void (r.url().startsWith(slowOrigin) && toSlow--);
+    page.on("requestfinished", settled);
+    page.on("requestfailed", settled);
+    const slowRead = page.waitForEvent("requestfinished", {
+      predicate: (r) => r.url() === slowUrl && r.method() === "POST",
+      timeout: 30_000,
+    });
     await page.fill("#endpoint-url", slowUrl);
     await page.click("form.connect button[type=submit]");
     await slowReceived;
     await page.selectOption("#endpoint-pick", "/mcp/everything");
     await page.locator("[data-key='tool:add_numbers']").waitFor();
     await slowAnswered;
-    // Long enough for the superseded attempt to finish and diagnose its failure, were it shown.
-    await page.waitForTimeout(1000);
+    // The page has read the slow failure; whatever it does next (a diagnosis, its requests) has
+    // begun within a task and a frame of that, and has ended once nothing is left in flight.
+    await slowRead;
+    const settle = () =>
+      page.evaluate(() => new Promise((done) => setTimeout(() => requestAnimationFrame(done), 0)));
+    await settle();
+    await expect.poll(() => toSlow).toBe(0);
+    await settle();
     expect(await page.locator(".doctor").count()).toBe(0);
     expect(await page.inputValue("#endpoint-url")).toBe(`${worker()}/mcp/everything`);
     expect(await page.locator("[data-key='tool:add_numbers']").isVisible()).toBe(true);

@@ -66,7 +66,7 @@ describe("live panes", () => {
       .toBe("completed");
     expect(await page.locator(".task-card").first().textContent()).toContain("unchecked input");
     await page.click("#pane-tab-tasks");
-    expect(await page.locator(".panes .task-card").count()).toBe(1);
+    await expect.poll(() => page.locator(".panes .task-card").count()).toBe(1);
     await screenshotBoth(page, "tasks");
     await close();
   });

@@ -186,20 +186,36 @@ describe("signing in from the playground", () => {
         .click();
       const view = page.locator(".flow-view");
       const labels: string[] = [];
+      // Each step's request takes its time on a loaded machine: wait for whichever comes, the
+      // next step's button or the end, however long the request before it took.
+      const shown = async () =>
+        (
+          await page.waitForFunction(
+            () => {
+              const flow = document.querySelector(".flow-view");
+              if (flow?.querySelector(".flow-state")?.textContent?.includes("Signed in"))
+                return { done: true, label: "" };
+              const button = flow?.querySelector(".flow-next");
+              return button ? { done: false, label: button.textContent ?? "" } : false;
+            },
+            undefined,
+            { timeout: 30_000 },
+          )
+        ).jsonValue();
       for (let clicks = 0; clicks < 15; clicks++) {
-        const next = view.locator(".flow-next");
-        const state =
-          (await view
-            .locator(".flow-state")
-            .textContent()
-            .catch(() => "")) ?? "";
-        if (state.includes("Signed in")) break;
-        if (!(await next.isVisible())) {
-          await page.waitForTimeout(200);
-          continue;
-        }
-        labels.push((await next.textContent()) ?? "");
-        await next.click();
+        const step = await shown();
+        if (!step) throw new Error("waitForFunction resolved without a value");
+        const { done, label } = step;
+        if (done) break;
+        labels.push(label);
+        const next = await view.locator(".flow-next").elementHandle();
+        await next!.click();
+        // The click is taken once that button is gone (or shows another step).
+        await page.waitForFunction(
+          ([button, was]) => !button!.isConnected || button!.textContent !== was,
+          [next, label] as const,
+          { timeout: 30_000 },
+        );
       }
       await expect.poll(() => view.locator(".flow-state").textContent()).toContain("Signed in.");
       expect(labels[0]).toBe(`Next: Send POST ${example.url}`);

@@ -19,11 +19,18 @@ export async function openPlayground(
   return opened;
 }
 
-/** Connects to an endpoint of this Worker by typing its URL, and waits for the catalog. */
+/** How long a test waits for a connection's catalog. */
+export const CONNECT_TIMEOUT_MS = 45_000;
+
+/**
+ * Connects to an endpoint of this Worker by typing its URL, and waits for the catalog. A
+ * connection is an initialize or discovery and four lists: on a loaded machine that can take
+ * longer than Playwright's 30 s.
+ */
 export async function connectTo(page: Page, path: string): Promise<void> {
   await page.fill("#endpoint-url", `${worker()}${path}`);
   await page.click("form.connect button[type=submit]");
-  await page.locator(".sidebar .entry").first().waitFor();
+  await page.locator(".sidebar .entry").first().waitFor({ timeout: CONNECT_TIMEOUT_MS });
   await expect.poll(() => page.locator(".era-modern, .era-legacy").count()).toBeGreaterThan(0);
 }
 

@@ -31,12 +31,10 @@ describe("the playground and server-everything's 2025 session stream", () => {
     const { page, close } = await openPlayground(chromium.browser);
     await connectToEverything(page);
     await page.click("#pane-tab-listen");
-    await expect
-      .poll(() => page.locator(".session-stream .badge").textContent(), { timeout: 10_000 })
-      .toBe("open");
+    await expect.poll(() => page.locator(".session-stream .badge").textContent()).toBe("open");
     // The server asks for the roots on the session stream soon after initialize, and logs it.
     await expect
-      .poll(async () => (await logs(page)).join("\n"), { timeout: 10_000 })
+      .poll(async () => (await logs(page)).join("\n"))
       .toContain("Roots updated: 1 root(s) received from client");
     await select(page, "tool:get-roots-list");
     await page.click('[data-action="send"]');
@@ -46,7 +44,7 @@ describe("the playground and server-everything's 2025 session stream", () => {
     await select(page, "tool:toggle-simulated-logging");
     await page.click('[data-action="send"]');
     await expect
-      .poll(async () => (await logs(page)).join("\n"), { timeout: 10_000 })
+      .poll(async () => (await logs(page)).join("\n"))
       .toMatch(/-level message - SessionId/i);
     await page.click("#pane-tab-listen");
     await checkAccessibility(page, "session stream");
@@ -66,7 +64,7 @@ describe("the playground and server-everything's 2025 session stream", () => {
       .toBe("completed");
     // The result is read with tasks/result once the task completed.
     await expect
-      .poll(() => page.locator(".task-card").first().textContent(), { timeout: 10_000 })
+      .poll(() => page.locator(".task-card").first().textContent())
       .toContain("Research Report: tides");
     await checkAccessibility(page, "task-required tool");
     await close();
