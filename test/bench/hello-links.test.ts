@@ -140,6 +140,52 @@ describe.each([
   });
 });
 
+/** The methods of prompts, resources and completion, and a string only their code has. */
+const PROMPTS = {
+  modules: ["worker/mcp/methods/prompts.ts", "worker/mcp/results/prompt.ts"],
+  marker: "Call prompts/list to see the prompts this server offers.",
+};
+const RESOURCES = {
+  modules: ["worker/mcp/methods/resources.ts", "worker/mcp/results/resource.ts"],
+  marker: "Call resources/list or resources/templates/list",
+};
+const COMPLETION = {
+  modules: ["worker/mcp/methods/completion.ts"],
+  marker: "in completion ref.",
+};
+
+describe.each([
+  ["prompts", PROMPTS, oneTool("prompt", 'prompts: [prompt({ name: "p", get: () => "p" })],')],
+  [
+    "resources",
+    RESOURCES,
+    oneTool("resource", 'resources: [resource({ uri: "a://b", name: "b", read: () => "b" })],'),
+  ],
+  [
+    "completion",
+    COMPLETION,
+    oneTool(
+      "prompt",
+      'prompts: [prompt({ name: "p", get: () => "p", complete: { x: () => [] } })],',
+    ),
+  ],
+])("what a Worker without %s links", (_name, methods, optedIn) => {
+  const linked = (inputs: string[]) =>
+    methods.modules.filter((module) => inputs.some((path) => path.endsWith(module)));
+
+  it("the bench's hello Worker links none of their methods", async () => {
+    const { text, inputs } = await bundle(HELLO);
+    expect(linked(inputs)).toEqual([]);
+    expect(text).not.toContain(methods.marker);
+  });
+
+  it("a Worker whose definition has them links their methods", async () => {
+    const { text, inputs } = await bundleSource(optedIn);
+    expect(linked(inputs)).toEqual(methods.modules);
+    expect(text).toContain(methods.marker);
+  });
+});
+
 describe("the policy engine is linked only by a Worker that hands it over", () => {
   // Only the engine checks who a rule is for: its message is its marker.
   const MARKER = '"who" must be';

@@ -8,18 +8,18 @@ export { toolResult, ToolResult } from "./results/tool.ts";
 export { serializedText, SerializedText } from "./results/serialized-text.ts";
 export type { AnyTool, ToolDefinition } from "./define/tool.ts";
 export type { ToolReturn } from "./results/tool.ts";
-export { resource, resourceTemplate } from "./define/resource.ts";
+export { prompt, resource, resourceTemplate } from "./methods/entries.ts";
 export type { ReadReturn } from "./results/resource.ts";
 export type {
   Completer,
   CompletionReturn,
   ListedResource,
   ResourceDefinition,
+  ResourceEntry,
   ResourceTemplateDefinition,
   TemplateEntry,
 } from "./define/resource.ts";
-export { prompt } from "./define/prompt.ts";
-export type { PromptDefinition } from "./define/prompt.ts";
+export type { PromptDefinition, PromptEntry } from "./define/prompt.ts";
 export type { PromptReturn } from "./results/prompt.ts";
 export type { CacheHint, ListKey, ServerDefinition, TaskRouter } from "./define/definition.ts";
 export type { JsonSchemaConverter } from "./schema/json-schema.ts";

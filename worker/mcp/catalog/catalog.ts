@@ -6,6 +6,7 @@ import type {
 import type { Implementation, Resource } from "../../../shared/protocol/primitives.ts";
 import type { UriTemplate } from "../../../shared/uri-template.ts";
 import type { CacheHint, ListKey, ServerDefinition } from "../define/definition.ts";
+import { METHODS } from "../define/features.ts";
 import type { PromptDefinition } from "../define/prompt.ts";
 import type { ResourceDefinition, ResourceTemplateDefinition } from "../define/resource.ts";
 import {
@@ -114,6 +115,10 @@ export class Catalog implements ToolAccess {
       else if (this.resources.has(res.uri))
         problems.add(`${label} is defined twice: give each resource its own URI.`);
       if (typeof res.name !== "string" || res.name === "") problems.add(`${label} needs a name.`);
+      if (!Object.hasOwn(res, METHODS))
+        problems.add(
+          `${label}: make it with resource({ ... }), which brings the resources methods.`,
+        );
       this.resources.set(res.uri, res);
     }
     const seenTemplates = new Set<string>();
@@ -123,9 +128,9 @@ export class Catalog implements ToolAccess {
         problems.add(`${label} is defined twice: give each template its own URI template.`);
       seenTemplates.add(t.uriTemplate);
       if (typeof t.name !== "string" || t.name === "") problems.add(`${label} needs a name.`);
-      if (typeof t.compile !== "function") {
+      if (typeof t.compile !== "function" || !Object.hasOwn(t, METHODS)) {
         problems.add(
-          `${label}: make it with resourceTemplate({ ... }), which parses the template.`,
+          `${label}: make it with resourceTemplate({ ... }), which parses the template and brings the resources methods.`,
         );
         continue;
       }
@@ -138,6 +143,10 @@ export class Catalog implements ToolAccess {
       seenPrompts.add(p.name);
       if (typeof p.get !== "function")
         problems.add(`prompt "${p.name}" has no get(args, ctx) function.`);
+      if (!Object.hasOwn(p, METHODS))
+        problems.add(
+          `prompt "${p.name}": make it with prompt({ ... }), which brings the prompts methods.`,
+        );
       if (p.args !== undefined && (!isZodSchema(p.args) || p.args._zod.def.type !== "object"))
         problems.add(
           `prompt "${p.name}": args must be a zod object of strings, e.g. z.object({ topic: z.string() }).`,

@@ -5,8 +5,8 @@ import type { HandlerContext } from "../context/context.ts";
 import type { ServerFeature } from "./features.ts";
 import type { InputRounds } from "./input.ts";
 import type { JsonSchemaConverter } from "../schema/json-schema.ts";
-import type { PromptDefinition } from "./prompt.ts";
-import type { ResourceDefinition, TemplateEntry } from "./resource.ts";
+import type { PromptEntry } from "./prompt.ts";
+import type { ResourceEntry, TemplateEntry } from "./resource.ts";
 import type { AnyTool } from "./tool.ts";
 
 export type { CacheHint };
@@ -42,9 +42,12 @@ export type ServerDefinition = Omit<Implementation, "title"> & {
    * `edgemcp/server`. Without it none of that is linked, and asking rejects.
    */
   input?: InputRounds;
-  resources?: ResourceDefinition[];
+  /** Fixed resources, each made by `resource()` (which brings the resources methods). */
+  resources?: ResourceEntry[];
+  /** Resource templates, each made by `resourceTemplate()`. */
   resourceTemplates?: TemplateEntry[];
-  prompts?: PromptDefinition[];
+  /** Prompts, each made by `prompt()` (which brings the prompts methods). */
+  prompts?: PromptEntry[];
   /**
    * zod's JSON Schema converter (`toJSONSchema: z.toJSONSchema`), for schemas the runtime's own
    * writer does not cover (recursive ones, `z.lazy`, intersections, tuples...): with it, every

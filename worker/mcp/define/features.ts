@@ -3,6 +3,17 @@ import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { HandlerContext, RequestInfo } from "../context/context.ts";
 import type { CallerTasks, Coordination, ListenHub } from "../ports.ts";
 
+/**
+ * Where a prompt, resource or template made by its builder (`prompt`, `resource`,
+ * `resourceTemplate` from `edgemcp/server`) keeps the methods that serve it: the builder brings
+ * them, so a server without prompts links no prompts/* code, one without completers no
+ * completion/complete.
+ */
+export const METHODS: unique symbol = Symbol("edgemcp.methods");
+
+/** The methods an entry of a definition brings: method name to its route (methods/method.ts). */
+export type EntryMethods = { readonly [METHODS]: Readonly<Record<string, object>> };
+
 /** What a feature's method gets of its request. */
 export type FeatureCall = {
   params: JsonObject;

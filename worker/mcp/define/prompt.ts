@@ -3,10 +3,11 @@ import type { PromptArgument } from "../../../shared/protocol/primitives.ts";
 import type { HandlerContext } from "../context/context.ts";
 import type { PromptReturn } from "../results/prompt.ts";
 import type { Display } from "./display.ts";
+import type { EntryMethods } from "./features.ts";
 import type { Completer } from "./resource.ts";
 
 // Prompt arguments are strings on the wire, so a prompt's schema has string (or optional) fields.
-type PromptArgs = z.core.$ZodObject<
+export type PromptArgs = z.core.$ZodObject<
   Record<string, z.core.$ZodType<string | undefined, string | undefined>>
 >;
 
@@ -23,7 +24,5 @@ export type PromptDefinition<A extends PromptArgs = PromptArgs> = Display & {
   get(args: z.output<A>, ctx: HandlerContext): Promise<PromptReturn> | PromptReturn;
 };
 
-/** A prompt template whose argument types are inferred from its zod schema. */
-export function prompt<A extends PromptArgs>(definition: PromptDefinition<A>): PromptDefinition {
-  return definition as unknown as PromptDefinition;
-}
+/** A prompt as a server takes it: made by `prompt()`, which brings the prompts methods. */
+export type PromptEntry = PromptDefinition & EntryMethods;

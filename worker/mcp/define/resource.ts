@@ -8,6 +8,7 @@ import {
 import type { HandlerContext } from "../context/context.ts";
 import type { ReadReturn } from "../results/resource.ts";
 import type { Display } from "./display.ts";
+import type { EntryMethods, METHODS } from "./features.ts";
 
 export type ResourceDefinition = Display & {
   uri: string;
@@ -20,10 +21,8 @@ export type ResourceDefinition = Display & {
   read(ctx: HandlerContext): Promise<ReadReturn> | ReadReturn;
 };
 
-/** A fixed resource at one URI. */
-export function resource(definition: ResourceDefinition): ResourceDefinition {
-  return definition;
-}
+/** A resource as a server takes it: made by `resource()`, which brings the resources methods. */
+export type ResourceEntry = ResourceDefinition & EntryMethods;
 
 /** Completion candidates; the runtime caps them at 100 and fills `total`/`hasMore`. */
 export type CompletionReturn = string[] | { values: string[]; total?: number; hasMore?: boolean };
@@ -55,18 +54,19 @@ export type ResourceTemplateDefinition<T extends string = string> = Display & {
 export type ListedResource = Omit<ResourceDefinition, "read" | "cache">;
 
 /** A resource template as a server takes it: made by `resourceTemplate()`. */
-export type TemplateEntry = ResourceTemplateDefinition & {
-  /** Parses the RFC 6570 template (throws on a malformed one); the catalog calls it once. */
-  compile(): UriTemplate;
-};
+export type TemplateEntry = ResourceTemplateDefinition &
+  EntryMethods & {
+    /** Parses the RFC 6570 template (throws on a malformed one); the catalog calls it once. */
+    compile(): UriTemplate;
+  };
 
 /**
- * A family of resources addressed by an RFC 6570 template; read handlers get typed variables.
- * The template parser comes with this function, so a server without templates does not carry it.
+ * A template's definition with its parser: the parser comes with `resourceTemplate()`, so a
+ * server without templates does not carry it.
  */
-export function resourceTemplate<T extends string>(
+export function templateWithParser<T extends string>(
   definition: ResourceTemplateDefinition<T>,
-): TemplateEntry {
+): Omit<TemplateEntry, typeof METHODS> {
   return {
     ...(definition as unknown as ResourceTemplateDefinition),
     compile: () => new UriTemplate(definition.uriTemplate),

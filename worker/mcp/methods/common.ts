@@ -1,17 +1,15 @@
-import { complete } from "./completion.ts";
 import type { Route } from "./method.ts";
-import { getPrompt, listPrompts } from "./prompts.ts";
-import { listResources, listResourceTemplates, readResource } from "./resources.ts";
 import { callTool, listTools } from "./tools.ts";
 
-/** The methods both eras serve; `asks` marks those whose handlers may ask the client for input. */
+/** The methods a definition's prompts, resources and templates bring with their builders. */
+export type EntryMethod =
+  `prompts/${string}` | `resources/${"list" | "read" | "templates/list"}` | "completion/complete";
+
+/**
+ * The methods both eras serve for every server; `asks` marks those whose handlers may ask the
+ * client for input. Prompts, resources and completion come with their builders (`entries.ts`).
+ */
 export const COMMON_ROUTES = {
   "tools/list": { run: listTools },
   "tools/call": { run: callTool, asks: true },
-  "resources/list": { run: listResources },
-  "resources/read": { run: readResource, asks: true },
-  "resources/templates/list": { run: listResourceTemplates },
-  "prompts/list": { run: listPrompts },
-  "prompts/get": { run: getPrompt, asks: true },
-  "completion/complete": { run: complete },
 } as const satisfies Record<string, Route>;

@@ -1,6 +1,7 @@
 import type { ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { Catalog } from "../catalog/catalog.ts";
+import { METHODS } from "../define/features.ts";
 import type { EraAdapter } from "../era/era.ts";
 import type { Route } from "../methods/method.ts";
 import type { Coordination } from "../ports.ts";
@@ -26,6 +27,22 @@ const NEEDS: Readonly<Record<string, keyof ServerCapabilities>> = {
   "resources/unsubscribe": "resources",
 };
 
+// The methods a catalog's prompts, resources and templates brought (from their builders), merged
+// once per catalog.
+const entryRoutes = new WeakMap<Catalog, Readonly<Record<string, Route>>>();
+
+function routesOfEntries(catalog: Catalog): Readonly<Record<string, Route>> {
+  let routes = entryRoutes.get(catalog);
+  if (!routes) {
+    const { prompts = [], resources = [], resourceTemplates = [] } = catalog.definition;
+    const entries = [...prompts, ...resources, ...resourceTemplates];
+    // Each builder's methods are routes of methods/method.ts (define/ cannot name the type).
+    routes = Object.assign({}, ...entries.map((entry) => entry[METHODS])) as Record<string, Route>;
+    entryRoutes.set(catalog, routes);
+  }
+  return routes;
+}
+
 /** The route of a feature the server names in its definition and offers with these ports. */
 function featureRoute(method: string, { catalog, coordination }: Serving): Route | undefined {
   const { tasks, listen } = catalog.definition;
@@ -41,7 +58,12 @@ function featureRoute(method: string, { catalog, coordination }: Serving): Route
  * does not offer what it belongs to.
  */
 export function routeOf(era: EraAdapter, method: string, serving: Serving): Route {
-  const route = Object.hasOwn(era.routes, method) ? era.routes[method] : undefined;
+  const entries = routesOfEntries(serving.catalog);
+  const route = Object.hasOwn(era.routes, method)
+    ? era.routes[method]
+    : Object.hasOwn(entries, method)
+      ? entries[method]
+      : undefined;
   if (route) {
     const need = Object.hasOwn(NEEDS, method) ? NEEDS[method] : undefined;
     if (need === undefined || serving.capabilities[need]) return route;

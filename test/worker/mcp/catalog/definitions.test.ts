@@ -141,6 +141,31 @@ describe("server definitions are checked when the server is defined", () => {
       },
       /tool "n": input must be a zod object schema .* pass it as inputSchema/,
     ],
+    [
+      "a prompt not made by prompt() (it would bring no prompts methods)",
+      { prompts: [{ name: "p", get: () => "" } as unknown as ReturnType<typeof prompt>] },
+      /prompt "p": make it with prompt\(\{ ... \}\), which brings the prompts methods/,
+    ],
+    [
+      "a resource not made by resource()",
+      {
+        resources: [
+          { uri: "a://b", name: "b", read: () => "" } as unknown as ReturnType<typeof resource>,
+        ],
+      },
+      /resource "a:\/\/b": make it with resource\(\{ ... \}\), which brings the resources methods/,
+    ],
+    [
+      "a template not made by resourceTemplate()",
+      {
+        resourceTemplates: [
+          { uriTemplate: "a://{x}", name: "x", read: () => "" } as unknown as ReturnType<
+            typeof resourceTemplate
+          >,
+        ],
+      },
+      /resource template "a:\/\/\{x\}": make it with resourceTemplate\(\{ ... \}\)/,
+    ],
   ])("rejects %s", (_what, extra, message) => {
     expect(broken({ name: "bad", version: "1", ...extra })).toThrow(message);
   });

@@ -1,7 +1,7 @@
 import { ErrorCode, RpcError } from "../../../../shared/protocol/errors.ts";
 import { Header } from "../../../../shared/protocol/headers.ts";
 import type { LegacyMethod } from "../../../../shared/protocol/methods.ts";
-import { COMMON_ROUTES } from "../../methods/common.ts";
+import { COMMON_ROUTES, type EntryMethod } from "../../methods/common.ts";
 import type { Route } from "../../methods/method.ts";
 import type { EraAdapter } from "../era.ts";
 import { legacyEnvelope } from "./envelope.ts";
@@ -20,7 +20,7 @@ const ROUTES = {
   "logging/setLevel": { run: setLevel },
   "resources/subscribe": { run: acknowledgeSubscription },
   "resources/unsubscribe": { run: acknowledgeSubscription },
-} satisfies Record<LegacyMethod, Route>;
+} satisfies Record<Exclude<LegacyMethod, EntryMethod>, Route>;
 
 /** The part of `required` a 2025 client can declare: the kinds of input it may be asked for. */
 function inputKinds(required: ClientCapabilities): ClientCapabilities {

@@ -1,7 +1,7 @@
 import { ErrorCode, type RpcError } from "../../../../shared/protocol/errors.ts";
 import { logLevelPasses, MetaKey } from "../../../../shared/protocol/meta.ts";
 import type { ModernMethod } from "../../../../shared/protocol/methods.ts";
-import { COMMON_ROUTES } from "../../methods/common.ts";
+import { COMMON_ROUTES, type EntryMethod } from "../../methods/common.ts";
 import { discover } from "../../methods/discover.ts";
 import type { Route } from "../../methods/method.ts";
 import { requireCapabilities } from "../../input/requirements.ts";
@@ -17,7 +17,7 @@ type FeatureMethod = "subscriptions/listen" | `tasks/${string}`;
 const ROUTES = {
   ...COMMON_ROUTES,
   "server/discover": { run: discover },
-} satisfies Record<Exclude<ModernMethod, FeatureMethod>, Route>;
+} satisfies Record<Exclude<ModernMethod, FeatureMethod | EntryMethod>, Route>;
 
 /** `_meta` with the server's identity, serialized once per catalog. */
 const serverMeta = new WeakMap<Catalog, string>();
