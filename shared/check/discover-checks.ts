@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { issuesLine } from "../zod-issues.ts";
 import { Header } from "../protocol/headers.ts";
 import { MetaKey } from "../protocol/meta.ts";
 import { LooseImplementationSchema } from "../protocol/primitives.ts";
@@ -6,7 +6,7 @@ import { DiscoverResultSchema } from "../protocol/results.ts";
 import { MODERN_VERSION } from "../protocol/versions.ts";
 import type { CheckContext } from "./context.ts";
 import { eraOfDiscover } from "./era/index.ts";
-import { cacheHintProblem, described, oneLine } from "./expect.ts";
+import { cacheHintProblem, described } from "./expect.ts";
 
 /** `server/discover`: whether the server speaks 2026-07-28, and what it says about itself. */
 export async function discoverChecks(ctx: CheckContext): Promise<void> {
@@ -25,7 +25,7 @@ export async function discoverChecks(ctx: CheckContext): Promise<void> {
       "discover.answers",
       title,
       "fail",
-      oneLine(z.prettifyError(parsed.error)),
+      issuesLine(parsed.error, exchange.result),
     );
     return;
   }

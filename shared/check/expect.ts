@@ -48,8 +48,3 @@ export function cacheHintProblem(result: Record<string, unknown>): string | unde
   }
   return undefined;
 }
-
-/** A schema failure in one line. */
-export function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, "; ").replace(/✖ /g, "");
-}

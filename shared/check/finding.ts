@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import "../zod-locale.ts";
+import { issueText } from "../zod-issues.ts";
 
 /** One thing a check found: a rule broken (error) or a recommendation not followed (warning). */
 export type Finding = {
@@ -28,6 +28,6 @@ export function schemaFindings(
   if (parsed.success) return [];
   return parsed.error.issues.slice(0, 10).map((issue) => {
     const path = issue.path.map(String).join(".");
-    return error(rule, `${what}${path === "" ? "" : ` at ${path}`}: ${issue.message}`);
+    return error(rule, `${what}${path === "" ? "" : ` at ${path}`}: ${issueText(issue, value)}`);
   });
 }

@@ -1,4 +1,5 @@
-import * as z from "zod/mini";
+import { issuesLine } from "../zod-issues.ts";
+import type * as z from "zod/mini";
 import { isJsonObject } from "../jsonrpc.ts";
 import type { JsonObject } from "../protocol/messages.ts";
 import { headerDeclarationsOf } from "../protocol/header-declarations.ts";
@@ -8,7 +9,7 @@ import {
   ListResourceTemplatesResultSchema,
   ListToolsResultSchema,
 } from "../protocol/results.ts";
-import { cacheHintProblem, failure, oneLine } from "./expect.ts";
+import { cacheHintProblem, failure } from "./expect.ts";
 import type { Probe } from "./probe.ts";
 
 const MAX_PAGES = 50;
@@ -98,8 +99,7 @@ export async function walkList(probe: Probe, list: ListKind): Promise<Walk> {
       return walk;
     }
     const parsed = list.schema.safeParse(result);
-    if (!parsed.success)
-      walk.problems.push(`page ${page}: ${oneLine(z.prettifyError(parsed.error))}`);
+    if (!parsed.success) walk.problems.push(`page ${page}: ${issuesLine(parsed.error, result)}`);
     if (result.resultType !== "complete") {
       walk.problems.push(`page ${page}: resultType is ${JSON.stringify(result.resultType)}`);
     }

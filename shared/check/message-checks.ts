@@ -1,8 +1,9 @@
+import { issuesLine } from "../zod-issues.ts";
 import * as z from "zod/mini";
 import { ServerMessageSchema } from "../protocol/messages.ts";
 import type { CheckContext } from "./context.ts";
 import { MESSAGE_RULES } from "./era/index.ts";
-import { firstProblems, oneLine } from "./expect.ts";
+import { firstProblems } from "./expect.ts";
 import type { Received } from "./probe.ts";
 import { INPUT_REQUIRED_SCHEMA, NOTIFICATION_SCHEMAS, RESULT_SCHEMAS } from "./result-schemas.ts";
 
@@ -23,7 +24,7 @@ function inspect(received: Received, found: Findings): void {
   const { method, era, message } = received;
   const envelope = ServerMessageSchema.safeParse(message);
   if (!envelope.success) {
-    found.envelope.push(`${method}: ${oneLine(z.prettifyError(envelope.error))}`);
+    found.envelope.push(`${method}: ${issuesLine(envelope.error, message)}`);
     return;
   }
   const data = envelope.data;
@@ -35,7 +36,7 @@ function inspect(received: Received, found: Findings): void {
     const schema = NOTIFICATION_SCHEMAS[data.method];
     const parsed = schema && z.safeParse(schema, data.params);
     if (parsed && !parsed.success)
-      found.shape.push(`${data.method}: ${oneLine(z.prettifyError(parsed.error))}`);
+      found.shape.push(`${data.method}: ${issuesLine(parsed.error, data.params)}`);
     return;
   }
   const result = data.result;
@@ -43,8 +44,7 @@ function inspect(received: Received, found: Findings): void {
   const schema =
     result.resultType === "input_required" ? INPUT_REQUIRED_SCHEMA : RESULT_SCHEMAS[method];
   const parsed = schema && z.safeParse(schema, result);
-  if (parsed && !parsed.success)
-    found.shape.push(`${method}: ${oneLine(z.prettifyError(parsed.error))}`);
+  if (parsed && !parsed.success) found.shape.push(`${method}: ${issuesLine(parsed.error, result)}`);
 }
 
 /** Every message the server sent during the other checks, against shared/protocol's schemas. */

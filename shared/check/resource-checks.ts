@@ -1,8 +1,8 @@
-import * as z from "zod/mini";
+import { issuesLine } from "../zod-issues.ts";
 import { ErrorCode } from "../protocol/errors.ts";
 import { ReadResourceResultSchema } from "../protocol/results.ts";
 import type { CheckContext } from "./context.ts";
-import { cacheHintProblem, described, failure, oneLine } from "./expect.ts";
+import { cacheHintProblem, described, failure } from "./expect.ts";
 import type { Exchange } from "./probe.ts";
 
 const ABSENT_RESOURCE = "edgemcp-check://absent/resource";
@@ -14,7 +14,7 @@ function readProblem(exchange: Exchange): string | undefined {
   const result = exchange.result;
   if (result.resultType === "input_required") return undefined;
   const parsed = ReadResourceResultSchema.safeParse(result);
-  if (!parsed.success) return oneLine(z.prettifyError(parsed.error));
+  if (!parsed.success) return issuesLine(parsed.error, result);
   if (result.resultType !== "complete") return `resultType is ${JSON.stringify(result.resultType)}`;
   if (parsed.data.contents.length === 0) return "contents is empty";
   return cacheHintProblem(result);

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import "../zod-locale.ts";
+import { issuesLine } from "../zod-issues.ts";
 import type { JsonObject } from "../protocol/messages.ts";
 import { McpError, type ErrorContext } from "./errors.ts";
 
@@ -12,7 +12,7 @@ export function parseResult<T>(
   const parsed = z.safeParse(schema, value);
   if (parsed.success) return parsed.data;
   throw new McpError(
-    `The ${context.method} result is not valid: ${z.prettifyError(parsed.error)}`,
+    `The ${context.method} result is not valid: ${issuesLine(parsed.error, value)}.`,
     { kind: "protocol", data: { result: value }, ...context },
   );
 }

@@ -1,3 +1,4 @@
+import { issuesLine } from "../../shared/zod-issues.ts";
 import * as z from "zod/mini";
 import { readVar } from "../env-vars.ts";
 import type { PolicyEngine, Rules, Target } from "./access.ts";
@@ -173,7 +174,7 @@ export function parsePolicy(
   const parsed = z.safeParse(z.array(PolicyRuleSchema), value);
   if (!parsed.success)
     throw new Error(
-      `${variable} must be a JSON array of {who, methods?, names?, effect?}: ${parsed.error.issues[0]?.message ?? "invalid"}.`,
+      `${variable} must be a JSON array of {who, methods?, names?, effect?}: ${issuesLine(parsed.error, value, 1)}.`,
     );
   return compilePolicy(parsed.data, aliases);
 }

@@ -1,9 +1,9 @@
-import * as z from "zod/mini";
+import { issuesLine } from "../../zod-issues.ts";
 import { Header } from "../../protocol/headers.ts";
 import { InitializeResultSchema, ListToolsResultSchema } from "../../protocol/results.ts";
 import { isHandshakeEraVersion } from "../../protocol/versions.ts";
 import type { CheckContext } from "../context.ts";
-import { described, failure, oneLine } from "../expect.ts";
+import { described, failure } from "../expect.ts";
 import { INITIALIZE_PARAMS } from "./handshake.ts";
 
 /** The 2025 handshake, and a 2025 client's first requests on the session it opens. */
@@ -13,7 +13,7 @@ export async function legacyChecks(ctx: CheckContext): Promise<void> {
   const parsed = InitializeResultSchema.safeParse(init.result);
   if (init.status !== 200 || !parsed.success) {
     const got =
-      parsed.success || !init.result ? described(init) : oneLine(z.prettifyError(parsed.error));
+      parsed.success || !init.result ? described(init) : issuesLine(parsed.error, init.result);
     const { status, detail } = ctx.era.handshakeRefused(got);
     ctx.record("legacy", "legacy.initialize", title, status, detail);
     return;
@@ -63,7 +63,7 @@ export async function legacyChecks(ctx: CheckContext): Promise<void> {
       "legacy",
       "legacy.tools-list",
       "tools/list answers a 2025 client",
-      failure(tools) ?? (listed.success ? undefined : oneLine(z.prettifyError(listed.error))),
+      failure(tools) ?? (listed.success ? undefined : issuesLine(listed.error, tools.result)),
     );
   }
   if (session !== null) await ctx.probe.raw("DELETE", headers);

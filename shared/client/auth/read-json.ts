@@ -1,4 +1,5 @@
 import type * as z from "zod/mini";
+import { issueText } from "../../zod-issues.ts";
 import { AuthError, type AuthStepName } from "./errors.ts";
 
 /** Which document is being read, for the words of its errors. */
@@ -41,7 +42,7 @@ export async function readJson<T>(
     throw new AuthError(
       kind.step,
       kind.rule,
-      `The ${kind.what} at ${url} is malformed: ${where}: ${issue?.message ?? "invalid"}.`,
+      `The ${kind.what} at ${url} is malformed: ${where}: ${issue ? issueText(issue, json) : "invalid"}.`,
       { fix: `The server's owner must correct ${where} (${kind.rule}).`, url, httpStatus: 200 },
     );
   }

@@ -314,3 +314,20 @@ describe("policy at a hub, on prefixed names", () => {
     expect(names).not.toContain("alpha__ask");
   });
 });
+
+describe("a malformed policy variable", () => {
+  it("says what is wrong in English even where zod has no locale set", async () => {
+    const z = await import("zod/mini");
+    const saved = { ...z.config() };
+    try {
+      z.config({ localeError: undefined, customError: undefined });
+      expect(() =>
+        parsePolicy(JSON.stringify([{ who: "*", effect: "maybe" }]), "MCP_POLICY"),
+      ).toThrow(
+        'MCP_POLICY must be a JSON array of {who, methods?, names?, effect?}: at 0.effect: Invalid option: expected one of "allow"|"deny".',
+      );
+    } finally {
+      z.config(saved);
+    }
+  });
+});

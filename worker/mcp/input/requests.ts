@@ -1,3 +1,4 @@
+import { issuesLine } from "../../../shared/zod-issues.ts";
 import * as z from "zod/mini";
 import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
 import {
@@ -76,7 +77,7 @@ function fromZod<T>(
   const parsed = z.safeParse(schema, answer);
   return parsed.success
     ? { ok: true, value: parsed.data }
-    : { ok: false, reason: z.prettifyError(parsed.error).replace(/\n/g, " ") };
+    : { ok: false, reason: issuesLine(parsed.error, answer) };
 }
 
 type FormOptions<S> = { message: string } & (
