@@ -30,6 +30,14 @@ type CompiledPrompt = { definition: PromptDefinition };
 /** An absolute URI: a scheme, a colon, and the rest. */
 const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/;
 
+type Lists = {
+  tools: List;
+  prompts: List;
+  resourceTemplates: List;
+  /** Undefined when a template lists resources, which makes the list depend on data. */
+  resources: List | undefined;
+};
+
 const DEFAULT_CACHE: CacheHint = { ttlMs: 60_000, cacheScope: "public" };
 
 /** Whether a tool's required client capabilities are kinds of input, which it can only ask for. */
@@ -49,13 +57,7 @@ export class Catalog implements ToolAccess {
   readonly resources = new Map<string, ResourceDefinition>();
   readonly templates: CompiledTemplate[] = [];
   readonly prompts = new Map<string, CompiledPrompt>();
-  readonly lists: {
-    tools: List;
-    prompts: List;
-    resourceTemplates: List;
-    /** Undefined when a template lists resources, which makes the list depend on data. */
-    resources: List | undefined;
-  };
+  #lists: Lists | undefined;
   readonly cache: Record<ListKey | "discover" | "read", CacheHint>;
   readonly pageSize: Record<ListKey, number>;
   /** Whether any tool may run as a task. */
@@ -165,9 +167,16 @@ export class Catalog implements ToolAccess {
       completions: hasCompletion ? {} : undefined,
       logging: definition.logging ? {} : undefined,
     });
+  }
 
-    // Lists keep definition order: deterministic, and the author decides what comes first.
-    this.lists = {
+  /**
+   * The serialized lists, made by the first list request rather than at start-up: a call, the
+   * usual first request of an isolate, needs none of them, and serializing a thousand tools is
+   * start-up work every new isolate would pay. Lists keep definition order: deterministic, and
+   * the author decides what comes first.
+   */
+  get lists(): Lists {
+    return (this.#lists ??= {
       tools: this.listFor(
         "tools",
         [...this.tools.values()].map((t) => t.wire),
@@ -183,15 +192,15 @@ export class Catalog implements ToolAccess {
       resources: this.templates.some((t) => t.definition.list)
         ? undefined
         : this.listFor("resources", this.staticResources()),
-    };
+    });
   }
 
-  /** The fixed resources, in definition order. */
   /** The tools' names (ToolAccess). */
   names(): Iterable<string> {
     return this.tools.keys();
   }
 
+  /** The fixed resources, in definition order. */
   staticResources(): Resource[] {
     return [...this.resources.values()].map((r) => resourceWire(r));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defineServer, tool } from "../../../../worker/mcp/index.ts";
+import { defineServer, prompt, tool } from "../../../../worker/mcp/index.ts";
 import { handleOwner } from "../../../../worker/state/handles.ts";
 import { keyringFrom } from "../../../../worker/state/keyring.ts";
 import { Sealer } from "../../../../worker/state/sealer.ts";
@@ -145,5 +145,37 @@ describe("a list page kept as bytes", () => {
     expect(response.headers.get("Content-Type")).toBe("text/event-stream");
     const text = await response.text();
     expect(text).toContain(`data: ${json}`);
+  });
+});
+
+describe("lists made on first use", () => {
+  it("serializes no list when the server is defined or called, only for the first list request", async () => {
+    let read = 0;
+    const entry = prompt({ name: "p", get: () => ({ messages: [] }) });
+    // Read only when the prompt's list entry is written.
+    Object.defineProperty(entry, "arguments", {
+      get() {
+        read++;
+        return [{ name: "topic", required: true }];
+      },
+    });
+    const defined = defineServer({
+      name: "lazy",
+      version: "1.0.0",
+      tools: [tool({ name: "t", run: () => "ok" })],
+      prompts: [entry],
+    });
+    const server = serve(defined);
+    const ask = (method: string, params: Record<string, unknown> = {}) =>
+      mcpRequest(method, params, { server: "lazy" });
+    expect((await server.send(ask("tools/call", { name: "t" }), "tools/call")).status).toBe(200);
+    expect(read).toBe(0);
+    const first = await server.send(ask("prompts/list"), "prompts/list");
+    expect(first.final?.result.prompts).toEqual([
+      { name: "p", arguments: [{ name: "topic", required: true }] },
+    ]);
+    expect(read).toBe(1);
+    await server.send(ask("prompts/list"), "prompts/list");
+    expect(read).toBe(1);
   });
 });
