@@ -301,3 +301,28 @@ describe("per-caller limits and the guard on coordination are linked only throug
     for (const marker of MARKERS) expect(text).toContain(marker);
   });
 });
+
+describe("the zod kinds the hello Worker links", () => {
+  // Content blocks a tool returns are checked by hand (shared/protocol/content-check.ts), so the
+  // runtime adds none of zod's unions by discriminator, literals or number bounds to a Worker.
+  it.each(["$ZodDiscriminatedUnion", "$ZodLiteral", "$ZodCheckLessThan"])(
+    "links no %s",
+    async (kind) => {
+      const { text } = await bundle(HELLO);
+      expect(text).not.toContain(`"${kind}"`);
+    },
+  );
+
+  it("a Worker whose schema uses them links them", async () => {
+    const { text } = await bundleSource(`
+import * as z from "zod/mini";
+import { defineServer, mcpHandler, tool } from "edgemcp/server";
+export default mcpHandler(defineServer({ name: "k", version: "1", tools: [tool({
+  name: "k",
+  input: z.object({ kind: z.discriminatedUnion("t", [z.object({ t: z.literal("a"), n: z.number().check(z.maximum(1)) })]) }),
+  run: () => "ok",
+})] }));`);
+    for (const kind of ["$ZodDiscriminatedUnion", "$ZodLiteral", "$ZodCheckLessThan"])
+      expect(text).toContain(`"${kind}"`);
+  });
+});

@@ -1,10 +1,10 @@
 import * as z from "zod/mini";
 import { errorText } from "../../../shared/error-text.ts";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
-import { ContentBlockSchema, type ContentBlock } from "../../../shared/protocol/content.ts";
+import type { ContentBlock } from "../../../shared/protocol/content.ts";
+import { contentProblem } from "../../../shared/protocol/content-check.ts";
 import { ErrorCode, RpcError, ToolError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
-import { describeIssues } from "../schema/issues.ts";
 import { ForwardedResult } from "./ready.ts";
 
 /** A complete tool result, for when a plain return value is not enough. */
@@ -91,9 +91,6 @@ const CONTENT_TYPES = new Set(["text", "image", "audio", "resource_link", "resou
 const looksLikeContent = (value: unknown): boolean =>
   isJsonObject(value) && typeof value.type === "string" && CONTENT_TYPES.has(value.type);
 
-// Built once, on the first tool that returns content blocks.
-const ContentBlocksSchema = /* @__PURE__ */ z.lazy(() => z.array(ContentBlockSchema));
-
 /**
  * The content of a tool without an output schema: text, content blocks as given, and any other
  * JSON value (an array of rows, a number, a plain object) as its JSON text. A value meant as
@@ -103,9 +100,9 @@ function contentOf(name: string, value: unknown): ContentBlock[] {
   if (typeof value === "string") return [{ type: "text", text: value }];
   const blocks = Array.isArray(value) ? value : [value];
   if (blocks.some(looksLikeContent)) {
-    const parsed = z.safeParse(ContentBlocksSchema, blocks);
-    if (parsed.success) return blocks as ContentBlock[];
-    return unsendable(name, value, describeIssues(parsed.error, "content", blocks));
+    const problem = contentProblem(blocks, "content");
+    if (!problem) return blocks as ContentBlock[];
+    return unsendable(name, value, problem);
   }
   if (value === undefined || typeof value === "function" || typeof value === "bigint")
     return unsendable(name, value, `${typeof value} is not JSON`);
