@@ -52,6 +52,15 @@ function scripted(
   return { stream, gets, posted, notifications, states };
 }
 
+/** A stream's states when it opened, was cut, opened again, was cut, and its GET got 405. */
+const OPENED_TWICE_THEN_UNSUPPORTED = [
+  "open",
+  "reconnecting",
+  "open",
+  "reconnecting",
+  "unsupported",
+];
+
 describe("the 2025 background stream", () => {
   it("takes a 405 as no stream, and a 404 as a refusal: one GET each, no retry", async () => {
     for (const [status, expected] of [
@@ -79,13 +88,7 @@ describe("the 2025 background stream", () => {
     expect(run.gets[0]?.headers.has("Last-Event-ID")).toBe(false);
     expect(run.gets[1]?.headers.get("Last-Event-ID")).toBe("e1");
     expect(run.gets[2]?.headers.get("Last-Event-ID")).toBe("e2");
-    expect(run.states.map((s) => s.status)).toEqual([
-      "open",
-      "reconnecting",
-      "open",
-      "reconnecting",
-      "unsupported",
-    ]);
+    expect(run.states.map((s) => s.status)).toEqual(OPENED_TWICE_THEN_UNSUPPORTED);
   });
 
   it("stops reading an event past maxReplyBytes and reconnects, saying why", async () => {
@@ -100,13 +103,7 @@ describe("the 2025 background stream", () => {
     );
     await run.stream.done;
     expect(run.notifications.map((n) => n.params?.data)).toEqual(["small"]);
-    expect(run.states.map((s) => s.status)).toEqual([
-      "open",
-      "reconnecting",
-      "open",
-      "reconnecting",
-      "unsupported",
-    ]);
+    expect(run.states.map((s) => s.status)).toEqual(OPENED_TWICE_THEN_UNSUPPORTED);
     expect(run.states[1]?.detail).toBe(
       "An SSE event is larger than 1024 bytes. The rest was not read; the client option maxReplyBytes raises this limit.",
     );
