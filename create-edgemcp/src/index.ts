@@ -92,7 +92,7 @@ Next:
   ${values["skip-install"] ? `${manager} install && ` : ""}${manager} start   # the server at http://localhost:8787/mcp
   ${manager} test    # its tests, in workerd
 ${auth === "oauth" ? SIGN_IN_NOTE : ""}
-Then deploy it with "npx wrangler secret put EDGEMCP_SECRET" and "npx wrangler deploy"
+Then deploy it with ${auth === "oauth" ? '"npx wrangler secret put EDGEMCP_SECRET" and ' : ""}"npx wrangler deploy"
 (README.md has the details and how to connect clients).`);
   return 0;
 }

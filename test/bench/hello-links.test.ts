@@ -103,6 +103,17 @@ const INPUT_ROUNDS = {
   marker: "requestState integrity check failed",
 };
 
+/** The modules of sealing (keyring, sealer, handles), and a string only the sealer has. */
+const SEALING = {
+  modules: [
+    "worker/state/sealer.ts",
+    "worker/state/keyring.ts",
+    "worker/state/handles.ts",
+    "worker/mcp/context/sealing.ts",
+  ],
+  marker: "altered, cut short, or made by another deployment",
+};
+
 describe("what a Worker without input rounds links", () => {
   const linked = (inputs: string[]) =>
     INPUT_ROUNDS.modules.filter((module) => inputs.some((path) => path.endsWith(module)));
@@ -118,11 +129,18 @@ describe("what a Worker without input rounds links", () => {
     expect(linked(inputs)).toEqual(INPUT_ROUNDS.modules);
     expect(text).toContain(INPUT_ROUNDS.marker);
   });
+
+  it("a Worker given inputRounds links sealing too (requestState is sealed)", async () => {
+    const { text, inputs } = await bundleSource(oneTool("inputRounds", "input: inputRounds,"));
+    expect(SEALING.modules.filter((module) => links(inputs, module))).toEqual(SEALING.modules);
+    expect(text).toContain(SEALING.marker);
+  });
 });
 
 describe.each([
   ["tasks", TASKS, oneTool("storedTasks", "tasks: storedTasks,")],
   ["listen streams", LISTEN, oneTool("listenStreams", "listen: listenStreams,")],
+  ["sealing", SEALING, oneTool("sealing", "sealing,")],
 ])("what a Worker without %s links", (_name, feature, optedIn) => {
   const linked = (inputs: string[]) =>
     feature.modules.filter((module) => inputs.some((path) => path.endsWith(module)));

@@ -4,7 +4,6 @@ import { readVar } from "../env-vars.ts";
 import { guardOrigin, withCors } from "../http/cors.ts";
 import { HttpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
-import { keyringWhenNeeded, refuseWeakConfiguredSecrets } from "../state/keyring.ts";
 import type { Served } from "./server/server.ts";
 import { servePost } from "./pipeline.ts";
 import type { Runtime, Settings } from "./runtime.ts";
@@ -35,10 +34,8 @@ export { METADATA_PREFIX, resourceMetadataUrl } from "./handler/endpoint.ts";
  * CORS preflight, 405 for anything but POST (no session to end, no standalone stream), the
  * deployment's configuration, and the caller. No framework on the request path.
  *
- * Reads the Worker's `EDGEMCP_SECRET` (it seals handles, cursors and requestState; demanded
- * when something first needs sealing), `EDGEMCP_PREVIOUS_SECRETS` (comma-separated, still
- * accepted after a rotation), `ALLOWED_ORIGINS`, `MAX_BODY_BYTES`, `EDGEMCP_LOG` and the limits'
- * variables (see `limits`).
+ * Reads `ALLOWED_ORIGINS`, `MAX_BODY_BYTES`, `EDGEMCP_LOG` and the limits' variables (see
+ * `limits`); a server that links `sealing` reads its secrets (see `sealing`).
  */
 export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHandler {
   registerServer(server, options.durable);
@@ -93,7 +90,6 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       // A proxy of this isolate calls with a made-up host; its own request was checked.
       const endpoint = endpointAt(request.url, endpoints);
       const local = marked !== undefined || endpoint.local;
-      if (!local) configuredNow(() => refuseWeakConfiguredSecrets(env));
       const runtime: Runtime = {
         env,
         // A method, not an arrow: bundlers keeping names would rename an arrow per request.
@@ -104,7 +100,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         coordination: coordination.ports,
         limits: marked === "catalog" ? undefined : coordination.limits,
         forwarded: marked === "call",
-        keyring: keyringWhenNeeded(env, { local }),
+        local,
         settings: settingsOf(env),
         log: loggerOf(env),
       };

@@ -10,8 +10,6 @@ import {
 } from "../auth/admit.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { ReplyMode } from "../http/accept.ts";
-import { handleOwner, Handles } from "../state/handles.ts";
-import { Sealer } from "../state/sealer.ts";
 import { listening, startCall } from "./call/call.ts";
 import { cancellationKey, type CallMeans, type RoutedRequest } from "./call/calling.ts";
 import type { Catalog } from "./catalog/catalog.ts";
@@ -19,6 +17,8 @@ import type { Served } from "./server/server.ts";
 import type { EraAdapter } from "./era/era.ts";
 import { eraOf } from "./era/index.ts";
 import { callerIdentity } from "./context/address.ts";
+import { UNSEALED } from "./context/handles.ts";
+import { sealingOf } from "./define/sealing.ts";
 import { logRequest, type RequestLogger } from "./observe/log.ts";
 import { observe, type Observation } from "./observe/trace.ts";
 import type { Framed, Runtime } from "./runtime.ts";
@@ -187,11 +187,16 @@ async function serveFramed(
       mode: framed.mode,
       observation,
     };
+    // A server that seals refuses weak secrets here, before any call (see `sealing`).
+    const sealing = sealingOf(catalog.definition);
+    const handles = sealing
+      ? sealing.seals(runtime.env, name, caller?.subject ?? "", runtime.local === true)
+      : UNSEALED;
     const means: CallMeans = {
       env: runtime.env,
       waitUntil: runtime.waitUntil,
       coordination,
-      handles: new Handles(new Sealer(runtime.keyring), handleOwner(name, caller?.subject)),
+      handles,
       keepAliveMs: runtime.settings.keepAliveMs,
       sseBufferBytes: runtime.settings.sseBufferBytes,
       listenMaxMs: runtime.settings.listenMaxMs,

@@ -2,7 +2,6 @@ import type { JsonRpcMessage } from "../../shared/jsonrpc.ts";
 import type { Caller } from "../auth/bearer.ts";
 import type { Access } from "../auth/access.ts";
 import type { ReplyMode } from "../http/accept.ts";
-import type { Keyring } from "../state/keyring.ts";
 import type { RequestLogger } from "./observe/log.ts";
 import type { Coordination, EndpointLimits } from "./ports.ts";
 
@@ -31,10 +30,10 @@ export type Runtime = {
   /** What each caller may use, counted (from `durable`'s module); undefined: nothing counted. */
   limits?: EndpointLimits | undefined;
   /**
-   * The keys that seal handles, cursors and requestState, or how to read them when something
-   * first needs sealing (a server that never seals runs without a secret).
+   * The request was sent to this machine (or by a caller of this isolate): a server that seals
+   * accepts the published example secrets only then.
    */
-  keyring: Keyring | (() => Promise<Keyring>);
+  local?: boolean;
   settings: Settings;
   /** Receives one entry per request served (see `McpAppOptions.log`). */
   log?: RequestLogger | undefined;

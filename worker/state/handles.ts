@@ -2,7 +2,8 @@ import * as z from "zod/mini";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { HandleError, type Sealer } from "./sealer.ts";
 
-const DEFAULT_TTL_MS = 15 * 60_000;
+/** Fifteen minutes (a literal, so unused it links nothing). */
+const DEFAULT_TTL_MS = 900_000;
 
 /**
  * Whom a handle is bound to: the server that sealed it and the caller's subject ("" when
@@ -15,9 +16,10 @@ export function handleOwner(server: string, subject: string | undefined): string
 /**
  * Explicit, sealed state for tool authors (`ctx.handles`): values that span calls travel as
  * opaque strings bound to a purpose, the caller and an expiry. For an anonymous caller the
- * subject is "", so a handle works as a bearer token.
+ * subject is "", so a handle works as a bearer token. `openField` opens the runtime's own
+ * (list cursors, requestState).
  */
-export class Handles {
+export class SealedHandles {
   constructor(
     private readonly sealer: Sealer,
     private readonly subject: string,
@@ -51,20 +53,15 @@ export class Handles {
       throw new HandleError("invalid", `This ${purpose} handle holds data of an unexpected shape.`);
     return parsed.data;
   }
-}
 
-/** Opens a handle carried in a protocol field: a refusal there is -32602, not a tool result. */
-export async function openProtocolHandle(
-  handles: Handles,
-  purpose: string,
-  handle: string,
-  renew: string,
-): Promise<unknown> {
-  try {
-    return await handles.open(purpose, handle, { renew });
-  } catch (error) {
-    if (error instanceof HandleError)
-      throw new RpcError(ErrorCode.InvalidParams, error.message, { problem: error.problem });
-    throw error;
+  /** Opens a handle carried in a protocol field: a refusal there is -32602, not a tool result. */
+  async openField(purpose: string, handle: string, renew: string): Promise<unknown> {
+    try {
+      return await this.open(purpose, handle, { renew });
+    } catch (error) {
+      if (error instanceof HandleError)
+        throw new RpcError(ErrorCode.InvalidParams, error.message, { problem: error.problem });
+      throw error;
+    }
   }
 }

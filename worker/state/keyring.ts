@@ -16,7 +16,7 @@ export class MissingSecretError extends Error {
 }
 
 const MIN_SECRET_LENGTH = 32;
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /** Derives the AES-256-GCM key for a secret, with HKDF-SHA-256 (keyrings are cached, below). */
 async function deriveKey(secret: string): Promise<SealingKey> {
@@ -79,8 +79,8 @@ const HOW_TO_SET =
 let strongSecrets: string | undefined;
 
 /**
- * Refuses the Worker's configured secrets if anyone could know them, for a request that is not
- * local, whether or not it seals anything: a deployment with the example secret fails at once,
+ * Refuses the Worker's configured secrets if anyone could know them, for a request to a server
+ * that seals which is not local, whether or not the request seals anything: a deployment with the example secret fails at once,
  * not at its first paged list. A missing secret is left to the request that needs one.
  */
 export function refuseWeakConfiguredSecrets(env: Cloudflare.Env): void {

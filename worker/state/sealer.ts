@@ -4,8 +4,8 @@ import type { Keyring } from "./keyring.ts";
 
 const FORMAT_VERSION = 1;
 const IV_BYTES = 12;
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
+const decoder = /* @__PURE__ */ new TextDecoder();
 
 /** Why a handle was refused. */
 export type HandleProblem = "invalid" | "expired" | "purpose" | "caller";

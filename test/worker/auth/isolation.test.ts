@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cancellationKey } from "../../../worker/mcp/call/calling.ts";
-import { handleOwner, Handles } from "../../../worker/state/handles.ts";
+import { handleOwner, SealedHandles } from "../../../worker/state/handles.ts";
 import { keyringFrom } from "../../../worker/state/keyring.ts";
 import { HandleError, Sealer } from "../../../worker/state/sealer.ts";
 import { TEST_SECRETS } from "../../support/secrets.ts";
@@ -24,8 +24,8 @@ describe("handles are bound to the caller and the server", () => {
 
   it("refuses a handle another server of the deployment sealed for the same caller", async () => {
     const s = await sealer();
-    const notes = new Handles(s, handleOwner("edgemcp-notes", "alice"));
-    const analytics = new Handles(s, handleOwner("edgemcp-analytics", "alice"));
+    const notes = new SealedHandles(s, handleOwner("edgemcp-notes", "alice"));
+    const analytics = new SealedHandles(s, handleOwner("edgemcp-analytics", "alice"));
     const handle = await notes.seal("analysis", { q: 1 });
     await expect(analytics.open("analysis", handle)).rejects.toThrow(/another caller/);
     await expect(notes.open("analysis", handle)).resolves.toEqual({ q: 1 });

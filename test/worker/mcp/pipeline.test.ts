@@ -9,10 +9,8 @@ import {
   type Framed,
   type Runtime,
 } from "../../../worker/mcp/index.ts";
-import { keyringFrom } from "../../../worker/state/keyring.ts";
 import { mcpRequest, modernBody } from "../../support/mcp-request.ts";
 import { readReply } from "../../support/reply.ts";
-import { TEST_SECRETS } from "../../support/secrets.ts";
 import { serve } from "../custom-server.ts";
 
 const server = defineServer({
@@ -32,7 +30,7 @@ async function runtime(): Promise<Runtime> {
     env,
     waitUntil: () => {},
     coordination: {},
-    keyring: await keyringFrom(TEST_SECRETS.EDGEMCP_SECRET, undefined),
+    local: true,
     settings: {
       maxBodyBytes: 1024,
       bodyDeadlineMs: 1000,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { Handles } from "../../../worker/state/handles.ts";
+import { SealedHandles } from "../../../worker/state/handles.ts";
 import { keyringFrom, MissingSecretError } from "../../../worker/state/keyring.ts";
 import { HandleError, Sealer } from "../../../worker/state/sealer.ts";
 
@@ -95,7 +95,7 @@ describe("sealed handles", () => {
   });
 
   it("parse their data with a schema in ctx.handles", async () => {
-    const handles = new Handles(await sealer(), "alice");
+    const handles = new SealedHandles(await sealer(), "alice");
     const handle = await handles.seal("pair", { a: 1 });
     await expect(
       handles.open("pair", handle, { schema: z.object({ a: z.number() }) }),

@@ -2,7 +2,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { fixtureEnv as env } from "../fixture-env.ts";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { defineServer, mcpHandler, tool } from "../../../worker/mcp/index.ts";
+import { defineServer, mcpHandler, sealing, tool } from "../../../worker/mcp/index.ts";
 import { legacyRequest, mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 
@@ -16,6 +16,7 @@ const paged = defineServer({
   name: "paged",
   version: "1",
   pageSize: 1,
+  sealing,
   tools: [
     tool({ name: "a", description: "A", run: () => "a" }),
     tool({ name: "b", description: "B", run: () => "b" }),
@@ -61,6 +62,7 @@ describe("a deployment without EDGEMCP_SECRET", () => {
       defineServer({
         name: "sealing",
         version: "1",
+        sealing,
         tools: [
           tool({
             name: "open_session",

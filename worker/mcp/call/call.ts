@@ -171,6 +171,7 @@ async function outcomeOf(
         capabilities,
         params: request.params,
         ctx,
+        seals: means.handles,
         tasks,
         observation: request.observation,
         access: request.access,

@@ -3,7 +3,7 @@ import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { Access } from "../../auth/access.ts";
 import type { Caller } from "../../auth/bearer.ts";
 import type { ReplyMode } from "../../http/accept.ts";
-import type { Handles } from "../../state/handles.ts";
+import type { Seals } from "../context/handles.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { EraAdapter } from "../era/era.ts";
 import { callerIdentity } from "../context/address.ts";
@@ -47,7 +47,7 @@ export type CallMeans = {
   env: Cloudflare.Env;
   waitUntil(promise: Promise<unknown>): void;
   coordination: Coordination;
-  handles: Handles;
+  handles: Seals;
   keepAliveMs: number;
   /** Bytes an SSE reply may hold unread before the client counts as gone. */
   sseBufferBytes: number;

@@ -19,6 +19,7 @@ import {
   templateWire,
   type CompiledTool,
 } from "./compile.ts";
+import { unsealedPaging } from "../define/sealing.ts";
 import { listOf, type List } from "./pages.ts";
 import { Problems } from "./problems.ts";
 
@@ -155,6 +156,13 @@ export class Catalog implements ToolAccess {
         );
       if (named) this.prompts.set(p.name, { definition: p });
     }
+    const counts = {
+      tools: this.tools.size,
+      prompts: this.prompts.size,
+      resources: this.resources.size,
+      resourceTemplates: this.templates.length,
+    };
+    for (const problem of unsealedPaging(definition, counts, this.pageSize)) problems.add(problem);
     problems.throwIfAny(name);
 
     const hasCompletion =

@@ -1,8 +1,7 @@
-import * as z from "zod/mini";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { Implementation } from "../../../shared/protocol/primitives.ts";
 import type { CacheHint } from "../../../shared/protocol/results.ts";
-import { openProtocolHandle, type Handles } from "../../state/handles.ts";
+import type { Seals } from "../context/handles.ts";
 import type { ListKey } from "../define/definition.ts";
 import { RawResult } from "../results/ready.ts";
 
@@ -38,16 +37,28 @@ const CURSOR_TTL_MS = 60 * 60_000;
 const RENEW = "Fetch the list again without a cursor.";
 
 /** Where a cursor points: a list, a page of it, and the list's fingerprint when it was issued. */
-const CursorSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ l: z.string(), i: z.int().check(z.positive()), f: z.string() }),
-);
+type CursorState = { l: string; i: number; f: string };
+
+/** A cursor's state as sealed, checked by hand (it is authenticated; this is defence in depth). */
+function isCursorState(value: unknown): value is CursorState {
+  if (typeof value !== "object" || value === null) return false;
+  const { l, i, f } = value as Partial<CursorState>;
+  return (
+    typeof l === "string" &&
+    typeof f === "string" &&
+    typeof i === "number" &&
+    Number.isSafeInteger(i) &&
+    i > 0
+  );
+}
 
 /** A page's result around its `nextCursor`, or (the last page) the whole result, built once. */
 type Page = { head: string; tail: string; last: RawResult | undefined };
 
 /**
  * One list cut into pages whose result bodies are serialized up front; serving a page is a
- * lookup plus, when more pages follow, one cursor sealed for the caller (an hour). A cursor
+ * lookup plus, when more pages follow, one cursor sealed for the caller (an hour; a server
+ * without sealing has lists of one page, see `Catalog`). A cursor
  * names its page and the list's fingerprint, so one from a different version of the list is
  * refused instead of silently skipping items.
  */
@@ -69,21 +80,20 @@ class ListPages {
   }
 
   /** The serialized result for the page a cursor names (the first page without one). */
-  async page(cursor: string | undefined, handles: Handles): Promise<RawResult> {
+  async page(cursor: string | undefined, seals: Seals): Promise<RawResult> {
     const { key, fingerprint } = this.list;
     let index = 0;
     if (cursor !== undefined) {
-      const state = CursorSchema.safeParse(
-        await openProtocolHandle(handles, CURSOR, cursor, RENEW),
-      );
-      if (!state.success) throw new RpcError(ErrorCode.InvalidParams, `Invalid cursor. ${RENEW}`);
-      if (state.data.l !== key || state.data.f !== fingerprint) {
+      const state = await seals.openField(CURSOR, cursor, RENEW);
+      if (!isCursorState(state))
+        throw new RpcError(ErrorCode.InvalidParams, `Invalid cursor. ${RENEW}`);
+      if (state.l !== key || state.f !== fingerprint) {
         throw new RpcError(
           ErrorCode.InvalidParams,
           `Invalid cursor: it was issued for another list, or the list has changed since. ${RENEW}`,
         );
       }
-      index = state.data.i;
+      index = state.i;
     }
     const page = this.#pages[index];
     if (!page)
@@ -92,7 +102,7 @@ class ListPages {
         `Invalid cursor: it points past the end of the list. ${RENEW}`,
       );
     if (page.last) return page.last;
-    const next = await handles.seal(
+    const next = await seals.seal(
       CURSOR,
       { l: key, i: index + 1, f: fingerprint },
       { ttlMs: CURSOR_TTL_MS },
@@ -104,12 +114,12 @@ class ListPages {
 /** Serves pages of any list in one era's framing; each list's pages are built on first use. */
 export function pagesIn(
   frame: (list: List) => PageFrame,
-): (list: List, cursor: string | undefined, handles: Handles) => Promise<RawResult> {
+): (list: List, cursor: string | undefined, seals: Seals) => Promise<RawResult> {
   const built = new WeakMap<List, ListPages>();
-  return (list, cursor, handles) => {
+  return (list, cursor, seals) => {
     let pages = built.get(list);
     if (!pages) built.set(list, (pages = new ListPages(list, frame(list))));
-    return pages.page(cursor, handles);
+    return pages.page(cursor, seals);
   };
 }
 

@@ -4,7 +4,7 @@ import type { LogLevel } from "../../../shared/protocol/meta.ts";
 import type { Implementation } from "../../../shared/protocol/primitives.ts";
 import type { Era } from "../../../shared/protocol/versions.ts";
 import type { Caller } from "../../auth/bearer.ts";
-import type { Handles } from "../../state/handles.ts";
+import type { Handles } from "./handles.ts";
 import type { InputAnswers } from "../input/answers.ts";
 import type { InputRelay } from "../input/relay.ts";
 import type { InputRequest } from "../input/requests.ts";

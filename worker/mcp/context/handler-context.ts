@@ -1,6 +1,6 @@
 import type { LogLevel } from "../../../shared/protocol/meta.ts";
 import type { Caller } from "../../auth/bearer.ts";
-import type { Handles } from "../../state/handles.ts";
+import type { Handles } from "./handles.ts";
 import { addressKey } from "./address.ts";
 import type {
   Asking,

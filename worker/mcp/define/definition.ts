@@ -2,6 +2,7 @@ import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { Implementation } from "../../../shared/protocol/primitives.ts";
 import type { CacheHint } from "../../../shared/protocol/results.ts";
 import type { HandlerContext } from "../context/context.ts";
+import type { Sealing } from "../context/handles.ts";
 import type { ServerFeature } from "./features.ts";
 import type { InputRounds } from "./input.ts";
 import type { JsonSchemaConverter } from "../schema/json-schema.ts";
@@ -26,7 +27,10 @@ export type ServerDefinition = Omit<Implementation, "title"> & {
     resources?: CacheHint;
     resourceTemplates?: CacheHint;
   };
-  /** Items per page: one number for every list, or per list (default 100). */
+  /**
+   * Items per page: one number for every list, or per list (default 100). A list longer than
+   * one page needs `sealing` (its cursors are sealed).
+   */
   pageSize?: number | Partial<Record<ListKey, number>>;
   /** Advertise the (deprecated) logging capability. */
   logging?: boolean;
@@ -37,6 +41,13 @@ export type ServerDefinition = Omit<Implementation, "title"> & {
    */
   unlisted?: (kind: "tool" | "prompt", name: string) => string | undefined;
   tools?: AnyTool[];
+  /**
+   * Sealing with the Worker's `EDGEMCP_SECRET`: `sealing` from `edgemcp/server`, for a server
+   * whose handlers use `ctx.handles` or whose lists are longer than one page (their cursors are
+   * sealed). `input: inputRounds` brings it along. Without it none of that is linked, and the
+   * server needs no secret.
+   */
+  sealing?: Sealing;
   /**
    * Lets handlers ask their clients for input (`ctx.input`, `ctx.relay`): `inputRounds` from
    * `edgemcp/server`. Without it none of that is linked, and asking rejects.

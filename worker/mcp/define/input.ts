@@ -1,7 +1,7 @@
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { Era } from "../../../shared/protocol/versions.ts";
-import type { Handles } from "../../state/handles.ts";
 import type { Asking, Cancel, Notify, RequestInfo } from "../context/context.ts";
+import type { Sealing, Seals } from "../context/handles.ts";
 import type { Coordination } from "../ports.ts";
 
 /** What a request gives input rounds to let its handler ask the client for input. */
@@ -9,7 +9,7 @@ export type AskingSetup = {
   method: string;
   params: JsonObject;
   info: RequestInfo;
-  handles: Handles;
+  handles: Seals;
   /** The request's reply, for requests sent on its stream. */
   send: Notify;
   /** The call's cancellation (its signal is made when first read). */
@@ -33,6 +33,8 @@ export type EraAsking = Asking & {
  * it a handler's `ctx.input` rejects, naming that import.
  */
 export interface InputRounds {
+  /** How a 2026 round's requestState is sealed: input rounds bring sealing with them. */
+  readonly sealing: Sealing;
   /**
    * `ctx.input` and `ctx.relay` for one request of a method that may ask, in its era. A request
    * that answers an earlier round (`answers`) is opened, and checked, now; any other only when

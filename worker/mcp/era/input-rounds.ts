@@ -1,4 +1,5 @@
 import type { Era } from "../../../shared/protocol/versions.ts";
+import { sealing } from "../context/sealing.ts";
 import type { AskingSetup, EraAsking, InputRounds } from "../define/input.ts";
 import { InputRequiredSignal } from "../input/signal.ts";
 import { legacyAsking } from "./legacy/input.ts";
@@ -12,9 +13,11 @@ const OPENERS: Readonly<Record<Era, Opener>> = { modern: modernAsking, legacy: l
 /**
  * Input rounds: lets handlers ask their clients for input (`ctx.input`, `ctx.relay`). Give it to
  * the servers that ask, `defineServer({ ..., input: inputRounds })`; a server without it links
- * none of this, and its handlers' `ctx.input` rejects.
+ * none of this, and its handlers' `ctx.input` rejects. A 2026 round's requestState is sealed, so
+ * input rounds bring `sealing` with them (and the server needs `EDGEMCP_SECRET`).
  */
 export const inputRounds: InputRounds = {
+  sealing,
   async asking(era, setup, answers) {
     const open = OPENERS[era];
     return answers ? open(setup) : onDemand(open, setup);

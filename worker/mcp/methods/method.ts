@@ -5,10 +5,10 @@ import type {
 } from "../../../shared/protocol/capabilities.ts";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
-import type { Handles } from "../../state/handles.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { List } from "../catalog/pages.ts";
 import type { HandlerContext, RequestInfo } from "../context/context.ts";
+import type { Seals } from "../context/handles.ts";
 import type { Observation } from "../observe/trace.ts";
 import type { Access } from "../../auth/access.ts";
 import type { CallerTasks } from "../ports.ts";
@@ -21,7 +21,7 @@ import { describeIssues } from "../schema/issues.ts";
 /** What a method asks of the request's era where eras differ. */
 export type EraRules = {
   /** A page of a list, serialized as this era's clients read it. */
-  page(list: List, cursor: string | undefined, handles: Handles): Promise<RawResult>;
+  page(list: List, cursor: string | undefined, seals: Seals): Promise<RawResult>;
   /** The error code of a resource that does not exist. */
   readonly resourceNotFound: number;
   /** Throws -32021 when the request lacks what `what` needs (where the era can tell). */
@@ -36,6 +36,8 @@ export type Call = {
   capabilities: ServerCapabilities;
   params: JsonObject;
   ctx: HandlerContext;
+  /** The request's sealing (its handler's `ctx.handles`, and list cursors). */
+  seals: Seals;
   /** This caller's tasks, when the server runs tasks and advertises them. */
   tasks: CallerTasks | undefined;
   /** The request's log line in the making (absent where nothing logs the request). */

@@ -7,7 +7,7 @@ import { parseParams, type MethodHandler } from "./method.ts";
 
 export const listPrompts: MethodHandler = (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
-  return call.era.page(call.catalog.lists.prompts, cursor, call.ctx.handles);
+  return call.era.page(call.catalog.lists.prompts, cursor, call.seals);
 };
 
 export const getPrompt: MethodHandler = async (call) => {

@@ -9,18 +9,18 @@ import { parseParams, type MethodHandler } from "./method.ts";
 export const listResources: MethodHandler = async (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
   const { catalog, ctx } = call;
-  if (catalog.lists.resources) return call.era.page(catalog.lists.resources, cursor, ctx.handles);
+  if (catalog.lists.resources) return call.era.page(catalog.lists.resources, cursor, call.seals);
   // A template that lists its resources makes the list depend on data, so it is built per call.
   const listed: Resource[] = catalog.staticResources();
   for (const { definition } of catalog.templates) {
     if (definition.list) listed.push(...(await definition.list(ctx)).map((r) => resourceWire(r)));
   }
-  return call.era.page(catalog.listFor("resources", listed), cursor, ctx.handles);
+  return call.era.page(catalog.listFor("resources", listed), cursor, call.seals);
 };
 
 export const listResourceTemplates: MethodHandler = (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
-  return call.era.page(call.catalog.lists.resourceTemplates, cursor, call.ctx.handles);
+  return call.era.page(call.catalog.lists.resourceTemplates, cursor, call.seals);
 };
 
 export const readResource: MethodHandler = async (call) => {

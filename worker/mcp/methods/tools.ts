@@ -28,7 +28,7 @@ export const listTools: MethodHandler = (call) => {
   const list = mayCall
     ? callableTools(call.catalog.lists.tools, mayCall)
     : call.catalog.lists.tools;
-  return call.era.page(list, given, call.ctx.handles);
+  return call.era.page(list, given, call.seals);
 };
 /** A tool call's params; the schema runs only for params of an unusual shape (and their errors). */
 function callParams(call: Call): CallToolParams {

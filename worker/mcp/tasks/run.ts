@@ -1,9 +1,8 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { MODERN_VERSION } from "../../../shared/protocol/versions.ts";
-import { handleOwner, Handles } from "../../state/handles.ts";
-import { keyringWhenNeeded } from "../../state/keyring.ts";
-import { Sealer } from "../../state/sealer.ts";
+import { UNSEALED } from "../context/handles.ts";
 import { createContext } from "../context/handler-context.ts";
+import { sealingOf } from "../define/sealing.ts";
 import { notifierFor } from "../context/notifier.ts";
 import { answerInput } from "../input/answers.ts";
 import { InputRequiredSignal } from "../input/signal.ts";
@@ -33,7 +32,8 @@ export async function runTask(
   waitUntil: (p: Promise<unknown>) => void,
 ): Promise<RunOutcome> {
   const registered = registeredServer(state.server);
-  const tool = (await registered?.server.catalogFor({ env, waitUntil }))?.tools.get(state.tool);
+  const catalog = await registered?.server.catalogFor({ env, waitUntil });
+  const tool = catalog?.tools.get(state.tool);
 
   if (!registered || !tool) {
     return {
@@ -44,6 +44,7 @@ export async function runTask(
       },
     };
   }
+  const sealing = catalog && sealingOf(catalog.definition);
   const trace = traceOf(undefined, undefined);
   const ctx = createContext({
     request: {
@@ -62,11 +63,8 @@ export async function runTask(
     logs: () => false,
     cancel: { signal },
     caller: state.subject ? { subject: state.subject } : undefined,
-    // The request that created the task passed the secrets check (see keyringOf).
-    handles: new Handles(
-      new Sealer(keyringWhenNeeded(env, { local: true })),
-      handleOwner(state.server, state.subject),
-    ),
+    // The request that created the task passed the secrets check (see `sealing`).
+    handles: sealing ? sealing.seals(env, state.server, state.subject, true) : UNSEALED,
     notify: notifierFor(registered.coordination?.(env).ports.listen, state.server),
     asking: {
       input: async (requests) => answerInput(requests, state.answers, state.capabilities),

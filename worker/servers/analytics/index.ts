@@ -1,4 +1,4 @@
-import { defineServer } from "../../mcp/index.ts";
+import { defineServer, sealing } from "../../mcp/index.ts";
 import { prompts } from "./prompts.ts";
 import { resourceTemplates } from "./resources.ts";
 import { tools } from "./tools.ts";
@@ -18,6 +18,8 @@ export const analytics = defineServer({
     "open_analysis then analysis_summary / analysis_top_errors; triage_incident prepares an incident review.",
   cache: { ttlMs: 300_000, cacheScope: "public" },
   tools,
+  // Query cursors and analysis handles are sealed (ctx.handles).
+  sealing,
   resourceTemplates,
   prompts,
 });

@@ -1,4 +1,4 @@
-import { defineServer, listenStreams, resourceTemplate } from "../../mcp/index.ts";
+import { defineServer, listenStreams, resourceTemplate, sealing } from "../../mcp/index.ts";
 import { noteUri, NoteStore } from "./store.ts";
 import { tools } from "./tools.ts";
 
@@ -20,6 +20,8 @@ export const notes = defineServer({
   tools,
   // Edits are announced to listen streams.
   listen: listenStreams,
+  // The notes are listed from the database, past one page once there are many (sealed cursors).
+  sealing,
   resourceTemplates: [
     resourceTemplate({
       uriTemplate: "notes://note-{id}",

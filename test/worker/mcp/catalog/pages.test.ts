@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defineServer, prompt, tool } from "../../../../worker/mcp/index.ts";
+import { defineServer, prompt, sealing, tool } from "../../../../worker/mcp/index.ts";
 import { handleOwner } from "../../../../worker/state/handles.ts";
 import { keyringFrom } from "../../../../worker/state/keyring.ts";
 import { Sealer } from "../../../../worker/state/sealer.ts";
@@ -18,7 +18,9 @@ describe("pagination", () => {
   const tools = Array.from({ length: 7 }, (_, i) =>
     tool({ name: `t${i}`, description: `Tool ${i}`, run: () => String(i) }),
   );
-  const server = serve(defineServer({ name: "paged", version: "1.0.0", pageSize: 3, tools }));
+  const server = serve(
+    defineServer({ name: "paged", version: "1.0.0", pageSize: 3, tools, sealing }),
+  );
 
   it("walks every page through opaque cursors, in order, ending without nextCursor", async () => {
     const names: string[] = [];
@@ -64,7 +66,13 @@ describe("pagination", () => {
   it("refuses a cursor issued for a different version of the list", async () => {
     const first = await server.send(request("tools/list"), "tools/list");
     const other = serve(
-      defineServer({ name: "paged", version: "1.0.0", pageSize: 3, tools: tools.slice(1) }),
+      defineServer({
+        name: "paged",
+        version: "1.0.0",
+        pageSize: 3,
+        tools: tools.slice(1),
+        sealing,
+      }),
     );
     const { final } = await other.send(
       request("tools/list", { cursor: first.final?.result.nextCursor }),

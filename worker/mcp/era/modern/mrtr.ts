@@ -3,8 +3,8 @@ import { isJsonObject } from "../../../../shared/jsonrpc.ts";
 import type { ClientCapabilities } from "../../../../shared/protocol/capabilities.ts";
 import { ErrorCode, RpcError } from "../../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../../shared/protocol/messages.ts";
-import { openProtocolHandle, type Handles } from "../../../state/handles.ts";
 import type { Asking } from "../../context/context.ts";
+import type { Seals } from "../../context/handles.ts";
 import type { Rounds } from "../../ports.ts";
 import type { AskingSetup, EraAsking } from "../../define/input.ts";
 import { answerInput, undeclared, type InputAnswers } from "../../input/answers.ts";
@@ -45,7 +45,7 @@ class InputSession {
     private digest: string | undefined,
     private readonly answers: Record<string, unknown>,
     private readonly capabilities: ClientCapabilities,
-    private readonly handles: Handles,
+    private readonly handles: Seals,
     /** What the relay stored last round, and this round's answers to what it asked. */
     private readonly relayed: { state: unknown; responses: Record<string, unknown> },
   ) {}
@@ -65,7 +65,7 @@ class InputSession {
     method: string,
     params: JsonObject,
     capabilities: ClientCapabilities,
-    handles: Handles,
+    handles: Seals,
     rounds?: Rounds,
   ): Promise<InputSession> {
     const responses = params.inputResponses;
@@ -91,8 +91,7 @@ class InputSession {
         "params.requestState must be the string the server sent.",
       );
     const opened = StateSchema.safeParse(
-      await openProtocolHandle(
-        handles,
+      await handles.openField(
         STATE_PURPOSE,
         state,
         "Send the original request again, without requestState.",
