@@ -15,6 +15,7 @@ import { validate } from "../../web/src/lib/schema/validate.ts";
 const THREAD = `
 const { parentPort } = require("node:worker_threads");
 parentPort.on("message", ({ id, pattern, text }) => {
+  parentPort.postMessage({ id, started: true });
   try {
     parentPort.postMessage({ id, matched: new RegExp(pattern, "u").test(text) });
   } catch (error) {
@@ -22,9 +23,13 @@ parentPort.on("message", ({ id, pattern, text }) => {
   }
 });`;
 
+// A thread that takes longer to load than a test may run, as a fresh Web Worker can on a busy
+// machine.
+const SLOW_TO_START = `{ const until = Date.now() + ${PATTERN_BUDGET_MS * 1.5}; while (Date.now() < until); }${THREAD}`;
+
 const started: Worker[] = [];
-function nodeThread(): PatternThread {
-  const worker = new Worker(THREAD, { eval: true });
+function nodeThread(source = THREAD): PatternThread {
+  const worker = new Worker(source, { eval: true });
   started.push(worker);
   const thread: PatternThread = {
     onmessage: null,
@@ -35,7 +40,7 @@ function nodeThread(): PatternThread {
   return thread;
 }
 
-beforeAll(() => usePatternThreads(nodeThread));
+beforeAll(() => usePatternThreads(() => nodeThread()));
 afterAll(async () => {
   usePatternThreads(undefined);
   await Promise.all(started.map((w) => w.terminate()));
@@ -79,6 +84,17 @@ describe("a server's pattern, tested off the page's thread", () => {
     expect(await settled(schema, { id: "aab" })).toEqual([
       { pointer: "/id", message: "String does not match pattern." },
     ]);
+  }, 30_000);
+
+  it("gives a test its time from when the thread begins it, not while a fresh thread loads", async () => {
+    usePatternThreads(() => nodeThread(SLOW_TO_START));
+    try {
+      expect(await settled(field("^x"), { id: "y" })).toEqual([
+        { pointer: "/id", message: "String does not match pattern." },
+      ]);
+    } finally {
+      usePatternThreads(() => nodeThread());
+    }
   }, 30_000);
 
   it("reports a value that does not match once its test answers, and none for one that does", async () => {

@@ -3,5 +3,6 @@
 import { matchPattern, type PatternJob } from "./pattern-match.ts";
 
 self.onmessage = (event: MessageEvent<PatternJob>) => {
+  self.postMessage({ id: event.data.id, started: true });
   self.postMessage(matchPattern(event.data));
 };

@@ -15,6 +15,9 @@ export type PatternThread = {
 
 /** How long one test may run before its thread is ended and the value left unchecked. */
 export const PATTERN_BUDGET_MS = 1000;
+// How long a thread may take to begin a test: a fresh one loads its script first, which on a
+// busy machine can take longer than a test may run. A thread that never begins is ended too.
+const START_BUDGET_MS = 15_000;
 // Answers kept, and tests waiting: a page's forms hold far fewer values than this.
 const MAX_VERDICTS = 2000;
 const MAX_WAITING = 500;
@@ -73,17 +76,26 @@ class PatternChecks {
     const thread = (this.#thread ??= this.make());
     const id = this.#nextId++;
     thread.onmessage = ({ data }) => {
-      if (this.#running?.id !== data.id) return;
+      const running = this.#running;
+      if (running?.id !== data.id) return;
+      if ("started" in data) {
+        clearTimeout(running.timer);
+        running.timer = this.#stopAfter(PATTERN_BUDGET_MS);
+        return;
+      }
       this.#settle("invalid" in data ? "invalid" : data.matched ? "match" : "mismatch");
     };
-    const timer = setTimeout(() => {
+    this.#running = { id, key: job.key, timer: this.#stopAfter(START_BUDGET_MS) };
+    thread.postMessage({ id, pattern: job.pattern, text: job.text });
+  }
+
+  #stopAfter(ms: number): ReturnType<typeof setTimeout> {
+    return setTimeout(() => {
       // The only way to stop a regex: end its thread. The next test starts a fresh one.
       this.#thread?.terminate();
       this.#thread = undefined;
       this.#settle("slow");
-    }, PATTERN_BUDGET_MS);
-    this.#running = { id, key: job.key, timer };
-    thread.postMessage({ id, pattern: job.pattern, text: job.text });
+    }, ms);
   }
 
   #settle(verdict: Exclude<PatternVerdict, "pending">): void {
