@@ -44,7 +44,7 @@ export function issueText(issue: z.core.$ZodIssue, input: unknown): string {
         (v, key) => (isObject(v) ? v[key] : undefined),
         input,
       );
-      return `Invalid input: expected ${typeName(issue.expected)}, received ${typeName(received(value), value)}`;
+      return typeMismatch(issue.expected, value);
     }
     case "invalid_value":
       return issue.values.length === 1
@@ -78,6 +78,11 @@ export function issueText(issue: z.core.$ZodIssue, input: unknown): string {
     default:
       return UNSET;
   }
+}
+
+/** What zod says of `value` where a value of type `expected` belongs. */
+export function typeMismatch(expected: string, value: unknown): string {
+  return `Invalid input: expected ${typeName(expected)}, received ${typeName(received(value), value)}`;
 }
 
 const UNITS: Record<string, string | undefined> = {

@@ -10,7 +10,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A plain object, as a zod record takes one (not a Date, a Map or a class instance). */
-function isPlainObject(value: unknown): boolean {
+export function isPlainObject(value: unknown): boolean {
   if (!isObject(value)) return false;
   const ctor: unknown = value.constructor;
   if (typeof ctor !== "function") return true;

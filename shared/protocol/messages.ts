@@ -4,11 +4,17 @@ import * as z from "zod/mini";
 // them (each is built the first time it parses), and bundlers drop the ones a Worker never uses.
 
 /** Any JSON object: params, `_meta`, capability flags, JSON Schemas. */
-export const JsonObjectSchema = z.record(z.string(), z.unknown());
+export const JsonObjectSchema = /* @__PURE__ */ z.record(
+  /* @__PURE__ */ z.string(),
+  /* @__PURE__ */ z.unknown(),
+);
 export type JsonObject = z.infer<typeof JsonObjectSchema>;
 
 /** A JSON-RPC id as MCP allows it: a string or a number, never null. */
-export const JsonRpcIdSchema = z.union([z.string(), z.number()]);
+export const JsonRpcIdSchema = /* @__PURE__ */ z.union([
+  /* @__PURE__ */ z.string(),
+  /* @__PURE__ */ z.number(),
+]);
 export type JsonRpcId = z.infer<typeof JsonRpcIdSchema>;
 
 /** The `error` member of an error response. */

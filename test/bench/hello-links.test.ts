@@ -320,16 +320,27 @@ describe("per-caller limits and the guard on coordination are linked only throug
   });
 });
 
+// Content blocks a tool returns are checked by hand (shared/protocol/content-check.ts), and so
+// are the params of the methods every server has (worker/mcp/methods/params.ts), so the runtime
+// adds none of zod's unions, literals, number bounds or regexes to a Worker.
+const UNLINKED_KINDS = [
+  "$ZodDiscriminatedUnion",
+  "$ZodLiteral",
+  "$ZodCheckLessThan",
+  "$ZodUnion",
+  "$ZodCheckRegex",
+];
+
 describe("the zod kinds the hello Worker links", () => {
-  // Content blocks a tool returns are checked by hand (shared/protocol/content-check.ts), so the
-  // runtime adds none of zod's unions by discriminator, literals or number bounds to a Worker.
-  it.each(["$ZodDiscriminatedUnion", "$ZodLiteral", "$ZodCheckLessThan"])(
-    "links no %s",
-    async (kind) => {
-      const { text } = await bundle(HELLO);
-      expect(text).not.toContain(`"${kind}"`);
-    },
-  );
+  it("links none of the protocol's params schemas", async () => {
+    const { inputs } = await bundle(HELLO);
+    expect(links(inputs, "shared/protocol/params.ts")).toBe(false);
+  });
+
+  it.each(UNLINKED_KINDS)("links no %s", async (kind) => {
+    const { text } = await bundle(HELLO);
+    expect(text).not.toContain(`"${kind}"`);
+  });
 
   it("a Worker whose schema uses them links them", async () => {
     const { text } = await bundleSource(`
@@ -337,10 +348,12 @@ import * as z from "zod/mini";
 import { defineServer, mcpHandler, tool } from "edgemcp/server";
 export default mcpHandler(defineServer({ name: "k", version: "1", tools: [tool({
   name: "k",
-  input: z.object({ kind: z.discriminatedUnion("t", [z.object({ t: z.literal("a"), n: z.number().check(z.maximum(1)) })]) }),
+  input: z.object({
+    kind: z.discriminatedUnion("t", [z.object({ t: z.literal("a"), n: z.number().check(z.maximum(1)) })]),
+    either: z.union([z.string().check(z.regex(/^a/)), z.boolean()]),
+  }),
   run: () => "ok",
 })] }));`);
-    for (const kind of ["$ZodDiscriminatedUnion", "$ZodLiteral", "$ZodCheckLessThan"])
-      expect(text).toContain(`"${kind}"`);
+    for (const kind of UNLINKED_KINDS) expect(text).toContain(`"${kind}"`);
   });
 });

@@ -3,17 +3,13 @@ import { toolFilter } from "../../auth/admit.ts";
 import { isJsonObject } from "../../../shared/jsonrpc.ts";
 import { ErrorCode, RpcError, ToolError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
-import {
-  CallToolParamsSchema,
-  ListParamsSchema,
-  type CallToolParams,
-} from "../../../shared/protocol/params.ts";
 import type { CompiledTool } from "../catalog/catalog.ts";
 import { listOf, type List } from "../catalog/pages.ts";
 import type { HandlerContext } from "../context/context.ts";
 import { InputRequiredSignal } from "../input/signal.ts";
 import type { Observation } from "../observe/trace.ts";
-import { parseParams, type Call, type MethodHandler } from "./method.ts";
+import type { Call, MethodHandler } from "./method.ts";
+import { checkedParams, type CallToolParams } from "./params.ts";
 import { describeIssues } from "../schema/issues.ts";
 import { missingCapabilities, TASKS_REQUIRED } from "../input/requirements.ts";
 import { shapeToolResult, toolFailure } from "../results/tool.ts";
@@ -23,14 +19,14 @@ export const listTools: MethodHandler = (call) => {
   const given =
     cursor === undefined || typeof cursor === "string"
       ? cursor
-      : parseParams(ListParamsSchema, call).cursor;
+      : checkedParams("list", call.params, call.ctx.request.method).cursor;
   const mayCall = toolFilter(call.access, call.ctx.caller, call.catalog);
   const list = mayCall
     ? callableTools(call.catalog.lists.tools, mayCall)
     : call.catalog.lists.tools;
   return call.era.page(list, given, call.seals);
 };
-/** A tool call's params; the schema runs only for params of an unusual shape (and their errors). */
+/** A tool call's params; the full check runs only for params of an unusual shape (and their errors). */
 function callParams(call: Call): CallToolParams {
   const { name, arguments: args, inputResponses, requestState } = call.params;
   if (
@@ -40,7 +36,7 @@ function callParams(call: Call): CallToolParams {
     (requestState === undefined || typeof requestState === "string")
   )
     return { name, arguments: args, inputResponses, requestState };
-  return parseParams(CallToolParamsSchema, call);
+  return checkedParams("call", call.params, call.ctx.request.method);
 }
 
 /** Each full list's filtered versions, by the names they keep (few: one per kind of caller). */

@@ -1,6 +1,6 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { JsonRpcNotification, JsonRpcResponse } from "../../../shared/protocol/messages.ts";
-import { CancelledParamsSchema } from "../../../shared/protocol/params.ts";
+import { cancelledParams } from "../methods/params.ts";
 import { SERVER_REQUEST_PREFIX, type Coordination } from "../ports.ts";
 import { failure } from "./errors.ts";
 import { jsonResponse } from "./reply.ts";
@@ -17,8 +17,8 @@ export async function takeNotification(
 ): Promise<Response> {
   const { cancellation } = coordination;
   if (message.method === "notifications/cancelled" && cancellation && caller !== undefined) {
-    const params = CancelledParamsSchema.safeParse(message.params);
-    if (params.success) await cancellation.post(caller, params.data.requestId, params.data.reason);
+    const params = cancelledParams(message.params);
+    if (params) await cancellation.post(caller, params.requestId, params.reason);
   }
   return new Response(null, { status: 202 });
 }

@@ -1,11 +1,7 @@
 import { ErrorCode, RpcError } from "../../../../shared/protocol/errors.ts";
-import {
-  InitializeParamsSchema,
-  SetLevelParamsSchema,
-  SubscribeParamsSchema,
-} from "../../../../shared/protocol/params.ts";
 import { isLegacyVersion, LEGACY_VERSIONS } from "../../../../shared/protocol/versions.ts";
-import { parseParams, type MethodHandler } from "../../methods/method.ts";
+import type { MethodHandler } from "../../methods/method.ts";
+import { checkedParams } from "../../methods/params.ts";
 
 /**
  * `initialize`, answered without a session: the handshake only settles the version, and every
@@ -13,7 +9,7 @@ import { parseParams, type MethodHandler } from "../../methods/method.ts";
  * era's `resultHeaders`).
  */
 export const initialize: MethodHandler = (call) => {
-  const { protocolVersion } = parseParams(InitializeParamsSchema, call);
+  const { protocolVersion } = checkedParams("initialize", call.params, call.ctx.request.method);
   const { catalog } = call;
   return {
     protocolVersion: isLegacyVersion(protocolVersion) ? protocolVersion : LEGACY_VERSIONS[0],
@@ -27,7 +23,7 @@ export const ping: MethodHandler = () => ({});
 
 /** Accepted for compatibility; the level cannot outlive the request, so logs are not filtered by it. */
 export const setLevel: MethodHandler = (call) => {
-  parseParams(SetLevelParamsSchema, call);
+  checkedParams("setLevel", call.params, call.ctx.request.method);
   return {};
 };
 
@@ -37,7 +33,7 @@ export const setLevel: MethodHandler = (call) => {
  * capability is not advertised; 2026 clients get updates through `subscriptions/listen`.
  */
 export const acknowledgeSubscription: MethodHandler = (call) => {
-  const { uri } = parseParams(SubscribeParamsSchema, call);
+  const { uri } = checkedParams("subscribe", call.params, call.ctx.request.method);
   const { catalog } = call;
   if (!catalog.resources.has(uri) && !catalog.templates.some((t) => t.template.match(uri))) {
     throw new RpcError(ErrorCode.LegacyResourceNotFound, `Resource not found: ${uri}.`, { uri });
