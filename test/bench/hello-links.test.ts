@@ -251,6 +251,15 @@ describe("what a Worker without zod's JSON Schema converter links", () => {
   });
 });
 
+describe("how a Worker reads what a client declares about itself", () => {
+  it("the bench's hello Worker reads capabilities and client info by hand, linking no zod array", async () => {
+    const { text, inputs } = await bundle(HELLO);
+    expect(links(inputs, "worker/mcp/era/declared.ts")).toBe(true);
+    expect(text).not.toContain("ClientCapabilitiesSchema");
+    expect(text).not.toContain('"$ZodArray"');
+  });
+});
+
 describe("what a Worker without text blocks serialized once links", () => {
   const module = (path: string) => path.endsWith("worker/mcp/results/serialized-text.ts");
   const marker = "serializedText: ";

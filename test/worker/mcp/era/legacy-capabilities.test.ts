@@ -59,6 +59,8 @@ describe("a 2025 client is asked only for what its initialize declared", () => {
     expect(await session("2025-11-25", all)).toMatch(/^[A-Za-z0-9_-]{22}\.eustr$/);
     expect(await session("2025-11-25", { elicitation: {} })).toMatch(/\.e$/);
     expect(await session("2025-11-25", {})).toMatch(/\.$/);
+    // Capabilities that are not well formed declare nothing; the handshake still succeeds.
+    expect(await session("2025-11-25", { roots: {}, sampling: { tools: "yes" } })).toMatch(/\.$/);
     // Declared beyond its revision: only what the revision has.
     expect(await session("2025-03-26", all)).toMatch(/\.sr$/);
   });

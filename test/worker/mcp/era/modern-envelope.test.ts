@@ -45,7 +45,23 @@ describe("the _meta envelope of a 2026-07-28 request", () => {
       { [MetaKey.clientCapabilities]: "all" },
       /capabilities object/,
     ],
+    [
+      "client capabilities with a malformed known member",
+      { [MetaKey.clientCapabilities]: { sampling: { tools: "yes" } } },
+      /capabilities object/,
+    ],
+    [
+      "client capabilities whose extension is not an object",
+      { [MetaKey.clientCapabilities]: { extensions: { "io.x/y": true } } },
+      /capabilities object/,
+    ],
     ["clientInfo without a version", { [MetaKey.clientInfo]: { name: "x" } }, /clientInfo/],
+    ["clientInfo that is not an object", { [MetaKey.clientInfo]: "x/1" }, /clientInfo/],
+    [
+      "clientInfo with a malformed icon",
+      { [MetaKey.clientInfo]: { name: "x", version: "1", icons: [{ src: "i", theme: "blue" }] } },
+      /clientInfo/,
+    ],
     ["an unknown log level", { [MetaKey.logLevel]: "verbose" }, /logLevel/],
     [
       "a progress token that is neither string nor number",

@@ -10,9 +10,9 @@ import {
 } from "../../../../shared/protocol/versions.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { Envelope } from "../../context/context.ts";
+import { readCapabilities } from "../declared.ts";
 import type { Enveloped } from "../era.ts";
 import { declaredIn, readSessionId, withinRevision } from "./session.ts";
-import { ClientCapabilitiesSchema } from "../../../../shared/protocol/capabilities.ts";
 
 /**
  * The envelope stage of a 2025 request: the version it speaks, its session id, and what the
@@ -57,7 +57,7 @@ function readLegacyEnvelope(
     );
   const declared =
     message.method === "initialize"
-      ? (ClientCapabilitiesSchema.safeParse(message.params?.capabilities).data ?? {})
+      ? (readCapabilities(message.params?.capabilities) ?? {})
       : declaredIn(sessionId);
   return {
     protocolVersion,

@@ -1,5 +1,4 @@
 import {
-  ClientCapabilitiesSchema,
   TASKS_EXTENSION,
   type ClientCapabilities,
   type ServerCapabilities,
@@ -14,14 +13,12 @@ import { isJsonObject } from "../../../../shared/jsonrpc.ts";
 import type { JsonObject, JsonRpcRequest } from "../../../../shared/protocol/messages.ts";
 import { isLogLevel, MetaKey } from "../../../../shared/protocol/meta.ts";
 import { NAME_PARAM } from "../../../../shared/protocol/methods.ts";
-import {
-  ImplementationSchema,
-  type Implementation,
-} from "../../../../shared/protocol/primitives.ts";
+import type { Implementation } from "../../../../shared/protocol/primitives.ts";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../../../../shared/protocol/versions.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { Envelope } from "../../context/context.ts";
 import type { Coordination } from "../../ports.ts";
+import { readCapabilities, readImplementation } from "../declared.ts";
 import type { Enveloped } from "../era.ts";
 
 function badMeta(message: string): RpcError {
@@ -76,10 +73,10 @@ function readEnvelope(message: JsonRpcRequest, headers: Headers, catalog: Catalo
 
 function readMeta(meta: Record<string, unknown>): Omit<Envelope, "protocolVersion"> {
   const out: Omit<Envelope, "protocolVersion"> = {
-    clientCapabilities: readCapabilities(meta[MetaKey.clientCapabilities]),
+    clientCapabilities: capabilitiesIn(meta[MetaKey.clientCapabilities]),
   };
   const info = meta[MetaKey.clientInfo];
-  if (info !== undefined) out.clientInfo = readClientInfo(info);
+  if (info !== undefined) out.clientInfo = clientInfoIn(info);
   const level = meta[MetaKey.logLevel];
   if (level !== undefined) {
     if (!isLogLevel(level))
@@ -97,42 +94,23 @@ function readMeta(meta: Record<string, unknown>): Omit<Envelope, "protocolVersio
   return out;
 }
 
-/** The declared capabilities; `{}` (a client declaring none) needs no schema. */
-function readCapabilities(value: unknown): ClientCapabilities {
-  if (isEmptyObject(value)) return {};
-  const caps = ClientCapabilitiesSchema.safeParse(value);
-  if (!caps.success) {
+function capabilitiesIn(value: unknown): ClientCapabilities {
+  const caps = readCapabilities(value);
+  if (caps === undefined) {
     throw badMeta(
       `_meta "${MetaKey.clientCapabilities}" must be a capabilities object (send {} when the client declares none).`,
     );
   }
-  return caps.data;
+  return caps;
 }
 
-/** The client's name and version; only those two strings (the usual form) need no schema. */
-function readClientInfo(value: unknown): Implementation {
-  if (isJsonObject(value)) {
-    const { name, version } = value;
-    if (typeof name === "string" && typeof version === "string" && hasKeys(value, 2))
-      return { name, version };
-  }
-  const parsed = ImplementationSchema.safeParse(value);
-  if (!parsed.success)
+function clientInfoIn(value: unknown): Implementation {
+  const info = readImplementation(value);
+  if (info === undefined)
     throw badMeta(
       `_meta "${MetaKey.clientInfo}" must be an object with string "name" and "version".`,
     );
-  return parsed.data;
-}
-
-function isEmptyObject(value: unknown): boolean {
-  return isJsonObject(value) && hasKeys(value, 0);
-}
-
-/** Whether an object has exactly `count` own enumerable keys, without listing them. */
-function hasKeys(value: object, count: number): boolean {
-  let n = 0;
-  for (const key in value) if (Object.hasOwn(value, key) && ++n > count) return false;
-  return n === count;
+  return info;
 }
 
 /**
