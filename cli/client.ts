@@ -5,8 +5,9 @@ import {
   type InputHandlers,
   type McpClient,
 } from "../shared/client/index.ts";
+import { isJsonObject } from "../shared/jsonrpc.ts";
 import { println, type Io } from "./io.ts";
-import type { CommandLine, RequestHeaders } from "./options.ts";
+import type { CommandLine } from "./options.ts";
 import { packageVersion } from "./version.ts";
 
 /**
@@ -15,8 +16,7 @@ import { packageVersion } from "./version.ts";
  * be asked for roots or input on it).
  */
 function connectClient(
-  url: URL,
-  given: RequestHeaders,
+  { url, given, maxReplyBytes }: Pick<CommandLine, "url" | "given" | "maxReplyBytes">,
   io: Io,
   fetch?: FetchLike,
   handlers?: InputHandlers,
@@ -25,6 +25,7 @@ function connectClient(
   return connect(url, {
     backgroundStream: background,
     headers: given.headers,
+    ...(maxReplyBytes === undefined ? {} : { maxReplyBytes }),
     clientInfo: { name: "edgemcp-cli", version: packageVersion() },
     ...(fetch ? { fetch } : {}),
     ...(handlers ? { handlers } : {}),
@@ -34,14 +35,14 @@ function connectClient(
 
 /** Connects, or reports why it could not on stderr and returns undefined. */
 export async function connectOrReport(
-  line: Pick<CommandLine, "url" | "given">,
+  line: Pick<CommandLine, "url" | "given" | "maxReplyBytes">,
   io: Io,
   fetch?: FetchLike,
   handlers?: InputHandlers,
   background = false,
 ): Promise<McpClient | undefined> {
   try {
-    return await connectClient(line.url, line.given, io, fetch, handlers, background);
+    return await connectClient(line, io, fetch, handlers, background);
   } catch (error) {
     println(io.stderr, describeFailure(error));
     return undefined;
@@ -57,6 +58,9 @@ export function describeFailure(error: unknown): string {
   }
   if (error.status === 403) {
     return `${error.message}${code} The server refused these credentials (HTTP 403).`;
+  }
+  if (error.kind === "client" && isJsonObject(error.data) && "maxReplyBytes" in error.data) {
+    return `${error.message} Here: pass --max-reply-bytes <bytes>.`;
   }
   return `${error.message}${code}`;
 }

@@ -28,11 +28,21 @@ const OPTIONS = {
   answer: { type: "string" },
   origin: { type: "string" },
   timeout: { type: "string" },
+  "max-reply-bytes": { type: "string" },
 } as const;
 
 /** The options only some commands take. */
-export type OwnOption = "json" | "curl" | "args" | "answer" | "origin" | "timeout";
-const OWN_OPTIONS: readonly string[] = ["json", "curl", "args", "answer", "origin", "timeout"];
+export type OwnOption =
+  "json" | "curl" | "args" | "answer" | "origin" | "timeout" | "max-reply-bytes";
+const OWN_OPTIONS: readonly string[] = [
+  "json",
+  "curl",
+  "args",
+  "answer",
+  "origin",
+  "timeout",
+  "max-reply-bytes",
+];
 
 function parseStrict(args: string[]) {
   try {
@@ -135,6 +145,21 @@ export function serverUrl(text: string | undefined): URL {
   return url;
 }
 
+/**
+ * `--max-reply-bytes`: the most one reply (a JSON body or one SSE event) may weigh before the
+ * client stops reading it; undefined keeps the client's default.
+ */
+export function maxReplyBytes(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const bytes = /^[0-9]+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) {
+    throw new UsageError(
+      `--max-reply-bytes takes a positive whole number of bytes (e.g. 67108864 for 64 MiB), got ${JSON.stringify(text)}.`,
+    );
+  }
+  return bytes;
+}
+
 /** What a command's run gets: its options, the server URL, the arguments after it, the headers. */
 export type CommandLine = {
   values: ReturnType<typeof parseLine>["values"];
@@ -142,6 +167,8 @@ export type CommandLine = {
   /** The positional arguments after the URL. */
   rest: string[];
   given: RequestHeaders;
+  /** `--max-reply-bytes`, where the command takes it and it was given. */
+  maxReplyBytes?: number | undefined;
 };
 
 /**
@@ -165,6 +192,7 @@ export function serverCommand(spec: {
     if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}".`);
     const url = serverUrl(positionals[0]);
     const given = requestHeaders(values, io.env);
-    return spec.run({ values, url, rest: positionals.slice(1), given }, io);
+    const limit = maxReplyBytes(values["max-reply-bytes"]);
+    return spec.run({ values, url, rest: positionals.slice(1), given, maxReplyBytes: limit }, io);
   };
 }

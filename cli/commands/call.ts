@@ -27,7 +27,8 @@ Options:
   --json                       print the whole result as JSON
   --curl                       print the equivalent curl command instead of calling
   -H, --header "Name: value"   send a header with every request (repeatable)
-      --bearer <token>         send "Authorization: Bearer <token>" (or set EDGEMCP_TOKEN)`;
+      --bearer <token>         send "Authorization: Bearer <token>" (or set EDGEMCP_TOKEN)
+      --max-reply-bytes <n>    read at most n bytes of one reply (default 16777216, 16 MiB)`;
 
 async function readText(source: string, io: Io): Promise<string> {
   if (source === "-") {
@@ -64,9 +65,9 @@ async function parseArguments(source: string | undefined, io: Io): Promise<ToolA
 /** `edgemcp call`: one tool call, with its result for people or as JSON, or as a curl command. */
 export const call = serverCommand({
   help: HELP,
-  accepts: ["args", "answer", "json", "curl"],
+  accepts: ["args", "answer", "json", "curl", "max-reply-bytes"],
   rest: 1,
-  run: async ({ values, url, rest, given }, io) => {
+  run: async ({ values, url, rest, given, maxReplyBytes }, io) => {
     const name = rest[0];
     if (name === undefined) throw new UsageError("Give the tool's name after the URL.");
     if (values.args === "-" && values.answer === "-")
@@ -78,7 +79,7 @@ export const call = serverCommand({
       signedInFetch(url, given, io.env, (u, init) => fetch(u, init)),
     );
     const client = await connectOrReport(
-      { url, given },
+      { url, given, maxReplyBytes },
       io,
       capture.fetch,
       answerHandlers(answers, io),

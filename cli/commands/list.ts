@@ -16,7 +16,8 @@ Options:
   --json                       print the lists as JSON
   --curl                       print the curl command of each list request instead
   -H, --header "Name: value"   send a header with every request (repeatable)
-      --bearer <token>         send "Authorization: Bearer <token>" (or set EDGEMCP_TOKEN)`;
+      --bearer <token>         send "Authorization: Bearer <token>" (or set EDGEMCP_TOKEN)
+      --max-reply-bytes <n>    read at most n bytes of one reply (default 16777216, 16 MiB)`;
 
 type Row = [string, string];
 type Listed = { items: readonly object[]; rows: Row[] };
@@ -109,13 +110,13 @@ function heading(url: URL, server: ServerDescription): string {
 /** `edgemcp list`: the server's catalog for people, as JSON, or as curl commands. */
 export const list = serverCommand({
   help: HELP,
-  accepts: ["json", "curl"],
+  accepts: ["json", "curl", "max-reply-bytes"],
   rest: 1,
-  run: async ({ values, url, rest, given }, io) => {
+  run: async ({ values, url, rest, given, maxReplyBytes }, io) => {
     const capture = new CapturingFetch(
       signedInFetch(url, given, io.env, (u, init) => fetch(u, init)),
     );
-    const client = await connectOrReport({ url, given }, io, capture.fetch);
+    const client = await connectOrReport({ url, given, maxReplyBytes }, io, capture.fetch);
     if (!client) return Exit.failed;
     try {
       const kinds = kindsFor(rest[0], client.server);
