@@ -109,9 +109,15 @@ const SEALING = {
     "worker/state/sealer.ts",
     "worker/state/keyring.ts",
     "worker/state/handles.ts",
-    "worker/mcp/context/sealing.ts",
+    "worker/mcp/catalog/sealing.ts",
   ],
   marker: "altered, cut short, or made by another deployment",
+};
+
+/** Paging with sealed cursors (lists longer than one page), and a string only it has. */
+const PAGING = {
+  modules: ["worker/mcp/catalog/pages.ts"],
+  marker: "it points past the end of the list",
 };
 
 describe("what a Worker without input rounds links", () => {
@@ -141,6 +147,7 @@ describe.each([
   ["tasks", TASKS, oneTool("storedTasks", "tasks: storedTasks,")],
   ["listen streams", LISTEN, oneTool("listenStreams", "listen: listenStreams,")],
   ["sealing", SEALING, oneTool("sealing", "sealing,")],
+  ["paging (its cursors are sealed)", PAGING, oneTool("sealing", "sealing,")],
 ])("what a Worker without %s links", (_name, feature, optedIn) => {
   const linked = (inputs: string[]) =>
     feature.modules.filter((module) => inputs.some((path) => path.endsWith(module)));

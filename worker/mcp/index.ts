@@ -47,7 +47,7 @@ export { UriTemplate } from "../../shared/uri-template.ts";
 export { ErrorCode, RpcError, ToolError } from "../../shared/protocol/errors.ts";
 export type { ContentBlock, ResourceContents } from "../../shared/protocol/content.ts";
 export type { PromptMessage, ToolAnnotations } from "../../shared/protocol/primitives.ts";
-export { sealing } from "./context/sealing.ts";
+export { sealing } from "./catalog/sealing.ts";
 export type { Handles, Sealing, Seals } from "./context/handles.ts";
 export { HandleError, type HandleProblem } from "../state/sealer.ts";
 export {

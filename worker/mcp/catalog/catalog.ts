@@ -20,7 +20,7 @@ import {
   type CompiledTool,
 } from "./compile.ts";
 import { unsealedPaging } from "../define/sealing.ts";
-import { listOf, type List } from "./pages.ts";
+import { listOf, type List } from "./list.ts";
 import { Problems } from "./problems.ts";
 
 export type { CompiledTool };

@@ -1,40 +1,10 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
-import type { Implementation } from "../../../shared/protocol/primitives.ts";
-import type { CacheHint } from "../../../shared/protocol/results.ts";
 import type { Seals } from "../context/handles.ts";
-import type { ListKey } from "../define/definition.ts";
 import { RawResult } from "../results/ready.ts";
+import { CURSOR, RENEW, type List, type PageFrame, type Pager } from "./list.ts";
 
-/** One list of a catalog, the same for every era: its items, serialized once, and how it pages. */
-export type List = {
-  key: ListKey;
-  items: readonly object[];
-  json: readonly string[];
-  pageSize: number;
-  cache: CacheHint;
-  serverInfo: Implementation;
-  /** Names this version of the list, so a cursor from another version is refused. */
-  fingerprint: string;
-};
-
-export function listOf(
-  key: ListKey,
-  items: readonly object[],
-  pageSize: number,
-  cache: CacheHint,
-  serverInfo: Implementation,
-): List {
-  const json = items.map((item) => JSON.stringify(item));
-  const fingerprint = fnv1a(`${key}\n${json.join("\n")}`);
-  return { key, items, json, pageSize, cache, serverInfo, fingerprint };
-}
-
-/** How an era writes a page: what comes before the items' member, the items, what follows. */
-type PageFrame = { open: string; items: readonly string[]; close: string };
-
-const CURSOR = "cursor";
-const CURSOR_TTL_MS = 60 * 60_000;
-const RENEW = "Fetch the list again without a cursor.";
+/** An hour (a literal, so unused it links nothing). */
+const CURSOR_TTL_MS = 3_600_000;
 
 /** Where a cursor points: a list, a page of it, and the list's fingerprint when it was issued. */
 type CursorState = { l: string; i: number; f: string };
@@ -58,18 +28,21 @@ type Page = { head: string; tail: string; last: RawResult | undefined };
 /**
  * One list cut into pages whose result bodies are serialized up front; serving a page is a
  * lookup plus, when more pages follow, one cursor sealed for the caller (an hour; a server
- * without sealing has lists of one page, see `Catalog`). A cursor
+ * without sealing has lists of one page, see `pagesIn`). A cursor
  * names its page and the list's fingerprint, so one from a different version of the list is
  * refused instead of silently skipping items.
  */
 class ListPages {
   readonly #pages: Page[] = [];
+  /** Names this version of the list, so a cursor from another version is refused. */
+  readonly #fingerprint: string;
 
   constructor(
     private readonly list: List,
     frame: PageFrame,
   ) {
     const { key, pageSize } = list;
+    this.#fingerprint = fnv1a(`${key}\n${list.json.join("\n")}`);
     const count = Math.max(1, Math.ceil(frame.items.length / pageSize));
     for (let page = 0; page < count; page++) {
       const items = frame.items.slice(page * pageSize, (page + 1) * pageSize).join(",");
@@ -81,7 +54,8 @@ class ListPages {
 
   /** The serialized result for the page a cursor names (the first page without one). */
   async page(cursor: string | undefined, seals: Seals): Promise<RawResult> {
-    const { key, fingerprint } = this.list;
+    const { key } = this.list;
+    const fingerprint = this.#fingerprint;
     let index = 0;
     if (cursor !== undefined) {
       const state = await seals.openField(CURSOR, cursor, RENEW);
@@ -111,16 +85,24 @@ class ListPages {
   }
 }
 
-/** Serves pages of any list in one era's framing; each list's pages are built on first use. */
-export function pagesIn(
-  frame: (list: List) => PageFrame,
-): (list: List, cursor: string | undefined, seals: Seals) => Promise<RawResult> {
-  const built = new WeakMap<List, ListPages>();
-  return (list, cursor, seals) => {
-    let pages = built.get(list);
-    if (!pages) built.set(list, (pages = new ListPages(list, frame(list))));
-    return pages.page(cursor, seals);
-  };
+const pagers = new WeakMap<(list: List) => PageFrame, Pager>();
+
+/**
+ * Paging with sealed cursors, which comes with sealing (`Seals.pages`): serves pages of any list
+ * in one era's framing, each list's pages built on first use.
+ */
+export function sealedPages(frame: (list: List) => PageFrame): Pager {
+  let pager = pagers.get(frame);
+  if (!pager) {
+    const built = new WeakMap<List, ListPages>();
+    pager = (list, cursor, seals) => {
+      let pages = built.get(list);
+      if (!pages) built.set(list, (pages = new ListPages(list, frame(list))));
+      return pages.page(cursor, seals);
+    };
+    pagers.set(frame, pager);
+  }
+  return pager;
 }
 
 function fnv1a(text: string): string {

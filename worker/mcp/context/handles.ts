@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
+import type { SealedPaging } from "./paging.ts";
 
 /**
  * Explicit, sealed state for tool authors (`ctx.handles`, on a server that links `sealing`):
@@ -29,6 +30,11 @@ export interface Seals extends Handles {
    * refusal there is the client's, -32602 with `renew` saying what to do, not a tool result.
    */
   openField(purpose: string, handle: string, renew: string): Promise<unknown>;
+  /**
+   * Paging with sealed cursors in an era's framing, which comes with sealing; without it
+   * (`UNSEALED`) every list is one page.
+   */
+  readonly pages?: SealedPaging;
 }
 
 /**

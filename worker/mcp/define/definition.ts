@@ -10,10 +10,11 @@ import type { PromptEntry } from "./prompt.ts";
 import type { ResourceEntry, TemplateEntry } from "./resource.ts";
 import type { AnyTool } from "./tool.ts";
 
+import type { ListKey } from "../context/paging.ts";
+
 export type { CacheHint };
 
-/** The four paginated lists, named by their result member. */
-export type ListKey = "tools" | "prompts" | "resources" | "resourceTemplates";
+export type { ListKey };
 
 /** A server: who it is, what it offers, and how its lists are cached and paged. */
 export type ServerDefinition = Omit<Implementation, "title"> & {

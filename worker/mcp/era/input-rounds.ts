@@ -1,5 +1,5 @@
 import type { Era } from "../../../shared/protocol/versions.ts";
-import { sealing } from "../context/sealing.ts";
+import { sealing } from "../catalog/sealing.ts";
 import type { AskingSetup, EraAsking, InputRounds } from "../define/input.ts";
 import { InputRequiredSignal } from "../input/signal.ts";
 import { legacyAsking } from "./legacy/input.ts";

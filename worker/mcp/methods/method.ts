@@ -6,7 +6,7 @@ import type {
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { Catalog } from "../catalog/catalog.ts";
-import type { List } from "../catalog/pages.ts";
+import type { List } from "../catalog/list.ts";
 import type { HandlerContext, RequestInfo } from "../context/context.ts";
 import type { Seals } from "../context/handles.ts";
 import type { Observation } from "../observe/trace.ts";

@@ -4,7 +4,7 @@ import { isJsonObject } from "../../../shared/jsonrpc.ts";
 import { ErrorCode, RpcError, ToolError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { CompiledTool } from "../catalog/catalog.ts";
-import { listOf, type List } from "../catalog/pages.ts";
+import { listOf, type List } from "../catalog/list.ts";
 import type { HandlerContext } from "../context/context.ts";
 import { InputRequiredSignal } from "../input/signal.ts";
 import type { Observation } from "../observe/trace.ts";

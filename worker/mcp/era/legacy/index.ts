@@ -11,7 +11,7 @@ import type { ClientCapabilities } from "../../../../shared/protocol/capabilitie
 import { acknowledgeSubscription, initialize, ping, setLevel } from "./methods.ts";
 import { isJsonObject } from "../../../../shared/jsonrpc.ts";
 import type { JsonObject, JsonRpcId } from "../../../../shared/protocol/messages.ts";
-import { pagesIn, type List } from "../../catalog/pages.ts";
+import { pagesIn, type List } from "../../catalog/list.ts";
 
 const ROUTES = {
   ...COMMON_ROUTES,

@@ -9,7 +9,7 @@ import type { EraAdapter } from "../era.ts";
 import { modernEnvelope } from "./envelope.ts";
 import type { Catalog } from "../../catalog/catalog.ts";
 import type { JsonObject, JsonRpcId } from "../../../../shared/protocol/messages.ts";
-import { pagesIn, type List } from "../../catalog/pages.ts";
+import { pagesIn, type List } from "../../catalog/list.ts";
 
 /** The methods of features a server links by naming them (tasks, listen: `define/features.ts`). */
 type FeatureMethod = "subscriptions/listen" | `tasks/${string}`;

@@ -3,11 +3,13 @@ import { HttpError } from "../../http/http-error.ts";
 import { handleOwner, SealedHandles } from "../../state/handles.ts";
 import { keyringWhenNeeded, refuseWeakConfiguredSecrets } from "../../state/keyring.ts";
 import { Sealer } from "../../state/sealer.ts";
-import type { Sealing } from "./handles.ts";
+import type { List, PageFrame } from "../context/paging.ts";
+import { sealedPages } from "./pages.ts";
+import type { Sealing } from "../context/handles.ts";
 
 /**
  * Sealing with the Worker's `EDGEMCP_SECRET` (and `EDGEMCP_PREVIOUS_SECRETS`, still accepted
- * after a rotation): `ctx.handles`, list cursors past the first page, requestState. Give it to
+ * after a rotation): `ctx.handles`, list cursors and paging past the first page, requestState. Give it to
  * the servers that seal, `defineServer({ ..., sealing })`; a server without it links none of
  * this and needs no secret.
  *
@@ -28,6 +30,12 @@ export const sealing: Sealing = {
       }
     }
     const sealer = new Sealer(keyringWhenNeeded(env, { local }));
-    return new SealedHandles(sealer, handleOwner(server, subject));
+    const handles = new SealedHandles(sealer, handleOwner(server, subject));
+    return Object.assign(handles, {
+      pages: (frame: (list: List) => PageFrame) => {
+        const pager = sealedPages(frame);
+        return (list: List, cursor: string | undefined) => pager(list, cursor, handles);
+      },
+    });
   },
 };
