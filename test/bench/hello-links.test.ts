@@ -167,7 +167,11 @@ describe.each([
 
 /** The methods of prompts, resources and completion, and a string only their code has. */
 const PROMPTS = {
-  modules: ["worker/mcp/methods/prompts.ts", "worker/mcp/results/prompt.ts"],
+  modules: [
+    "worker/mcp/methods/prompts.ts",
+    "worker/mcp/catalog/prompt-list.ts",
+    "worker/mcp/results/prompt.ts",
+  ],
   marker: "Call prompts/list to see the prompts this server offers.",
 };
 const RESOURCES = {

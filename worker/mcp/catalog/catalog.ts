@@ -13,7 +13,6 @@ import {
   compileTool,
   isZodSchema,
   pageSizes,
-  promptWire,
   resourceWire,
   strip,
   templateWire,
@@ -33,7 +32,6 @@ const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/;
 
 type Lists = {
   tools: List;
-  prompts: List;
   resourceTemplates: List;
   /** Undefined when a template lists resources, which makes the list depend on data. */
   resources: List | undefined;
@@ -188,10 +186,6 @@ export class Catalog implements ToolAccess {
       tools: this.listFor(
         "tools",
         [...this.tools.values()].map((t) => t.wire),
-      ),
-      prompts: this.listFor(
-        "prompts",
-        [...this.prompts.values()].map((p) => promptWire(p.definition)),
       ),
       resourceTemplates: this.listFor(
         "resourceTemplates",

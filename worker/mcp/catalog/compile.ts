@@ -1,20 +1,13 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import {
   headerDeclarationsOf,
   type HeaderParam,
 } from "../../../shared/protocol/header-declarations.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
-import type {
-  Prompt,
-  PromptArgument,
-  Resource,
-  ResourceTemplate,
-  Tool,
-} from "../../../shared/protocol/primitives.ts";
+import type { Resource, ResourceTemplate, Tool } from "../../../shared/protocol/primitives.ts";
 import type { ListKey, ServerDefinition } from "../define/definition.ts";
 import { jsonSchemaOf, type JsonSchemaConverter } from "../schema/json-schema.ts";
 import { UncoveredSchema } from "../schema/writer.ts";
-import type { PromptDefinition } from "../define/prompt.ts";
 import type { ListedResource, ResourceTemplateDefinition } from "../define/resource.ts";
 import type { AnyTool } from "../define/tool.ts";
 
@@ -112,26 +105,6 @@ export function templateWire(t: ResourceTemplateDefinition): ResourceTemplate {
     annotations: t.annotations,
     icons: t.icons,
     _meta: t._meta,
-  });
-}
-
-export function promptWire(p: PromptDefinition): Prompt {
-  const args: PromptArgument[] =
-    p.arguments ??
-    Object.entries(p.args?._zod.def.shape ?? {}).map(([name, schema]) =>
-      strip({
-        name,
-        description: z.globalRegistry.get(schema)?.description,
-        required: !z.safeParse(schema, undefined).success,
-      }),
-    );
-  return strip({
-    name: p.name,
-    title: p.title,
-    description: p.description,
-    arguments: args.length > 0 ? args : undefined,
-    icons: p.icons,
-    _meta: p._meta,
   });
 }
 

@@ -1,13 +1,14 @@
 import * as z from "zod/mini";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import { GetPromptParamsSchema, ListParamsSchema } from "../../../shared/protocol/params.ts";
+import { promptList } from "../catalog/prompt-list.ts";
 import { toPromptResult } from "../results/prompt.ts";
 import { issueText } from "../schema/issues.ts";
 import { parseParams, type MethodHandler } from "./method.ts";
 
 export const listPrompts: MethodHandler = (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
-  return call.era.page(call.catalog.lists.prompts, cursor, call.seals);
+  return call.era.page(promptList(call.catalog), cursor, call.seals);
 };
 
 export const getPrompt: MethodHandler = async (call) => {
