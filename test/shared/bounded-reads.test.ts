@@ -95,15 +95,14 @@ describe("the relay's own answers are read up to 64 KiB", () => {
   });
 });
 
+/** The checks' prober, sending to `url` with the global fetch. */
+const probing = (url: string) =>
+  new Probe({ url, fetch: (u, init) => fetch(u, init), headers: {}, timeoutMs: 60_000 });
+
 describe("the checks read a reply up to 16 MiB", () => {
   it("a JSON reply that does not end is the exchange's problem, with the bound named", async () => {
     const { url, sent } = await flooding("application/json", {}, '{"jsonrpc":"2.0","id":1,"x":"');
-    const probe = new Probe({
-      url,
-      fetch: (u, init) => fetch(u, init),
-      headers: {},
-      timeoutMs: 60_000,
-    });
+    const probe = probing(url);
     const exchange = await probe.modern("ping");
     expect(exchange.status).toBe(200);
     expect(exchange.problem).toBe(
@@ -114,12 +113,7 @@ describe("the checks read a reply up to 16 MiB", () => {
 
   it("an SSE event that does not end is the exchange's problem, with the bound named", async () => {
     const { url, sent } = await flooding("text/event-stream", {}, "event: message\ndata: ");
-    const probe = new Probe({
-      url,
-      fetch: (u, init) => fetch(u, init),
-      headers: {},
-      timeoutMs: 60_000,
-    });
+    const probe = probing(url);
     const exchange = await probe.modern("ping");
     expect(exchange.problem).toContain("larger than 16777216 bytes (16 MiB)");
     expect(await sent()).toBeLessThan(STOPPED_EARLY);
