@@ -37,6 +37,11 @@ export async function readBytesWithin(
     }
     chunks.push(value);
   }
+  return joinChunks(chunks, size);
+}
+
+/** `chunks` as one new array of `size` bytes (their total). */
+export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const whole = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

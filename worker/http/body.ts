@@ -1,3 +1,4 @@
+import { joinChunks } from "../../shared/bounded-body.ts";
 import { HttpError } from "./http-error.ts";
 
 /** The body was larger than the configured limit (413). */
@@ -154,13 +155,7 @@ export async function readLimited(
     deadline.clear();
   }
   if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return joinChunks(chunks, total);
 }
 
 /**
