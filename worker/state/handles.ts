@@ -25,16 +25,11 @@ export class SealedHandles {
     private readonly subject: string,
   ) {}
 
-  /** Seals `data` (JSON) into a handle for `purpose`, valid for `ttlMs` (default 15 minutes). */
+  // What seal and open promise is written once, on the Handles interface they serve.
   seal(purpose: string, data: unknown, options: { ttlMs?: number } = {}): Promise<string> {
     return this.sealer.seal(purpose, this.subject, data, options.ttlMs ?? DEFAULT_TTL_MS);
   }
 
-  /**
-   * Opens a handle made by `seal` for the same purpose and caller, parsing its data with
-   * `schema` when given. Throws a HandleError (an `isError` result in a tool) otherwise;
-   * `renew` is appended to its message to tell the model what to do instead.
-   */
   open(purpose: string, handle: string, options?: { renew?: string }): Promise<unknown>;
   open<T>(
     purpose: string,
