@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   DefinitionError,
   defineServer,
@@ -7,6 +7,7 @@ import {
   sealing,
   tool,
 } from "../../../worker/mcp/index.ts";
+import { withLoggedErrors } from "../../support/logged-errors.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 
@@ -74,8 +75,7 @@ describe("a server without sealing", () => {
   });
 
   it("fails a handler that seals or opens a handle, logging the import to add", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
+    const { logged } = await withLoggedErrors(async () => {
       const served = serve(
         defineServer({
           name: "t",
@@ -98,16 +98,12 @@ describe("a server without sealing", () => {
         // The model is told the tool failed, not how the server is built.
         expect(JSON.stringify(final?.result)).not.toContain("sealing");
       }
-      const logged = errors.mock.calls.flat().map(String).join("\n");
-      expect(logged).toContain(`ctx.handles and list cursors ${LOGGED}`);
-    } finally {
-      errors.mockRestore();
-    }
+    });
+    expect(logged).toContain(`ctx.handles and list cursors ${LOGGED}`);
   });
 
   it("fails a list known only per request that outgrows a page, logging the import to add", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
+    const { logged } = await withLoggedErrors(async () => {
       const served = serve(
         defineServer({
           name: "t",
@@ -128,18 +124,14 @@ describe("a server without sealing", () => {
         "resources/list",
       );
       expect(final?.error).toMatchObject({ code: -32603 });
-      const logged = errors.mock.calls.flat().map(String).join("\n");
-      expect(logged).toContain(LOGGED);
-    } finally {
-      errors.mockRestore();
-    }
+    });
+    expect(logged).toContain(LOGGED);
   });
 });
 
 describe("a server with sealing", () => {
   it("refuses the example secret off localhost with 500, saying how to set a real one", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
+    await withLoggedErrors(async () => {
       const server = defineServer({ name: "t", version: "1", tools: tools(1), sealing });
       const served = serve(server, {}, { EDGEMCP_SECRET: EXAMPLE });
       const request = new Request(DEPLOYED, mcpRequest("tools/list", {}, { server: "t" }));
@@ -152,8 +144,6 @@ describe("a server with sealing", () => {
       expect(body.error.message).not.toContain(EXAMPLE);
       const local = await served.fetch(mcpRequest("tools/list", {}, { server: "t" }));
       expect(local.status).toBe(200);
-    } finally {
-      errors.mockRestore();
-    }
+    });
   });
 });
