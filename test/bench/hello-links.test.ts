@@ -80,9 +80,12 @@ export default mcpHandler(
 );
 `;
 
-/** The modules of tasks and listen streams, and a string only their code has. */
+/**
+ * The modules of tasks (with the record of mounted servers their Durable Objects read) and
+ * listen streams, and a string only their code has.
+ */
 const TASKS = {
-  modules: ["worker/mcp/methods/tasks.ts"],
+  modules: ["worker/mcp/methods/tasks.ts", "worker/mcp/server/registry.ts"],
   marker: "The task store is not available to this request.",
 };
 const LISTEN = {

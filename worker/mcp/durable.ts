@@ -7,7 +7,7 @@ export { legacyInput } from "./era/legacy/input.ts";
 export type { ListenEvent } from "./context/context.ts";
 export { notificationFor } from "./listen/filter.ts";
 export { listenMessages } from "./listen/messages.ts";
-export { registeredServer } from "./tasks/registry.ts";
+export { registeredServer } from "./server/registry.ts";
 export { runTask } from "./tasks/run.ts";
 export { TaskService, type TaskStore } from "./tasks/service.ts";
 export { publicTask, TaskStateSchema, type TaskState } from "./tasks/state.ts";

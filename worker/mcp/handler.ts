@@ -11,7 +11,6 @@ import type { BoundCoordination } from "./ports.ts";
 import { loggerFor, logSetting, type RequestLogger } from "./observe/log.ts";
 import { failure } from "./request/errors.ts";
 import { httpReply, jsonResponse, type Outcome } from "./request/reply.ts";
-import { registerServer } from "./tasks/registry.ts";
 import {
   asRequest,
   inProcessMarks,
@@ -38,7 +37,7 @@ export { METADATA_PREFIX, resourceMetadataUrl } from "./handler/endpoint.ts";
  * `limits`); a server that links `sealing` reads its secrets (see `sealing`).
  */
 export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHandler {
-  registerServer(server, options.durable);
+  server.mounted?.(options.durable);
   // Settings come from options first, then from the Worker's variables, read once per isolate.
   let policy: OriginPolicy | undefined;
   let settings: Settings | undefined;

@@ -1,7 +1,7 @@
 import type { ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { HandlerContext, RequestInfo } from "../context/context.ts";
-import type { CallerTasks, Coordination, ListenHub } from "../ports.ts";
+import type { CallerTasks, Coordination, DurableCoordination, ListenHub } from "../ports.ts";
 
 /**
  * Where a prompt, resource or template made by its builder (`prompt`, `resource`,
@@ -56,4 +56,13 @@ export interface ServerFeature {
    * its handler has and whether any tool may run as a task.
    */
   offered(coordination: Coordination, catalog: { taskTools: boolean }): boolean;
+  /**
+   * Called once when `mcpHandler` mounts the server (a `Served`, which this floor cannot name),
+   * with the handler's `durable` option: a feature whose Durable Objects must find the server
+   * again (stored tasks) records it here.
+   */
+  mounted?(
+    server: { readonly name: string },
+    durable: ((env: Cloudflare.Env) => DurableCoordination) | undefined,
+  ): void;
 }

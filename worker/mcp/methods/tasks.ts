@@ -3,6 +3,7 @@ import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import type { TaskRouter } from "../define/definition.ts";
 import type { FeatureCall, FeatureRoute, ServerFeature } from "../define/features.ts";
 import { requireCapabilities, TASKS_REQUIRED } from "../input/requirements.ts";
+import { registerServer } from "../server/registry.ts";
 import { parseParams } from "./method.ts";
 
 const TaskParamsSchema = /* @__PURE__ */ z.lazy(() => z.object({ taskId: z.string() }));
@@ -57,6 +58,8 @@ export const storedTasks: ServerFeature = {
   offered(coordination, catalog) {
     return coordination.tasks !== undefined && catalog.taskTools;
   },
+  // A task's Durable Object runs its tool: it finds the server by name (same modules loaded).
+  mounted: registerServer,
 };
 
 /**

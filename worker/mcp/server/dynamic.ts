@@ -1,5 +1,7 @@
 import { Catalog } from "../catalog/catalog.ts";
 import type { ServerDefinition } from "../define/definition.ts";
+import type { DurableCoordination } from "../ports.ts";
+import { registerServer } from "./registry.ts";
 import type { ServeContext, Served } from "./server.ts";
 
 /** How soon a failed reload is tried again, meanwhile serving the last good catalog. */
@@ -25,6 +27,12 @@ export class DynamicServer implements Served {
       context: ServeContext,
     ) => Promise<{ definition: ServerDefinition; ttlMs: number }>,
   ) {}
+
+  // Its definition, and so whether it keeps tasks in the task store, is known only once
+  // loaded: it is recorded for the tasks' Durable Objects in any case.
+  mounted(durable: ((env: Cloudflare.Env) => DurableCoordination) | undefined): void {
+    registerServer(this, durable);
+  }
 
   /**
    * Marks the current catalog stale (e.g. after a list changed), so the next request loads it

@@ -1,5 +1,6 @@
 import { Catalog } from "../catalog/catalog.ts";
 import type { ServerDefinition } from "../define/definition.ts";
+import type { DurableCoordination } from "../ports.ts";
 
 /** What serving a request may need to know to find a server's current catalog. */
 export type ServeContext = { env: Cloudflare.Env; waitUntil(promise: Promise<unknown>): void };
@@ -8,6 +9,8 @@ export type ServeContext = { env: Cloudflare.Env; waitUntil(promise: Promise<unk
 export interface Served {
   readonly name: string;
   catalogFor(context: ServeContext): Promise<Catalog>;
+  /** Called once by `mcpHandler` when it mounts the server, with its `durable` option. */
+  mounted?(durable: ((env: Cloudflare.Env) => DurableCoordination) | undefined): void;
 }
 
 /**
@@ -33,6 +36,11 @@ export class McpServer implements Served {
 
   catalogFor(): Promise<Catalog> {
     return Promise.resolve(this.catalog);
+  }
+
+  // Its features learn of it (stored tasks record it for their Durable Objects).
+  mounted(durable: ((env: Cloudflare.Env) => DurableCoordination) | undefined): void {
+    this.definition.tasks?.mounted?.(this, durable);
   }
 }
 

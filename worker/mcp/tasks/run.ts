@@ -8,7 +8,7 @@ import { answerInput } from "../input/answers.ts";
 import { InputRequiredSignal } from "../input/signal.ts";
 import { executeTool } from "../methods/tools.ts";
 import { traceOf } from "../observe/trace.ts";
-import { registeredServer } from "./registry.ts";
+import { registeredServer } from "../server/registry.ts";
 import type { TaskState } from "./state.ts";
 
 /** What a run changed: the next status and what goes with it. */

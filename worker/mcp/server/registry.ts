@@ -1,4 +1,4 @@
-import type { Served } from "../server/server.ts";
+import type { Served } from "./server.ts";
 import type { DurableCoordination } from "../ports.ts";
 
 type Registered = {
