@@ -218,6 +218,26 @@ describe.each([
   });
 });
 
+describe("the checks of resources, templates and prompts come with their builders", () => {
+  const MODULE = "worker/mcp/catalog/entries.ts";
+  // Only those checks say what a resource URI is.
+  const MARKER = "a resource URI is absolute, with a scheme";
+
+  it("the hello Worker links neither their module nor their messages", async () => {
+    const { text, inputs } = await bundle(HELLO);
+    expect(links(inputs, MODULE)).toBe(false);
+    expect(text).not.toContain(MARKER);
+  });
+
+  it("a Worker with a resource links both", async () => {
+    const { text, inputs } = await bundleSource(
+      oneTool("resource", 'resources: [resource({ uri: "a://b", name: "b", read: () => "b" })],'),
+    );
+    expect(links(inputs, MODULE)).toBe(true);
+    expect(text).toContain(MARKER);
+  });
+});
+
 describe("the policy engine is linked only by a Worker that hands it over", () => {
   // Only the engine checks who a rule is for: its message is its marker.
   const MARKER = '"who" must be';

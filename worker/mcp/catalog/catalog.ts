@@ -3,21 +3,13 @@ import type {
   ClientCapabilities,
   ServerCapabilities,
 } from "../../../shared/protocol/capabilities.ts";
-import type { Implementation, Resource } from "../../../shared/protocol/primitives.ts";
+import type { Implementation } from "../../../shared/protocol/primitives.ts";
 import type { UriTemplate } from "../../../shared/uri-template.ts";
 import type { CacheHint, ListKey, ServerDefinition } from "../define/definition.ts";
-import { METHODS } from "../define/features.ts";
+import { ENTRIES, METHODS } from "../define/features.ts";
 import type { PromptDefinition } from "../define/prompt.ts";
 import type { ResourceDefinition, ResourceTemplateDefinition } from "../define/resource.ts";
-import {
-  compileTool,
-  isZodSchema,
-  pageSizes,
-  resourceWire,
-  strip,
-  templateWire,
-  type CompiledTool,
-} from "./compile.ts";
+import { compileTool, pageSizes, strip, type CompiledTool } from "./compile.ts";
 import { unsealedPaging } from "../define/sealing.ts";
 import { listOf, type List } from "./list.ts";
 import { Problems } from "./problems.ts";
@@ -27,15 +19,8 @@ export type { CompiledTool };
 type CompiledTemplate = { definition: ResourceTemplateDefinition; template: UriTemplate };
 type CompiledPrompt = { definition: PromptDefinition };
 
-/** An absolute URI: a scheme, a colon, and the rest. */
-const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/;
-
-type Lists = {
-  tools: List;
-  resourceTemplates: List;
-  /** Undefined when a template lists resources, which makes the list depend on data. */
-  resources: List | undefined;
-};
+/** The lists every server has (the others come with their methods). */
+type Lists = { tools: List };
 
 const DEFAULT_CACHE: CacheHint = { ttlMs: 60_000, cacheScope: "public" };
 
@@ -109,51 +94,24 @@ export class Catalog implements ToolAccess {
       if (named && compiled) this.tools.set(tool.name, compiled);
     }
     this.taskTools = [...this.tools.values()].some((t) => t.definition.task);
-    for (const res of definition.resources ?? []) {
-      const label = `resource ${JSON.stringify(res.uri)}`;
-      if (typeof res.uri !== "string" || !ABSOLUTE_URI.test(res.uri))
-        problems.add(`${label}: a resource URI is absolute, with a scheme (e.g. "notes://all").`);
-      else if (this.resources.has(res.uri))
-        problems.add(`${label} is defined twice: give each resource its own URI.`);
-      if (typeof res.name !== "string" || res.name === "") problems.add(`${label} needs a name.`);
-      if (!Object.hasOwn(res, METHODS))
-        problems.add(
-          `${label}: make it with resource({ ... }), which brings the resources methods.`,
-        );
-      this.resources.set(res.uri, res);
-    }
-    const seenTemplates = new Set<string>();
-    for (const t of definition.resourceTemplates ?? []) {
-      const label = `resource template ${JSON.stringify(t.uriTemplate)}`;
-      if (seenTemplates.has(t.uriTemplate))
-        problems.add(`${label} is defined twice: give each template its own URI template.`);
-      seenTemplates.add(t.uriTemplate);
-      if (typeof t.name !== "string" || t.name === "") problems.add(`${label} needs a name.`);
-      if (typeof t.compile !== "function" || !Object.hasOwn(t, METHODS)) {
-        problems.add(
-          `${label}: make it with resourceTemplate({ ... }), which parses the template and brings the resources methods.`,
-        );
-        continue;
-      }
-      const template = problems.attempt(label, () => t.compile());
-      if (template) this.templates.push({ definition: t, template });
-    }
-    const seenPrompts = new Set<string>();
-    for (const p of definition.prompts ?? []) {
-      const named = problems.name("prompt", p.name, seenPrompts);
-      seenPrompts.add(p.name);
-      if (typeof p.get !== "function")
-        problems.add(`prompt "${p.name}" has no get(args, ctx) function.`);
-      if (!Object.hasOwn(p, METHODS))
-        problems.add(
-          `prompt "${p.name}": make it with prompt({ ... }), which brings the prompts methods.`,
-        );
-      if (p.args !== undefined && (!isZodSchema(p.args) || p.args._zod.def.type !== "object"))
-        problems.add(
-          `prompt "${p.name}": args must be a zod object of strings, e.g. z.object({ topic: z.string() }).`,
-        );
-      if (named) this.prompts.set(p.name, { definition: p });
-    }
+    // The resources, templates and prompts are checked by what their builders bring; one not
+    // made by its builder brings neither its methods nor those checks.
+    const { resources = [], resourceTemplates = [], prompts = [] } = definition;
+    const unbuilt = (label: string, builder: string, methods = "resources") =>
+      problems.add(
+        `${label}: make it with ${builder}({ ... }), which brings the ${methods} methods.`,
+      );
+    for (const r of resources)
+      if (!Object.hasOwn(r, METHODS)) unbuilt(`resource ${JSON.stringify(r.uri)}`, "resource");
+    for (const t of resourceTemplates)
+      if (!Object.hasOwn(t, METHODS))
+        unbuilt(`resource template ${JSON.stringify(t.uriTemplate)}`, "resourceTemplate");
+    for (const p of prompts)
+      if (!Object.hasOwn(p, METHODS)) unbuilt(`prompt "${p.name}"`, "prompt", "prompts");
+    const enter = [...resources, ...resourceTemplates, ...prompts].find((entry) =>
+      Object.hasOwn(entry, ENTRIES),
+    )?.[ENTRIES] as ((catalog: Catalog, problems: Problems) => void) | undefined;
+    enter?.(this, problems);
     const counts = {
       tools: this.tools.size,
       prompts: this.prompts.size,
@@ -187,24 +145,12 @@ export class Catalog implements ToolAccess {
         "tools",
         [...this.tools.values()].map((t) => t.wire),
       ),
-      resourceTemplates: this.listFor(
-        "resourceTemplates",
-        this.templates.map((t) => templateWire(t.definition)),
-      ),
-      resources: this.templates.some((t) => t.definition.list)
-        ? undefined
-        : this.listFor("resources", this.staticResources()),
     });
   }
 
   /** The tools' names (ToolAccess). */
   names(): Iterable<string> {
     return this.tools.keys();
-  }
-
-  /** The fixed resources, in definition order. */
-  staticResources(): Resource[] {
-    return [...this.resources.values()].map((r) => resourceWire(r));
   }
 
   /** One list with this server's page size and cache hint (resources may be listed per request). */

@@ -38,7 +38,7 @@ export class Problems {
   }
 
   /** Checks a tool or prompt name: the protocol's pattern, and once per kind. */
-  name(kind: "tool" | "prompt", name: unknown, seen: ReadonlySet<string>): boolean {
+  name(kind: "tool" | "prompt", name: unknown, seen: { has(name: string): boolean }): boolean {
     if (typeof name !== "string" || !NAME_PATTERN.test(name)) {
       const suggestion =
         typeof name === "string" && name.trim() !== ""

@@ -11,8 +11,20 @@ import type { CallerTasks, Coordination, DurableCoordination, ListenHub } from "
  */
 export const METHODS: unique symbol = Symbol("edgemcp.methods");
 
-/** The methods an entry of a definition brings: method name to its route (methods/method.ts). */
-export type EntryMethods = { readonly [METHODS]: Readonly<Record<string, object>> };
+/**
+ * Where the same entries keep what checks them and puts them in the server's catalog
+ * (catalog/entries.ts), so a server without them links none of those checks either.
+ */
+export const ENTRIES: unique symbol = Symbol("edgemcp.entries");
+
+/**
+ * What an entry of a definition brings: its methods (method name to its route, methods/method.ts)
+ * and its catalog's check (`(catalog, problems) => void`; define/ cannot name those types).
+ */
+export type EntryMethods = {
+  readonly [METHODS]: Readonly<Record<string, object>>;
+  readonly [ENTRIES]: (catalog: never, problems: never) => void;
+};
 
 /** What a feature's method gets of its request. */
 export type FeatureCall = {

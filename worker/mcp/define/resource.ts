@@ -8,7 +8,7 @@ import {
 import type { HandlerContext } from "../context/context.ts";
 import type { ReadReturn } from "../results/resource.ts";
 import type { Display } from "./display.ts";
-import type { EntryMethods, METHODS } from "./features.ts";
+import type { EntryMethods } from "./features.ts";
 
 export type ResourceDefinition = Display & {
   uri: string;
@@ -66,7 +66,7 @@ export type TemplateEntry = ResourceTemplateDefinition &
  */
 export function templateWithParser<T extends string>(
   definition: ResourceTemplateDefinition<T>,
-): Omit<TemplateEntry, typeof METHODS> {
+): Omit<TemplateEntry, keyof EntryMethods> {
   return {
     ...(definition as unknown as ResourceTemplateDefinition),
     compile: () => new UriTemplate(definition.uriTemplate),

@@ -1,4 +1,5 @@
-import { METHODS } from "../define/features.ts";
+import { enterEntries } from "../catalog/entries.ts";
+import { ENTRIES, METHODS } from "../define/features.ts";
 import type { PromptArgs, PromptDefinition, PromptEntry } from "../define/prompt.ts";
 import {
   templateWithParser,
@@ -13,8 +14,9 @@ import { getPrompt, listPrompts } from "./prompts.ts";
 import { listResources, listResourceTemplates, readResource } from "./resources.ts";
 
 // The builders of a definition's prompts, resources and templates, each bringing the methods
-// that serve it (both eras; `asks`: the handler may ask the client for input). A server
-// without prompts links none of prompts/*, one without completers none of completion/complete.
+// that serve it (both eras; `asks`: the handler may ask the client for input) and the checks the
+// catalog runs on it. A server without prompts links none of prompts/*, one without completers
+// none of completion/complete, a tools-only one none of those checks.
 
 const PROMPTS = {
   "prompts/list": { run: listPrompts },
@@ -35,12 +37,12 @@ const COMPLETION = {
 export function prompt<A extends PromptArgs>(given: PromptDefinition<A>): PromptEntry {
   const definition = given as unknown as PromptDefinition;
   const methods = definition.complete ? { ...PROMPTS, ...COMPLETION } : PROMPTS;
-  return { ...definition, [METHODS]: methods };
+  return { ...definition, [METHODS]: methods, [ENTRIES]: enterEntries };
 }
 
 /** A fixed resource at one URI. */
 export function resource(definition: ResourceDefinition): ResourceEntry {
-  return { ...definition, [METHODS]: RESOURCES };
+  return { ...definition, [METHODS]: RESOURCES, [ENTRIES]: enterEntries };
 }
 
 /**
@@ -51,5 +53,5 @@ export function resourceTemplate<T extends string>(
   definition: ResourceTemplateDefinition<T>,
 ): TemplateEntry {
   const methods = definition.complete ? { ...RESOURCES, ...COMPLETION } : RESOURCES;
-  return { ...templateWithParser(definition), [METHODS]: methods };
+  return { ...templateWithParser(definition), [METHODS]: methods, [ENTRIES]: enterEntries };
 }

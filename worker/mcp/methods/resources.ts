@@ -1,17 +1,42 @@
 import { RpcError } from "../../../shared/protocol/errors.ts";
 import { ListParamsSchema, ReadResourceParamsSchema } from "../../../shared/protocol/params.ts";
 import type { Resource } from "../../../shared/protocol/primitives.ts";
-import { resourceWire } from "../catalog/compile.ts";
+import type { Catalog } from "../catalog/catalog.ts";
+import { resourceWire, templateWire } from "../catalog/compile.ts";
+import type { List } from "../catalog/list.ts";
 import { ForwardedResult } from "../results/ready.ts";
 import { toContents } from "../results/resource.ts";
 import { parseParams, type MethodHandler } from "./method.ts";
 
+// A catalog's resources and templates lists, made by their first list request. The resources
+// list is made per call when a template lists resources, which makes it depend on data.
+const built = new WeakMap<Catalog, { resources: List | undefined; templates: List }>();
+
+function listsOf(catalog: Catalog): { resources: List | undefined; templates: List } {
+  let lists = built.get(catalog);
+  if (!lists) {
+    const templates = catalog.templates.map((t) => templateWire(t.definition));
+    lists = {
+      resources: catalog.templates.some((t) => t.definition.list)
+        ? undefined
+        : catalog.listFor("resources", fixedResources(catalog)),
+      templates: catalog.listFor("resourceTemplates", templates),
+    };
+    built.set(catalog, lists);
+  }
+  return lists;
+}
+
+/** The fixed resources, in definition order. */
+const fixedResources = (catalog: Catalog): Resource[] =>
+  [...catalog.resources.values()].map((r) => resourceWire(r));
+
 export const listResources: MethodHandler = async (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
   const { catalog, ctx } = call;
-  if (catalog.lists.resources) return call.era.page(catalog.lists.resources, cursor, call.seals);
-  // A template that lists its resources makes the list depend on data, so it is built per call.
-  const listed: Resource[] = catalog.staticResources();
+  const { resources } = listsOf(catalog);
+  if (resources) return call.era.page(resources, cursor, call.seals);
+  const listed = fixedResources(catalog);
   for (const { definition } of catalog.templates) {
     if (definition.list) listed.push(...(await definition.list(ctx)).map((r) => resourceWire(r)));
   }
@@ -20,7 +45,7 @@ export const listResources: MethodHandler = async (call) => {
 
 export const listResourceTemplates: MethodHandler = (call) => {
   const { cursor } = parseParams(ListParamsSchema, call);
-  return call.era.page(call.catalog.lists.resourceTemplates, cursor, call.seals);
+  return call.era.page(listsOf(call.catalog).templates, cursor, call.seals);
 };
 
 export const readResource: MethodHandler = async (call) => {
