@@ -66,12 +66,13 @@ const list =
   };
 
 /** An object with `required` members and `optional` ones; other members are dropped. */
-const shape =
-  (required: Record<string, Read>, optional: Record<string, Read>): Read =>
-  (value) => {
+const shape = (required: Record<string, Read>, optional: Record<string, Read>): Read => {
+  // Listed once, not on every request that reads one.
+  const fields = Object.entries({ ...required, ...optional });
+  return (value) => {
     if (!isObject(value)) return undefined;
     const out: Record<string, unknown> = {};
-    for (const [key, read] of Object.entries({ ...required, ...optional })) {
+    for (const [key, read] of fields) {
       const given = value[key];
       if (given === undefined && key in optional) continue;
       const item = read(given);
@@ -80,6 +81,7 @@ const shape =
     }
     return out;
   };
+};
 
 const icon = shape(
   { src: string },
