@@ -22,9 +22,6 @@ const is =
   (test: (value: unknown) => boolean, words: string): Check =>
   (value) =>
     test(value) ? undefined : ["", words];
-const string = is((value) => typeof value === "string", "expected a string");
-const number = is(Number.isFinite, "expected a number");
-const record = is(isPlainObject, "expected a JSON object");
 const optional =
   (check: Check): Check =>
   (value) =>
@@ -54,56 +51,64 @@ function object(fields: Record<string, Check>): Check {
   };
 }
 
-const ofString = optional(string);
-const common = {
-  annotations: optional(
-    object({
-      audience: optional(arrayOf(oneOf("user", "assistant"))),
-      priority: optional((value) =>
-        typeof value === "number" && value >= 0 && value <= 1
-          ? undefined
-          : ["", "expected a number from 0 to 1"],
-      ),
-      lastModified: ofString,
-    }),
-  ),
-  _meta: optional(record),
-};
-const media = object({ data: string, mimeType: string, ...common });
+// Built by the first check rather than at load: most tools return text, which needs none.
+let checksByType: Record<string, Check> | undefined;
 
 /** Each content block's members by its `type`. */
-const BLOCKS: Record<string, Check> = {
-  text: object({ text: string, ...common }),
-  image: media,
-  audio: media,
-  resource_link: object({
-    uri: string,
-    name: string,
-    title: ofString,
-    description: ofString,
-    mimeType: ofString,
-    size: optional(number),
-    icons: optional(
-      arrayOf(
-        object({
-          src: string,
-          mimeType: ofString,
-          sizes: optional(arrayOf(string)),
-          theme: optional(oneOf("light", "dark")),
-        }),
-      ),
+function blockChecks(): Record<string, Check> {
+  const string = is((value) => typeof value === "string", "expected a string");
+  const number = is(Number.isFinite, "expected a number");
+  const record = is(isPlainObject, "expected a JSON object");
+  const ofString = optional(string);
+  const common = {
+    annotations: optional(
+      object({
+        audience: optional(arrayOf(oneOf("user", "assistant"))),
+        priority: optional((value) =>
+          typeof value === "number" && value >= 0 && value <= 1
+            ? undefined
+            : ["", "expected a number from 0 to 1"],
+        ),
+        lastModified: ofString,
+      }),
     ),
-    ...common,
-  }),
-  resource: object({
-    resource: (value) => {
-      const contents = { uri: string, mimeType: ofString, _meta: optional(record) };
-      const text = object({ ...contents, text: string })(value);
-      return text && object({ ...contents, blob: string })(value) && text;
-    },
-    ...common,
-  }),
-};
+    _meta: optional(record),
+  };
+  const media = object({ data: string, mimeType: string, ...common });
+
+  return {
+    text: object({ text: string, ...common }),
+    image: media,
+    audio: media,
+    resource_link: object({
+      uri: string,
+      name: string,
+      title: ofString,
+      description: ofString,
+      mimeType: ofString,
+      size: optional(number),
+      icons: optional(
+        arrayOf(
+          object({
+            src: string,
+            mimeType: ofString,
+            sizes: optional(arrayOf(string)),
+            theme: optional(oneOf("light", "dark")),
+          }),
+        ),
+      ),
+      ...common,
+    }),
+    resource: object({
+      resource: (value) => {
+        const contents = { uri: string, mimeType: ofString, _meta: optional(record) };
+        const text = object({ ...contents, text: string })(value);
+        return text && object({ ...contents, blob: string })(value) && text;
+      },
+      ...common,
+    }),
+  };
+}
 
 /**
  * What is wrong with the first content block of `blocks` that ContentBlockSchema would refuse
@@ -112,11 +117,12 @@ const BLOCKS: Record<string, Check> = {
 export function contentProblem(blocks: unknown[], name: string): string | undefined {
   const problem = arrayOf((block) => {
     const type = isObject(block) ? block.type : undefined;
+    const checks = (checksByType ??= blockChecks());
     const check =
-      typeof type === "string" && Object.hasOwn(BLOCKS, type) ? BLOCKS[type] : undefined;
+      typeof type === "string" && Object.hasOwn(checks, type) ? checks[type] : undefined;
     return check
       ? check(block)
-      : [".type", `expected one of ${JSON.stringify(Object.keys(BLOCKS))}`];
+      : [".type", `expected one of ${JSON.stringify(Object.keys(checks))}`];
   })(blocks);
   return problem && `${name}${problem[0]}: ${problem[1]}`;
 }

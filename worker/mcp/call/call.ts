@@ -54,7 +54,7 @@ export async function startCall(
   } else if (route.asks) {
     // Answers to nothing are ignored, as a server with rounds ignores those its requestState
     // does not ask for; a requestState is a handle this server never issued.
-    if (params.requestState !== undefined) throw NO_REQUEST_STATE;
+    if (params.requestState !== undefined) throw noRequestState();
     asking = NO_INPUT_ROUNDS;
   } else asking = refused(info.method);
   void run(route, request, means, asking, reply, abort);
@@ -66,10 +66,13 @@ export async function startCall(
   return first instanceof Response ? first : respond(first, request.mode);
 }
 
-const NO_REQUEST_STATE = new RpcError(
-  ErrorCode.InvalidParams,
-  "This server asks its clients for no input, so it issued no requestState: send the request without requestState.",
-);
+// Made when thrown rather than at load: an Error captures a stack when constructed.
+function noRequestState(): RpcError {
+  return new RpcError(
+    ErrorCode.InvalidParams,
+    "This server asks its clients for no input, so it issued no requestState: send the request without requestState.",
+  );
+}
 
 /** A listen request as its stream sees it: contexts that live as long as the stream. */
 export function listening(request: RoutedRequest, means: CallMeans): Listening {

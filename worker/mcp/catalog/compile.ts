@@ -56,13 +56,20 @@ export function compileTool(definition: AnyTool, converter?: JsonSchemaConverter
     annotations: definition.annotations,
     _meta: definition._meta,
   });
-  // Clients drop a tool whose declarations break the transport's rules: a definition bug.
-  const declarations = headerDeclarationsOf(inputSchema);
+  // Clients drop a tool whose declarations break the transport's rules: a definition bug. The
+  // writer's schemas are plain JSON, so one without the annotation's name declares nothing and
+  // skips the walk (and its compiling, at start-up); a hand-written schema is always walked.
+  const declarations =
+    definition.inputSchema === undefined && !JSON.stringify(inputSchema).includes(ANNOTATED)
+      ? { ok: true as const, params: [] }
+      : headerDeclarationsOf(inputSchema);
   if (!declarations.ok) {
     throw new Error(`invalid x-mcp-header: ${declarations.reason}.`);
   }
   return { definition, wire, headerParams: declarations.params };
 }
+
+const ANNOTATED = '"x-mcp-header"';
 
 /** A tool's input or output JSON Schema; a schema the writer does not cover says what to do. */
 function schemaOf(
