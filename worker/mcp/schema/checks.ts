@@ -14,8 +14,6 @@ export type Folded = {
   laxFormat?: boolean;
 };
 
-type CheckDef = z.core.$ZodChecks["_zod"]["def"];
-
 // The bounds zod gives each number format (read from zod's util, its whole util would be linked).
 const RANGES: Record<z.core.$ZodNumberFormats, [number, number]> = {
   safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
@@ -25,23 +23,14 @@ const RANGES: Record<z.core.$ZodNumberFormats, [number, number]> = {
   float64: [-Number.MAX_VALUE, Number.MAX_VALUE],
 };
 
-const atLeast = (folded: Folded, key: "minimum" | "exclusiveMinimum", value: number) => {
+type Bound = "minimum" | "exclusiveMinimum" | "maximum" | "exclusiveMaximum";
+
+/** Keeps the tighter of a bound and `value`: the higher minimum, the lower maximum. */
+function bound(folded: Folded, key: Bound, value: number): void {
   const current = folded[key];
-  if (current === undefined || value > current) folded[key] = value;
-};
-const atMost = (folded: Folded, key: "maximum" | "exclusiveMaximum", value: number) => {
-  const current = folded[key];
-  if (current === undefined || value < current) folded[key] = value;
-};
-const divisor = (folded: Folded, value: number) => {
-  folded.multipleOf ??= [];
-  if (!folded.multipleOf.includes(value)) folded.multipleOf.push(value);
-};
-const pattern = (folded: Folded, value: RegExp) => (folded.patterns ??= new Set()).add(value);
-const format = (folded: Folded, value: string) => {
-  folded.format = value;
-  if (value.includes("int")) folded.isInt = true;
-};
+  if (current === undefined || (key.includes("in") ? value > current : value < current))
+    folded[key] = value;
+}
 
 /**
  * Folds the checks of a string, number or array schema (a format schema is its own first check)
@@ -49,58 +38,64 @@ const format = (folded: Folded, value: string) => {
  */
 export function foldChecks(schema: z.core.$ZodType): Folded {
   const folded: Folded = {};
+  const divisor = (value: number) => {
+    folded.multipleOf ??= [];
+    if (!folded.multipleOf.includes(value)) folded.multipleOf.push(value);
+  };
+  const pattern = (value: RegExp) => (folded.patterns ??= new Set()).add(value);
   const own = schema._zod.def.checks ?? [];
   const checks = schema._zod.traits.has("$ZodCheck") ? [schema, ...own] : own;
   for (const check of checks) {
     const def = (check as z.core.$ZodChecks)._zod.def;
-    foldOne(folded, def);
+    switch (def.check) {
+      case "greater_than":
+        bound(folded, def.inclusive ? "minimum" : "exclusiveMinimum", Number(def.value));
+        break;
+      case "less_than":
+        bound(folded, def.inclusive ? "maximum" : "exclusiveMaximum", Number(def.value));
+        break;
+      case "multiple_of":
+        divisor(Number(def.value));
+        break;
+      case "min_length":
+        bound(folded, "minimum", def.minimum);
+        break;
+      case "max_length":
+        bound(folded, "maximum", def.maximum);
+        break;
+      case "length_equals":
+        bound(folded, "minimum", def.length);
+        bound(folded, "maximum", def.length);
+        break;
+      case "number_format":
+      case "string_format":
+        folded.format = def.format;
+        if (def.format.includes("int")) folded.isInt = true;
+        if (def.check === "number_format") {
+          const [min, max] = RANGES[def.format];
+          bound(folded, "minimum", min);
+          bound(folded, "maximum", max);
+          break;
+        }
+        if (def.pattern) pattern(exactPattern(def));
+        if (def.format === "base64" || def.format === "base64url")
+          folded.contentEncoding = def.format;
+        if (Reflect.get(def, "local") === true || Reflect.get(def, "precision") === -1)
+          folded.laxFormat = true;
+    }
   }
   const bag: Record<string, unknown> = schema._zod.bag;
-  if (typeof bag.minimum === "number") atLeast(folded, "minimum", bag.minimum);
-  if (typeof bag.exclusiveMinimum === "number")
-    atLeast(folded, "exclusiveMinimum", bag.exclusiveMinimum);
-  if (typeof bag.maximum === "number") atMost(folded, "maximum", bag.maximum);
-  if (typeof bag.exclusiveMaximum === "number")
-    atMost(folded, "exclusiveMaximum", bag.exclusiveMaximum);
-  if (typeof bag.multipleOf === "number") divisor(folded, bag.multipleOf);
+  for (const key of ["minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"] as const) {
+    const value = bag[key];
+    if (typeof value === "number") bound(folded, key, value);
+  }
+  if (typeof bag.multipleOf === "number") divisor(bag.multipleOf);
   if (typeof bag.format === "string") {
     folded.format ??= bag.format;
     if (bag.format.includes("int")) folded.isInt = true;
   }
-  if (bag.patterns instanceof Set) for (const p of bag.patterns as Set<RegExp>) pattern(folded, p);
+  if (bag.patterns instanceof Set) for (const p of bag.patterns as Set<RegExp>) pattern(p);
   return folded;
-}
-
-function foldOne(folded: Folded, def: CheckDef): void {
-  switch (def.check) {
-    case "greater_than":
-      return atLeast(folded, def.inclusive ? "minimum" : "exclusiveMinimum", Number(def.value));
-    case "less_than":
-      return atMost(folded, def.inclusive ? "maximum" : "exclusiveMaximum", Number(def.value));
-    case "multiple_of":
-      return divisor(folded, Number(def.value));
-    case "number_format": {
-      format(folded, def.format);
-      const [min, max] = RANGES[def.format];
-      atLeast(folded, "minimum", min);
-      return atMost(folded, "maximum", max);
-    }
-    case "min_length":
-      return atLeast(folded, "minimum", def.minimum);
-    case "max_length":
-      return atMost(folded, "maximum", def.maximum);
-    case "length_equals":
-      atLeast(folded, "minimum", def.length);
-      return atMost(folded, "maximum", def.length);
-    case "string_format":
-      format(folded, def.format);
-      if (def.pattern) pattern(folded, exactPattern(def));
-      if (def.format === "base64" || def.format === "base64url")
-        folded.contentEncoding = def.format;
-      if (Reflect.get(def, "local") === true || Reflect.get(def, "precision") === -1)
-        folded.laxFormat = true;
-      return;
-  }
 }
 
 // zod validates base64 with a lax character set (no backtracking) and publishes the exact

@@ -11,43 +11,26 @@ export function isTransforming(
   if (seen.has(schema)) return false;
   seen.add(schema);
   const def = (schema as z.core.$ZodTypes)._zod.def;
-  const any = (...schemas: (z.core.$ZodType | undefined)[]) =>
-    schemas.some((s) => s !== undefined && isTransforming(s, seen));
-  switch (def.type) {
-    case "transform":
-      return true;
-    case "array":
-      return any(def.element);
-    case "set":
-      return any(def.valueType);
-    case "lazy":
-      return any(def.getter());
-    case "promise":
-    case "optional":
-    case "nonoptional":
-    case "nullable":
-    case "readonly":
-    case "default":
-    case "prefault":
-    case "catch":
-      return any(def.innerType);
-    case "intersection":
-      return any(def.left, def.right);
-    case "record":
-    case "map":
-      return any(def.keyType, def.valueType);
-    case "pipe":
-      return schema._zod.traits.has("$ZodCodec") || any(def.in, def.out);
-    case "object":
-      for (const key in def.shape) if (any(def.shape[key])) return true;
-      return false;
-    case "union":
-      return any(...def.options);
-    case "tuple":
-      return any(...def.items, def.rest ?? undefined);
-    default:
-      return false;
-  }
+  if (def.type === "transform" || schema._zod.traits.has("$ZodCodec")) return true;
+  // The schemas inside each kind, read by their names; zod's converter leaves z.success() out.
+  const inner = (def.type === "success" ? {} : def) as Partial<Record<string, unknown>>;
+  const children =
+    def.type === "lazy"
+      ? [def.getter()]
+      : [
+          inner.innerType,
+          inner.element,
+          inner.keyType,
+          inner.valueType,
+          inner.left,
+          inner.right,
+          inner.in,
+          inner.out,
+          inner.rest,
+          ...((inner.options ?? inner.items ?? []) as unknown[]),
+          ...Object.values(inner.shape ?? {}),
+        ];
+  return children.some((child) => child != null && isTransforming(child as z.core.$ZodType, seen));
 }
 
 /**

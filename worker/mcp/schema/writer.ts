@@ -40,12 +40,13 @@ function write(schema: z.core.$ZodType, io: Io, stack: z.core.$ZodType[], at: st
     throw new UncoveredSchema("a schema with its own toJSONSchema", at);
   const inner = (child: z.core.$ZodType, path = at) => write(child, io, [...stack, schema], path);
   const def = (schema as z.core.$ZodTypes)._zod.def;
-  const own: Json = {};
+  // Without a prototype, a member named `__proto__` (a property, a metadata key) is one too.
+  const own = bare();
   const base = node(schema, def, io, own, inner, at);
   const meta = z.globalRegistry.get(schema);
   if (meta !== undefined) {
     if (meta.id !== undefined) throw new UncoveredSchema("a schema with an id (.meta({ id }))", at);
-    for (const key of Object.keys(meta)) put(own, key, meta[key]);
+    Object.assign(own, meta);
   }
   if (io === "input" && isTransforming(schema)) {
     // A default or example describes the output of a transform, not what the client sends.
@@ -137,9 +138,9 @@ function objectKeywords(
   if (Object.getOwnPropertySymbols(def.shape).length > 0)
     throw new UncoveredSchema("an object with symbol keys", at);
   own.type = "object";
-  const properties: Json = {};
+  const properties = bare();
   own.properties = properties;
-  for (const key in def.shape) put(properties, key, inner(def.shape[key]!, `${at}.${key}`));
+  for (const key in def.shape) properties[key] = inner(def.shape[key]!, `${at}.${key}`);
   const required = Object.keys(def.shape).filter((key) =>
     io === "input"
       ? inputOptin(def.shape[key]!) === undefined
@@ -244,12 +245,5 @@ function compactUnion(json: Json): Json {
   return json;
 }
 
-/** Sets a member, `__proto__` included, as an own property. */
-function put(target: Json, key: string, value: unknown): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
+/** An object for JSON members, without a prototype (it is copied into a plain one at the end). */
+const bare = () => Object.create(null) as Json;
