@@ -16,6 +16,9 @@ import { Problems } from "./problems.ts";
 
 export type { CompiledTool };
 
+/** What checks a definition's resources, templates and prompts (entries.ts), and what they offer. */
+type EnterEntries = (catalog: Catalog, problems: Problems) => ServerCapabilities;
+
 type CompiledTemplate = { definition: ResourceTemplateDefinition; template: UriTemplate };
 type CompiledPrompt = { definition: PromptDefinition };
 
@@ -110,25 +113,14 @@ export class Catalog implements ToolAccess {
       if (!Object.hasOwn(p, METHODS)) unbuilt(`prompt "${p.name}"`, "prompt", "prompts");
     const enter = [...resources, ...resourceTemplates, ...prompts].find((entry) =>
       Object.hasOwn(entry, ENTRIES),
-    )?.[ENTRIES] as ((catalog: Catalog, problems: Problems) => void) | undefined;
-    enter?.(this, problems);
-    const counts = {
-      tools: this.tools.size,
-      prompts: this.prompts.size,
-      resources: this.resources.size,
-      resourceTemplates: this.templates.length,
-    };
+    )?.[ENTRIES] as EnterEntries | undefined;
+    const offered = enter?.(this, problems);
+    const counts = { tools: this.tools.size };
     for (const problem of unsealedPaging(definition, counts, this.pageSize)) problems.add(problem);
     problems.throwIfAny(name);
-
-    const hasCompletion =
-      this.templates.some((t) => t.definition.complete) ||
-      [...this.prompts.values()].some((p) => p.definition.complete);
     this.capabilities = strip({
       tools: this.tools.size > 0 ? {} : undefined,
-      resources: this.resources.size > 0 || this.templates.length > 0 ? {} : undefined,
-      prompts: this.prompts.size > 0 ? {} : undefined,
-      completions: hasCompletion ? {} : undefined,
+      ...offered,
       logging: definition.logging ? {} : undefined,
     });
   }

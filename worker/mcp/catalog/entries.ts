@@ -1,3 +1,5 @@
+import type { ServerCapabilities } from "../../../shared/protocol/capabilities.ts";
+import { unsealedPaging } from "../define/sealing.ts";
 import type { Catalog } from "./catalog.ts";
 import { isZodSchema } from "./compile.ts";
 import type { Problems } from "./problems.ts";
@@ -6,13 +8,15 @@ import type { Problems } from "./problems.ts";
 const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/;
 
 /**
- * Checks a definition's resources, resource templates and prompts and puts them in its catalog.
+ * Checks a definition's resources, resource templates and prompts and puts them in its catalog;
+ * returns the capabilities they make the server offer.
  * The builders (`resource()`, `resourceTemplate()`, `prompt()`) bring this with their methods
  * (`ENTRIES`), so a server without them links none of it; the catalog itself only says which
  * entry was not made by its builder.
  */
-export function enterEntries(catalog: Catalog, problems: Problems): void {
-  const { resources = [], resourceTemplates = [], prompts = [] } = catalog.definition;
+export function enterEntries(catalog: Catalog, problems: Problems): ServerCapabilities {
+  const { definition, pageSize } = catalog;
+  const { resources = [], resourceTemplates = [], prompts = [] } = definition;
   for (const res of resources) {
     const label = `resource ${JSON.stringify(res.uri)}`;
     if (typeof res.uri !== "string" || !ABSOLUTE_URI.test(res.uri))
@@ -44,4 +48,18 @@ export function enterEntries(catalog: Catalog, problems: Problems): void {
       );
     if (named) catalog.prompts.set(p.name, { definition: p });
   }
+  const counts = {
+    prompts: catalog.prompts.size,
+    resources: catalog.resources.size,
+    resourceTemplates: catalog.templates.length,
+  };
+  for (const problem of unsealedPaging(definition, counts, pageSize)) problems.add(problem);
+  const completes =
+    catalog.templates.some((t) => t.definition.complete) ||
+    [...catalog.prompts.values()].some((p) => p.definition.complete);
+  return {
+    resources: catalog.resources.size > 0 || catalog.templates.length > 0 ? {} : undefined,
+    prompts: catalog.prompts.size > 0 ? {} : undefined,
+    completions: completes ? {} : undefined,
+  };
 }
