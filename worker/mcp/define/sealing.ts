@@ -18,10 +18,14 @@ export function unsealedPaging(
   pageSize: Readonly<Record<string, number>>,
 ): string[] {
   if (sealingOf(definition)) return [];
-  return Object.entries(counts)
-    .filter(([key, count]) => count > (pageSize[key] ?? Infinity))
-    .map(
-      ([key, count]) =>
+  // A loop, not filter and map: their callbacks would be compiled at every start-up.
+  const problems: string[] = [];
+  for (const key of Object.keys(counts)) {
+    const count = counts[key] ?? 0;
+    if (count > (pageSize[key] ?? Infinity))
+      problems.push(
         `the ${key} list has ${count} items, more than one page (pageSize ${pageSize[key]}), and its cursors are sealed: import { sealing } from "edgemcp/server" and add \`sealing\` to the server's definition (it needs EDGEMCP_SECRET), or raise pageSize.`,
-    );
+      );
+  }
+  return problems;
 }
