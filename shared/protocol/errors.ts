@@ -1,18 +1,18 @@
 /** JSON-RPC and MCP error codes used on the wire. */
-export const ErrorCode = {
-  ParseError: -32700,
-  InvalidRequest: -32600,
-  MethodNotFound: -32601,
-  InvalidParams: -32602,
-  InternalError: -32603,
-  HeaderMismatch: -32020,
-  MissingRequiredClientCapability: -32021,
-  UnsupportedProtocolVersion: -32022,
+export enum ErrorCode {
+  ParseError = -32700,
+  InvalidRequest = -32600,
+  MethodNotFound = -32601,
+  InvalidParams = -32602,
+  InternalError = -32603,
+  HeaderMismatch = -32020,
+  MissingRequiredClientCapability = -32021,
+  UnsupportedProtocolVersion = -32022,
   /** Legacy (2025) "resource not found"; the 2026 revision uses -32602. */
-  LegacyResourceNotFound: -32002,
-} as const;
+  LegacyResourceNotFound = -32002,
+}
 
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+export type ErrorCodeValue = ErrorCode;
 
 /**
  * A failure the model should see and can act on: a tool that throws it is answered with a result

@@ -14,7 +14,10 @@ export const SEED = 20261201;
 const ALLOWED = new Set([200, 202, 400, 401, 403, 404, 405, 406, 408, 413, 415, 429]);
 /** JSON-RPC error codes a refusal may carry; -32603 (internal error) means the server broke. */
 const CODES = new Set<number>(
-  Object.values(ErrorCode).filter((code) => code !== ErrorCode.InternalError),
+  // A numeric enum maps names to codes and codes back to names: only the codes count.
+  Object.values(ErrorCode).filter(
+    (code) => typeof code === "number" && code !== ErrorCode.InternalError,
+  ),
 );
 /** How long one answer may take before it counts as a hang. */
 const HANG_MS = 10_000;
