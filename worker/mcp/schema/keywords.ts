@@ -44,9 +44,3 @@ export function numberKeywords(folded: Folded, json: Json): void {
   if (first !== undefined) json.multipleOf = first;
   if (rest.length > 0) json.allOf = rest.map((d) => ({ multipleOf: d }));
 }
-
-/** An array's length bounds. */
-export function arrayKeywords(folded: Folded, json: Json): void {
-  if (folded.minimum !== undefined) json.minItems = folded.minimum;
-  if (folded.maximum !== undefined) json.maxItems = folded.maximum;
-}

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { foldChecks } from "./checks.ts";
 import { compact } from "./compact.ts";
-import { arrayKeywords, numberKeywords, stringKeywords } from "./keywords.ts";
+import { numberKeywords, stringKeywords } from "./keywords.ts";
 import { inputOptin, isTransforming } from "./transforms.ts";
 
 type Json = Record<string, unknown>;
@@ -96,18 +96,55 @@ function node(
         if (value === undefined || typeof value === "bigint")
           throw new UncoveredSchema(`a literal ${typeof value}`, at);
       return void choices(def.values as (string | number | boolean | null)[], own, true);
-    case "array":
-      arrayKeywords(foldChecks(schema), own);
+    case "array": {
+      const { minimum, maximum } = foldChecks(schema);
+      if (minimum !== undefined) own.minItems = minimum;
+      if (maximum !== undefined) own.maxItems = maximum;
       own.type = "array";
       return void (own.items = inner(def.element, `${at}[]`));
-    case "object":
-      return void objectKeywords(def, io, own, inner, at);
+    }
+    case "object": {
+      if (Object.getOwnPropertySymbols(def.shape).length > 0)
+        throw new UncoveredSchema("an object with symbol keys", at);
+      own.type = "object";
+      const properties = bare();
+      own.properties = properties;
+      for (const key in def.shape) properties[key] = inner(def.shape[key]!, `${at}.${key}`);
+      const required = Object.keys(def.shape).filter((key) =>
+        io === "input"
+          ? inputOptin(def.shape[key]!) === undefined
+          : def.shape[key]!._zod.optout === undefined,
+      );
+      if (required.length > 0) own.required = required;
+      const rest = def.catchall;
+      if (rest === undefined) {
+        if (io === "output") own.additionalProperties = false;
+      } else {
+        own.additionalProperties = rest._zod.def.type === "never" ? false : inner(rest, `${at}.*`);
+      }
+      return;
+    }
     case "union": {
       const options = def.options.map((option, i) => inner(option, `${at}|${i}`));
       return void (own[def.inclusive === false ? "oneOf" : "anyOf"] = options);
     }
-    case "record":
-      return void recordKeywords(def, io, own, inner, at);
+    case "record": {
+      own.type = "object";
+      const key = def.keyType;
+      if (Reflect.get(def, "mode") === "loose" && foldChecks(key).patterns !== undefined)
+        throw new UncoveredSchema("z.looseRecord() with a key pattern", at);
+      const names = inner(key, `${at}{}`);
+      if (numeric(names)) throw new UncoveredSchema("z.record() with number keys", at);
+      own.propertyNames = names;
+      own.additionalProperties = inner(def.valueType, `${at}.*`);
+      const values = key._zod.values;
+      const omittable = io === "input" && inputOptin(def.valueType) !== undefined;
+      if (values !== undefined && Reflect.get(def, "partial") !== true && !omittable) {
+        const keys = [...values].filter((v) => typeof v === "string" || typeof v === "number");
+        if (keys.length > 0) own.required = keys.map(String);
+      }
+      return;
+    }
     case "nullable":
       return void (own.anyOf = [inner(def.innerType), { type: "null" }]);
     case "readonly":
@@ -125,56 +162,6 @@ function node(
       return inner(io === "input" && !def.in._zod.traits.has("$ZodTransform") ? def.in : def.out);
     default:
       throw new UncoveredSchema(`z.${def.type}()`, at);
-  }
-}
-
-function objectKeywords(
-  def: z.core.$ZodObjectDef,
-  io: Io,
-  own: Json,
-  inner: (child: z.core.$ZodType, path?: string) => Json,
-  at: string,
-): void {
-  if (Object.getOwnPropertySymbols(def.shape).length > 0)
-    throw new UncoveredSchema("an object with symbol keys", at);
-  own.type = "object";
-  const properties = bare();
-  own.properties = properties;
-  for (const key in def.shape) properties[key] = inner(def.shape[key]!, `${at}.${key}`);
-  const required = Object.keys(def.shape).filter((key) =>
-    io === "input"
-      ? inputOptin(def.shape[key]!) === undefined
-      : def.shape[key]!._zod.optout === undefined,
-  );
-  if (required.length > 0) own.required = required;
-  const rest = def.catchall;
-  if (rest === undefined) {
-    if (io === "output") own.additionalProperties = false;
-  } else {
-    own.additionalProperties = rest._zod.def.type === "never" ? false : inner(rest, `${at}.*`);
-  }
-}
-
-function recordKeywords(
-  def: z.core.$ZodRecordDef,
-  io: Io,
-  own: Json,
-  inner: (child: z.core.$ZodType, path?: string) => Json,
-  at: string,
-): void {
-  own.type = "object";
-  const key = def.keyType;
-  if (Reflect.get(def, "mode") === "loose" && foldChecks(key).patterns !== undefined)
-    throw new UncoveredSchema("z.looseRecord() with a key pattern", at);
-  const names = inner(key, `${at}{}`);
-  if (numeric(names)) throw new UncoveredSchema("z.record() with number keys", at);
-  own.propertyNames = names;
-  own.additionalProperties = inner(def.valueType, `${at}.*`);
-  const values = key._zod.values;
-  const omittable = io === "input" && inputOptin(def.valueType) !== undefined;
-  if (values !== undefined && Reflect.get(def, "partial") !== true && !omittable) {
-    const keys = [...values].filter((v) => typeof v === "string" || typeof v === "number");
-    if (keys.length > 0) own.required = keys.map(String);
   }
 }
 
