@@ -61,17 +61,12 @@ export class Catalog implements ToolAccess {
     };
     const { name, version, title, description, websiteUrl, icons } = definition;
     this.serverInfo = strip({ name, version, title, description, websiteUrl, icons });
-    const base = definition.cache
-      ? { ttlMs: definition.cache.ttlMs, cacheScope: definition.cache.cacheScope }
-      : DEFAULT_CACHE;
-    this.cache = {
-      discover: definition.cache?.discover ?? base,
-      tools: definition.cache?.tools ?? base,
-      prompts: definition.cache?.prompts ?? base,
-      resources: definition.cache?.resources ?? base,
-      resourceTemplates: definition.cache?.resourceTemplates ?? base,
-      read: base,
-    };
+    const given = definition.cache;
+    const base = given ? { ttlMs: given.ttlMs, cacheScope: given.cacheScope } : DEFAULT_CACHE;
+    const cache: Partial<Record<ListKey | "discover" | "read", CacheHint>> = { read: base };
+    for (const key of ["discover", "tools", "prompts", "resources", "resourceTemplates"] as const)
+      cache[key] = given?.[key] ?? base;
+    this.cache = cache as Catalog["cache"];
     // Every problem is collected, then reported at once (DefinitionError).
     const problems = new Problems();
     this.pageSize =

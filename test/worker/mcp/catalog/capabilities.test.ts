@@ -88,3 +88,24 @@ describe("the methods a server has come with its prompts and resources", () => {
     ]);
   });
 });
+
+describe("cache hints follow what a server defines", () => {
+  const server = serve(
+    defineServer({
+      name: "cached",
+      version: "1.0.0",
+      cache: { ttlMs: 5_000, cacheScope: "private", tools: { ttlMs: 7_000, cacheScope: "public" } },
+      tools: [tool({ name: "t", description: "T", run: () => "ok" })],
+      resources: [resource({ uri: "a://b", name: "b", read: () => "b" })],
+    }),
+  );
+
+  it("gives a list its own hint over the server's, and the others the server's", async () => {
+    const tools = await server.send(request("tools/list"), "tools/list");
+    expect(tools.final?.result).toMatchObject({ ttlMs: 7_000, cacheScope: "public" });
+    const listed = await server.send(request("resources/list"), "resources/list");
+    expect(listed.final?.result).toMatchObject({ ttlMs: 5_000, cacheScope: "private" });
+    const discover = await server.send(request("server/discover"), "server/discover");
+    expect(discover.final?.result).toMatchObject({ ttlMs: 5_000, cacheScope: "private" });
+  });
+});
