@@ -128,7 +128,11 @@ function watchCancel(
   );
 }
 
-/** Runs the handler to its outcome, ends the reply with it, and logs the request. */
+/**
+ * Runs the handler to its outcome (a failure is an error outcome of the request's era), ends
+ * the reply with it, and logs the request. One async function for all of it: each one more
+ * is a promise and a turn per call.
+ */
 async function run(
   route: Method,
   request: RoutedRequest,
@@ -137,28 +141,10 @@ async function run(
   reply: ReplyStream,
   abort: CallAbort,
 ): Promise<void> {
-  const stopWatching = watchCancel(route, request, means, abort);
-  let outcome: Outcome;
-  try {
-    outcome = await outcomeOf(route, request, means, asking, reply, abort);
-  } finally {
-    stopWatching?.();
-    abort.release();
-  }
-  reply.end(outcome);
-  logRequest(means.log, request.observation, outcome.status, outcome.error);
-}
-
-async function outcomeOf(
-  route: Method,
-  request: RoutedRequest,
-  means: CallMeans,
-  asking: EraAsking,
-  reply: ReplyStream,
-  abort: CallAbort,
-): Promise<Outcome> {
   const { era, info, catalog, capabilities, server } = request;
   const { coordination } = means;
+  const stopWatching = watchCancel(route, request, means, abort);
+  let outcome: Outcome;
   try {
     const ctx = contextOf(request, means, abort, reply.send, asking);
     const owned =
@@ -185,19 +171,22 @@ async function outcomeOf(
       result = await asking.inputRequired(error);
     }
     const headers = era.resultHeaders(info);
-    const extra = headers ? { headers } : {};
     if (result instanceof RawResult) {
       const head = `{"jsonrpc":"2.0","id":${JSON.stringify(info.id)},"result":`;
       // The text is joined only if something reads it (a stream, a caller of this isolate); a
       // JSON response is spliced from the kept bytes.
-      const message = `${head}${result.json}}`;
-      const kept = result.bytes ? { kept: { head, result: result.bytes } } : {};
-      return { message, ...kept, status: 200, ...extra };
+      const kept = result.bytes && { head, result: result.bytes };
+      outcome = { message: `${head}${result.json}}`, kept, status: 200, headers };
+    } else {
+      // Serialized for HTTP, or built as an object for a caller of this isolate, by its edge.
+      outcome = { message: new EraResponse(era, result, info.id, catalog), status: 200, headers };
     }
-    // Serialized for HTTP, or built as an object for a caller of this isolate, by its edge.
-    const message = new EraResponse(era, result, info.id, catalog);
-    return { message, status: 200, ...extra };
   } catch (error) {
-    return failure(error, info.id, era, request.observation);
+    outcome = failure(error, info.id, era, request.observation);
+  } finally {
+    stopWatching?.();
+    abort.release();
   }
+  reply.end(outcome);
+  logRequest(means.log, request.observation, outcome.status, outcome.error);
 }
