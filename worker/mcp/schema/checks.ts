@@ -77,7 +77,10 @@ export function foldChecks(schema: z.core.$ZodType): Folded {
           bound(folded, "maximum", max);
           break;
         }
-        if (def.pattern) pattern(exactPattern(def));
+        if (def.pattern) {
+          const lax = LAX_BASE64[def.format];
+          pattern(lax?.[0] === def.pattern.source ? lax[1] : def.pattern);
+        }
         if (def.format === "base64" || def.format === "base64url")
           folded.contentEncoding = def.format;
         if (Reflect.get(def, "local") === true || Reflect.get(def, "precision") === -1)
@@ -107,9 +110,3 @@ const LAX_BASE64: Record<string, [string, RegExp]> = {
   ],
   base64url: ["^[A-Za-z0-9_-]*$", /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2,3})?$/],
 };
-
-function exactPattern(def: { format: string; pattern?: RegExp | undefined }): RegExp {
-  const own = def.pattern as RegExp;
-  const lax = LAX_BASE64[def.format];
-  return lax !== undefined && lax[0] === own.source ? lax[1] : own;
-}

@@ -41,7 +41,7 @@ function write(schema: z.core.$ZodType, io: Io, stack: z.core.$ZodType[], at: st
   const inner = (child: z.core.$ZodType, path = at) => write(child, io, [...stack, schema], path);
   const def = (schema as z.core.$ZodTypes)._zod.def;
   // Without a prototype, a member named `__proto__` (a property, a metadata key) is one too.
-  const own = bare();
+  const own = Object.create(null) as Json;
   const base = node(schema, def, io, own, inner, at);
   const meta = z.globalRegistry.get(schema);
   if (meta !== undefined) {
@@ -89,8 +89,13 @@ function node(
     case "template_literal":
       own.type = "string";
       return void (own.pattern = (schema as z.core.$ZodTemplateLiteral)._zod.pattern.source);
-    case "enum":
-      return void choices(enumValues(def.entries), own);
+    case "enum": {
+      // A TypeScript numeric enum also maps each number back to its name.
+      const entries = Object.entries(def.entries);
+      const numbers = entries.map(([, v]) => v).filter((v) => typeof v === "number");
+      const values = entries.filter(([key]) => !numbers.includes(+key)).map(([, v]) => v);
+      return void choices(values, own);
+    }
     case "literal":
       for (const value of def.values)
         if (value === undefined || typeof value === "bigint")
@@ -107,7 +112,7 @@ function node(
       if (Object.getOwnPropertySymbols(def.shape).length > 0)
         throw new UncoveredSchema("an object with symbol keys", at);
       own.type = "object";
-      const properties = bare();
+      const properties = Object.create(null) as Json;
       own.properties = properties;
       for (const key in def.shape) properties[key] = inner(def.shape[key]!, `${at}.${key}`);
       const required = Object.keys(def.shape).filter((key) =>
@@ -179,30 +184,17 @@ function numeric(json: Json): boolean {
 
 /** An enum's or a literal's values: one literal is a `const`. */
 function choices(values: (string | number | boolean | null)[], own: Json, literal = false): void {
+  const kinds = values.map((v) => (v === null ? "null" : typeof v));
   if (values.length === 0) return void (own.not = {});
   if (literal && values.length === 1) {
-    const value = values[0];
-    own.type = value === null ? "null" : typeof value;
-    return void (own.const = value);
+    own.type = kinds[0];
+    return void (own.const = values[0]);
   }
   for (const type of ["number", "string", "boolean", "null"])
-    if (
-      (literal || type === "number" || type === "string") &&
-      values.every((v) => kind(v) === type)
-    )
+    if ((literal || type === "number" || type === "string") && kinds.every((k) => k === type))
       own.type = type;
   own.enum = values;
 }
-
-/** An enum's values; a TypeScript numeric enum also maps each number back to its name. */
-function enumValues(entries: Record<string, string | number>): (string | number)[] {
-  const numbers = Object.values(entries).filter((v) => typeof v === "number");
-  return Object.entries(entries)
-    .filter(([key]) => !numbers.includes(+key))
-    .map(([, value]) => value);
-}
-
-const kind = (value: unknown) => (value === null ? "null" : typeof value);
 
 /** A default as JSON: what `JSON.stringify` makes of it; a bigint has no JSON form. */
 function jsonValue(value: unknown, at: string): unknown {
@@ -231,6 +223,3 @@ function compactUnion(json: Json): Json {
   json.type = types.length === 1 ? types[0] : types;
   return json;
 }
-
-/** An object for JSON members, without a prototype (it is copied into a plain one at the end). */
-const bare = () => Object.create(null) as Json;
