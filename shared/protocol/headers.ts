@@ -2,13 +2,13 @@ import { toBase64 } from "../base64.ts";
 import { isHandshakeEraVersion } from "./versions.ts";
 
 /** HTTP headers of the Streamable HTTP transport (names are case-insensitive on the wire). */
-export const Header = {
-  protocolVersion: "MCP-Protocol-Version",
-  method: "Mcp-Method",
-  name: "Mcp-Name",
-  paramPrefix: "Mcp-Param-",
-  sessionId: "Mcp-Session-Id",
-} as const;
+export enum Header {
+  protocolVersion = "MCP-Protocol-Version",
+  method = "Mcp-Method",
+  name = "Mcp-Name",
+  paramPrefix = "Mcp-Param-",
+  sessionId = "Mcp-Session-Id",
+}
 
 // Anything wrapped in the (exact, lowercase) markers is encoded, whatever is inside: the
 // encoder wraps every value that looks like this, so none is ever meant literally.
