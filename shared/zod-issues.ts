@@ -41,7 +41,10 @@ export function issueText(issue: z.core.$ZodIssue, input: unknown): string {
     case "invalid_type": {
       // zod keeps no input in its issues: the value is found again by the issue's path.
       const value = issue.path.reduce<unknown>(
-        (v, key) => (isObject(v) ? v[key] : undefined),
+        (v, key) =>
+          typeof v === "object" && v !== null
+            ? (v as Record<PropertyKey, unknown>)[key]
+            : undefined,
         input,
       );
       return typeMismatch(issue.expected, value);
@@ -59,8 +62,21 @@ export function issueText(issue: z.core.$ZodIssue, input: unknown): string {
       const what = unit ? `have ${than}${bound} ${unit}` : `be ${than}${bound}`;
       return `Too ${small ? "small" : "big"}: expected ${issue.origin || "value"} to ${what}`;
     }
-    case "invalid_format":
-      return formatText(issue);
+    case "invalid_format": {
+      const detail = (key: string) => String(Reflect.get(issue, key));
+      switch (issue.format) {
+        case "starts_with":
+          return `Invalid string: must start with "${detail("prefix")}"`;
+        case "ends_with":
+          return `Invalid string: must end with "${detail("suffix")}"`;
+        case "includes":
+          return `Invalid string: must include "${detail("includes")}"`;
+        case "regex":
+          return `Invalid string: must match pattern ${detail("pattern")}`;
+        default:
+          return `Invalid ${FORMATS[issue.format] ?? issue.format}`;
+      }
+    }
     case "not_multiple_of":
       return `Invalid number: must be a multiple of ${issue.divisor}`;
     case "unrecognized_keys":
@@ -125,22 +141,6 @@ const FORMATS: Record<string, string | undefined> = {
   template_literal: "input",
 };
 
-function formatText(issue: z.core.$ZodIssueInvalidStringFormat): string {
-  const detail = (key: string) => String(Reflect.get(issue, key));
-  switch (issue.format) {
-    case "starts_with":
-      return `Invalid string: must start with "${detail("prefix")}"`;
-    case "ends_with":
-      return `Invalid string: must end with "${detail("suffix")}"`;
-    case "includes":
-      return `Invalid string: must include "${detail("includes")}"`;
-    case "regex":
-      return `Invalid string: must match pattern ${detail("pattern")}`;
-    default:
-      return `Invalid ${FORMATS[issue.format] ?? issue.format}`;
-  }
-}
-
 /** What a value is, in zod's words: `null`, `array`, `nan`, a class's name, or its typeof. */
 function received(value: unknown): string {
   if (typeof value === "number" && Number.isNaN(value)) return "nan";
@@ -151,9 +151,6 @@ function received(value: unknown): string {
     Object.getPrototypeOf(value) === Object.prototype ? undefined : value.constructor?.name;
   return typeof name === "string" && name !== "" ? name : "object";
 }
-
-const isObject = (value: unknown): value is Record<PropertyKey, unknown> =>
-  typeof value === "object" && value !== null;
 
 function typeName(type: string, input?: unknown): string {
   if (type === "number" && typeof input === "number" && !Number.isFinite(input))

@@ -68,26 +68,19 @@ export function headerDeclarationsOf(inputSchema: JsonObject): HeaderDeclaration
     }
     for (const [keyword, value] of Object.entries(schema)) {
       if (keyword === ANNOTATION || DATA_KEYWORDS.has(keyword)) continue;
-      const problem =
-        keyword === "properties" && isJsonObject(value)
-          ? visitProperties(value, path, reachable)
-          : // Anything below another keyword is not statically reachable, but is still checked.
-            visit(
-              SCHEMA_MAPS.has(keyword) && isJsonObject(value) ? Object.values(value) : value,
-              path,
-              false,
-            );
-      if (problem) return problem;
-    }
-    return undefined;
-  };
-  const visitProperties = (
-    properties: JsonObject,
-    path: string[],
-    reachable: boolean,
-  ): string | undefined => {
-    for (const [name, child] of Object.entries(properties)) {
-      const problem = visit(child, [...path, name], reachable);
+      if (keyword === "properties" && isJsonObject(value)) {
+        for (const [name, child] of Object.entries(value)) {
+          const problem = visit(child, [...path, name], reachable);
+          if (problem) return problem;
+        }
+        continue;
+      }
+      // Anything below another keyword is not statically reachable, but is still checked.
+      const problem = visit(
+        SCHEMA_MAPS.has(keyword) && isJsonObject(value) ? Object.values(value) : value,
+        path,
+        false,
+      );
       if (problem) return problem;
     }
     return undefined;

@@ -55,23 +55,22 @@ export function admitsEveryone(access: Access | undefined): boolean {
   return !access || (!access.credentialsConfigured && !access.rules && !access.catalogReader);
 }
 
-/** What a parsed request asks for: its method and the member its name header would mirror. */
+/**
+ * What a parsed request asks for: its method and the member its name header would mirror; a
+ * completion also reaches what it completes an argument of (a prompt, or a resource template).
+ */
 export function targetOfBody(method: string, params: JsonObject | undefined): Target {
   const key = NAME_PARAM[method];
   const name = key && isJsonObject(params) ? params[key] : undefined;
-  const implied = method === "completion/complete" ? completed(params) : undefined;
-  return { method, name: typeof name === "string" ? name : undefined, ...(implied && { implied }) };
-}
-
-/** What a completion request completes an argument of: a prompt, or a resource template. */
-function completed(params: JsonObject | undefined): Target | undefined {
-  const ref = isJsonObject(params) ? params.ref : undefined;
-  if (!isJsonObject(ref)) return undefined;
-  if (ref.type === "ref/prompt" && typeof ref.name === "string")
-    return { method: "prompts/get", name: ref.name };
-  if (ref.type === "ref/resource" && typeof ref.uri === "string")
-    return { method: "resources/read", name: ref.uri };
-  return undefined;
+  const target: Target = { method, name: typeof name === "string" ? name : undefined };
+  const ref = method === "completion/complete" && isJsonObject(params) ? params.ref : undefined;
+  if (isJsonObject(ref)) {
+    if (ref.type === "ref/prompt" && typeof ref.name === "string")
+      target.implied = { method: "prompts/get", name: ref.name };
+    else if (ref.type === "ref/resource" && typeof ref.uri === "string")
+      target.implied = { method: "resources/read", name: ref.uri };
+  }
+  return target;
 }
 
 /**
