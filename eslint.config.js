@@ -102,6 +102,7 @@ const RUNTIME_FLOORS = [
   "pipeline.ts",
   "durable.ts",
   "handler",
+  "dispatch.ts",
   "handler.ts",
   "hono.ts",
   "index.ts",

@@ -400,3 +400,22 @@ export default mcpHandler(defineServer({ name: "k", version: "1", tools: [tool({
     for (const kind of UNLINKED_KINDS) expect(text).toContain(`"${kind}"`);
   });
 });
+
+describe("the hub's direct calls into a server's method table are linked only by the hub", () => {
+  const MODULES = ["worker/mcp/dispatch.ts", "worker/mcp/call/direct.ts"];
+  // A refusal only the direct path has.
+  const MARKER = "answers with a stream: send it by HTTP.";
+  const present = (inputs: string[]) => MODULES.filter((module) => links(inputs, module));
+
+  it("the hello Worker links neither, nor the direct path's message", async () => {
+    const { text, inputs } = await bundle(HELLO);
+    expect(present(inputs)).toEqual([]);
+    expect(text).not.toContain(MARKER);
+  });
+
+  it("the hub links them", async () => {
+    const { text, inputs } = await bundle("worker/hub/index.ts");
+    expect(present(inputs)).toEqual(MODULES);
+    expect(text).toContain(MARKER);
+  });
+});

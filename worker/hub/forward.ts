@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { McpClient, RequestOptions } from "../../shared/client/index.ts";
+import type { RequestOptions } from "../../shared/client/index.ts";
 import { abortable, linkedController } from "../../shared/abortable.ts";
 import { namespaceKeys, upstreamKeys } from "../../shared/hub/input-keys.ts";
 
@@ -9,6 +9,7 @@ import { isJsonObject } from "../../shared/jsonrpc.ts";
 import type { JsonObject } from "../../shared/protocol/messages.ts";
 import { upstreamLogLevel, type HandlerContext } from "../mcp/index.ts";
 import type { LogLevel } from "../../shared/protocol/meta.ts";
+import type { Upstream } from "./direct.ts";
 
 const MAX_ROUNDS = 8;
 /** What the hub keeps between input rounds: the upstream's own requestState. */
@@ -69,7 +70,7 @@ function logLevelFor(ctx: HandlerContext): { logLevel?: LogLevel } {
 
 export type Forwarding = {
   ctx: HandlerContext;
-  client: McpClient;
+  client: Upstream;
   upstream: string;
   naming: Naming;
   idleMs: number;
@@ -146,7 +147,7 @@ export async function forward(
 /** One request of a forwarded call, with `extra` params (a round's answers), bounded by `signal`. */
 function send(
   call: {
-    client: McpClient;
+    client: Upstream;
     method: string;
     params: JsonObject;
     options: RequestOptions;

@@ -1,10 +1,8 @@
 import { DEFAULT_LIST_TIMEOUT_MS, Hub, type HubView } from "../../shared/hub/hub.ts";
 import {
   DynamicServer,
-  ErrorCode,
   ForwardedResult,
   inputRounds,
-  RpcError,
   listenFromSource,
   prompt,
   resource,
@@ -17,10 +15,10 @@ import {
 import { ClientPool } from "./client-pool.ts";
 import { forward } from "./forward.ts";
 import { hubListenSource } from "./listen.ts";
-import { LISTING, principalOf } from "./principal.ts";
+import { LISTING } from "./principal.ts";
 import { asHubTask, hubTaskRouter } from "./tasks.ts";
-import { withUpstream, type HubRuntime } from "./runtime.ts";
-import { credentialKind, refusalFor, type UpstreamConfig } from "./upstreams.ts";
+import { hubRuntime, withUpstream, type HubRuntime } from "./runtime.ts";
+import { credentialKind, type UpstreamConfig } from "./upstreams.ts";
 import type { Alias } from "./errors.ts";
 import type { CompleteParams } from "../../shared/protocol/params.ts";
 import { CompleteResultSchema } from "../../shared/protocol/results.ts";
@@ -78,17 +76,7 @@ export function hubServer(config: HubConfig): DynamicServer {
       trusted: list.filter((u) => "app" in u).map((u) => u.name),
       warn: (message) => console.warn(message),
     });
-    const configs = new Map(list.map((u) => [u.name, u]));
-    const runtime: HubRuntime = {
-      hub,
-      idleMs: config.callTimeoutMs ?? 60_000,
-      clientFor: (upstream, ctx) => {
-        const config = configs.get(upstream);
-        const refusal = config && refusalFor(config, ctx.caller);
-        if (refusal) throw new RpcError(ErrorCode.InvalidRequest, refusal);
-        return pool.client(upstream, principalOf(ctx), ctx.env, ctx.signal);
-      },
-    };
+    const runtime = hubRuntime(hub, list, pool, config.callTimeoutMs ?? 60_000);
     const credentials = new Map(list.map((u) => [u.name, credentialKind(u)]));
     return (parts = { pool, runtime, credentials });
   };

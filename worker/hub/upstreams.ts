@@ -2,7 +2,8 @@ import { waitUntil } from "cloudflare:workers";
 import * as z from "zod/mini";
 import type { FetchLike, SendLike } from "../../shared/client/index.ts";
 import { errorText } from "../../shared/error-text.ts";
-import { inProcessEntry, markInProcess, type Caller } from "../mcp/index.ts";
+import { directEntry, inProcessEntry, markInProcess, type Caller } from "../mcp/index.ts";
+import type { DirectTarget } from "./direct.ts";
 
 /** The execution context an in-process call gets (the hub's request keeps the isolate alive). */
 export type CallContext = {
@@ -158,7 +159,7 @@ export function credentialKind(upstream: UpstreamConfig): "forward" | "operator"
 }
 
 /** The header that carries an upstream's credentials for a caller, if it gets any. */
-function credentialHeader(
+export function credentialHeader(
   upstream: UpstreamConfig,
   env: Cloudflare.Env,
   callerCredential: string | undefined,
@@ -182,6 +183,16 @@ function credentialHeader(
  */
 export function sendsAddress(upstream: UpstreamConfig): boolean {
   return "app" in upstream;
+}
+
+/**
+ * A server of this Worker made by `mcpHandler` or `mcpApp`, as callers' calls reach it: straight
+ * through its method table. Undefined for any other upstream, which is reached by a client.
+ */
+export function directTarget(upstream: UpstreamConfig): DirectTarget | undefined {
+  if (!("app" in upstream)) return undefined;
+  const entry = directEntry(upstream.app);
+  return entry && { entry, url: `https://${upstream.name}.in-process/`, ctx: CONTEXTS.call };
 }
 
 /** Who a connection to an upstream is for: the caller's credential and address, or the hub's listing. */

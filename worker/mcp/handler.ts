@@ -6,7 +6,8 @@ import { HttpError } from "../http/http-error.ts";
 import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
 import type { Served } from "./server/server.ts";
 import { servePost } from "./pipeline.ts";
-import type { Runtime, Settings } from "./runtime.ts";
+import type { Caller } from "../auth/bearer.ts";
+import { registerOpener, type Runtime, type Settings } from "./runtime.ts";
 import type { BoundCoordination } from "./ports.ts";
 import { loggerFor, logSetting, type RequestLogger } from "./observe/log.ts";
 import { failure } from "./request/errors.ts";
@@ -54,6 +55,51 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
     });
   const settingsOf = (env: Cloudflare.Env) => (settings ??= settingsFrom(options, env));
   /**
+   * The checks after the HTTP gate, for every way in: the deployment's configuration, whether
+   * a call comes from another endpoint of this Worker, and the caller.
+   */
+  async function opened(
+    request: Request | Omit<InProcessCall, "message">,
+    env: Cloudflare.Env,
+    ctx: WorkerContext,
+  ): Promise<{ caller: Caller | undefined; runtime: Runtime }> {
+    coordination ??= configuredNow(() => bound(options, env));
+    // A call from the hub of this Worker (or its catalog reader) was counted there.
+    const marked = inProcessMarks.get(ctx);
+    // A proxy of this isolate calls with a made-up host; its own request was checked.
+    const endpoint = endpointAt(request.url, endpoints);
+    const local = marked !== undefined || endpoint.local;
+    const runtime: Runtime = {
+      env,
+      // A method, not an arrow: bundlers keeping names would rename an arrow per request.
+      waitUntil(promise) {
+        ctx.waitUntil(promise);
+      },
+      // The hub's catalog reader counts nothing; its calls count only live tasks here.
+      coordination: coordination.ports,
+      limits: marked === "catalog" ? undefined : coordination.limits,
+      forwarded: marked === "call",
+      local,
+      settings: settingsOf(env),
+      log: loggerOf(env),
+    };
+    rules ??= configuredNow(() => ({ of: policyRules(options.policy, env) }));
+    const caller = options.authenticate
+      ? await authenticated(options.authenticate, asRequest(request), env, coordination, marked)
+      : undefined;
+    runtime.access = {
+      credentialsConfigured: options.authenticate
+        ? (options.authenticate.configured?.(env) ?? true)
+        : false,
+      anonymous: options.anonymous ?? "none",
+      rules: rules.of,
+      catalogReader: !caller && marked === "catalog",
+      metadataUrl: endpoint.metadataUrl,
+      stepUp: options.authenticate?.stepUp,
+    };
+    return { caller, runtime };
+  }
+  /**
    * The handler: the HTTP gate, the caller, then the pipeline (given the message itself by a
    * caller of this isolate, an `InProcessCall`); `edge` makes the pipeline's answer what the caller
    * takes. The gate's own refusals are responses.
@@ -83,40 +129,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
           throw new HttpError(405, message, { Allow: "POST, OPTIONS" });
         }
       }
-      coordination ??= configuredNow(() => bound(options, env));
-      // A call from the hub of this Worker (or its catalog reader) was counted there.
-      const marked = inProcessMarks.get(ctx);
-      // A proxy of this isolate calls with a made-up host; its own request was checked.
-      const endpoint = endpointAt(request.url, endpoints);
-      const local = marked !== undefined || endpoint.local;
-      const runtime: Runtime = {
-        env,
-        // A method, not an arrow: bundlers keeping names would rename an arrow per request.
-        waitUntil(promise) {
-          ctx.waitUntil(promise);
-        },
-        // The hub's catalog reader counts nothing; its calls count only live tasks here.
-        coordination: coordination.ports,
-        limits: marked === "catalog" ? undefined : coordination.limits,
-        forwarded: marked === "call",
-        local,
-        settings: settingsOf(env),
-        log: loggerOf(env),
-      };
-      rules ??= configuredNow(() => ({ of: policyRules(options.policy, env) }));
-      const caller = options.authenticate
-        ? await authenticated(options.authenticate, asRequest(request), env, coordination, marked)
-        : undefined;
-      runtime.access = {
-        credentialsConfigured: options.authenticate
-          ? (options.authenticate.configured?.(env) ?? true)
-          : false,
-        anonymous: options.anonymous ?? "none",
-        rules: rules.of,
-        catalogReader: !caller && marked === "catalog",
-        metadataUrl: endpoint.metadataUrl,
-        stepUp: options.authenticate?.stepUp,
-      };
+      const { caller, runtime } = await opened(request, env, ctx);
       return edge(await servePost(server, request, caller, runtime), origin);
     } catch (error) {
       return withCors(jsonResponse(failure(withChallenge(error, request))), origin);
@@ -130,6 +143,8 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
   // For a proxy of this isolate: the same checks after the HTTP gate, on the call itself.
   const serveInProcess: InProcessEntry = (call, env, ctx) => serve(call, env, ctx, inProcessReply);
   registerEntry(handler, serveInProcess);
+  // For a proxy of this isolate that calls the method table (dispatch.ts): the same checks.
+  registerOpener(handler, { server, open: opened });
   return handler;
 }
 

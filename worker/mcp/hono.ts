@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import type { Served } from "./server/server.ts";
 import { mcpHandler, type McpAppOptions } from "./handler.ts";
 import { inProcessEntry, registerEntry } from "./request/in-process.ts";
+import { openerOf, registerOpener } from "./runtime.ts";
 
 /**
  * The same endpoint as a Hono app serving its root path: mount it with
@@ -19,5 +20,7 @@ export function mcpApp(
   // The app adds nothing on the way to the handler, so a proxy of this isolate may skip both.
   const entry = inProcessEntry(handler);
   if (entry) registerEntry(app, entry);
+  const opener = openerOf(handler);
+  if (opener) registerOpener(app, opener);
   return app;
 }

@@ -70,6 +70,9 @@ export {
 export {
   inProcessEntry,
   markInProcess,
+  type DirectCall,
+  type DirectEntry,
+  type DirectReply,
   type InProcessCall,
   type InProcessEntry,
   type InProcessReply,
@@ -119,4 +122,5 @@ export { honouredFilter } from "./listen/filter.ts";
 export { upstreamCapabilities, upstreamLogLevel } from "./era/index.ts";
 export { anonymousAddress } from "./context/handler-context.ts";
 export { serveMessage } from "./pipeline.ts";
+export { directEntry } from "./dispatch.ts";
 export type { Framed, Runtime, Settings } from "./runtime.ts";

@@ -4,6 +4,8 @@ import type { Access } from "../auth/access.ts";
 import type { ReplyMode } from "../http/accept.ts";
 import type { RequestLogger } from "./observe/log.ts";
 import type { Coordination, EndpointLimits } from "./ports.ts";
+import type { InProcessCall, WorkerContext } from "./request/in-process.ts";
+import type { Served } from "./server/server.ts";
 
 // What the pipeline is given: the endpoint's settings and the Worker's side of a request (from
 // the handler, or a proxy calling serveMessage), and a message as framing leaves it.
@@ -58,3 +60,30 @@ export type Framed = {
   /** Who sent it, once authenticated; undefined for an anonymous caller. */
   caller: Caller | undefined;
 };
+
+/**
+ * An endpoint's way in for a proxy of this isolate that calls its method table (`directEntry`
+ * in dispatch.ts): its server, and `open`, the handler's checks on a call given as its URL,
+ * signal and headers (read only to authenticate), which give its caller and runtime or throw
+ * the refusal. Only a proxy that imports `directEntry` links the rest of the way.
+ */
+export type DirectOpener = {
+  server: Served;
+  open(
+    call: Omit<InProcessCall, "message">,
+    env: Cloudflare.Env,
+    ctx: WorkerContext,
+  ): Promise<{ caller: Caller | undefined; runtime: Runtime }>;
+};
+
+const openers = new WeakMap<object, DirectOpener>();
+
+/** Registers how direct calls open the endpoint `app` serves (mcpHandler, mcpApp). */
+export function registerOpener(app: object, opener: DirectOpener): void {
+  openers.set(app, opener);
+}
+
+/** How direct calls open the endpoint `app` serves; undefined for any other fetch handler. */
+export function openerOf(app: object): DirectOpener | undefined {
+  return openers.get(app);
+}

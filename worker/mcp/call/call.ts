@@ -1,7 +1,7 @@
 import { TASKS_EXTENSION } from "../../../shared/protocol/capabilities.ts";
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { EraAsking } from "../define/input.ts";
-import type { Listening, MethodHandler, MethodResult } from "../methods/method.ts";
+import type { Call, Listening, MethodHandler, MethodResult } from "../methods/method.ts";
 import { logRequest } from "../observe/log.ts";
 import { failure } from "../request/errors.ts";
 import { EraResponse, respond, type Outcome } from "../request/reply.ts";
@@ -15,7 +15,7 @@ import { notifierFor } from "../context/notifier.ts";
 import { ReplyStream } from "./reply-stream.ts";
 
 /** A route's handler, answered once; `asks`: it may ask the client for input. */
-type Method = { run: MethodHandler; asks?: true };
+export type Method = { run: MethodHandler; asks?: true };
 
 /**
  * The call stage: prepares how the handler may ask for input (where that can fail, before any
@@ -30,33 +30,15 @@ export async function startCall(
   request: RoutedRequest,
   means: CallMeans,
 ): Promise<Response | Outcome> {
-  const { era, info, params } = request;
-  const { handles, coordination } = means;
   const abort = new CallAbort(request.client);
   const reply = new ReplyStream(
     request.mode,
     { keepAliveMs: means.keepAliveMs, maxBufferedBytes: means.sseBufferBytes },
     abort,
   );
-  let asking: EraAsking;
-  const rounds = request.catalog.definition.input;
-  if (route.asks && rounds) {
-    const setup = {
-      method: info.method,
-      params,
-      info,
-      handles,
-      send: reply.send,
-      cancel: abort,
-      coordination,
-    };
-    asking = await rounds.asking(era.name, setup, request.answers);
-  } else if (route.asks) {
-    // Answers to nothing are ignored, as a server with rounds ignores those its requestState
-    // does not ask for; a requestState is a handle this server never issued.
-    if (params.requestState !== undefined) throw noRequestState();
-    asking = NO_INPUT_ROUNDS;
-  } else asking = refused(info.method);
+  const pending = askingFor(route, request, means, reply.send, abort);
+  // Only rounds are prepared asynchronously; the rest costs no turn of the event loop.
+  const asking = pending instanceof Promise ? await pending : pending;
   void run(route, request, means, asking, reply, abort);
   const first = await reply.first;
   // A whole reply's Response is built by the edge that sends it, and no object of the call holds
@@ -64,6 +46,33 @@ export async function startCall(
   // reply stream held piled up until V8's full collection (tools/list with 1000 tools grew
   // workerd to 2 GiB in seconds; built on its way out it stays near 150 MiB).
   return first instanceof Response ? first : respond(first, request.mode);
+}
+
+/**
+ * How a call's handler may ask for input, prepared before it runs (where that can fail, before
+ * any reply): the era's rounds when the server links them and the method may ask.
+ */
+export function askingFor(
+  route: Method,
+  request: RoutedRequest,
+  means: CallMeans,
+  send: Notify,
+  cancel: Cancel,
+): Promise<EraAsking> | EraAsking {
+  const { era, info, params } = request;
+  const rounds = request.catalog.definition.input;
+  if (route.asks && rounds) {
+    const { handles, coordination } = means;
+    const setup = { method: info.method, params, info, handles, send, cancel, coordination };
+    return rounds.asking(era.name, setup, request.answers);
+  }
+  if (route.asks) {
+    // Answers to nothing are ignored, as a server with rounds ignores those its requestState
+    // does not ask for; a requestState is a handle this server never issued.
+    if (params.requestState !== undefined) throw noRequestState();
+    return NO_INPUT_ROUNDS;
+  }
+  return refused(info.method);
 }
 
 // Made when thrown rather than at load: an Error captures a stack when constructed.
@@ -141,30 +150,13 @@ async function run(
   reply: ReplyStream,
   abort: CallAbort,
 ): Promise<void> {
-  const { era, info, catalog, capabilities, server } = request;
-  const { coordination } = means;
+  const { era, info, catalog } = request;
   const stopWatching = watchCancel(route, request, means, abort);
   let outcome: Outcome;
   try {
-    const ctx = contextOf(request, means, abort, reply.send, asking);
-    const owned =
-      coordination.tasks && capabilities.extensions?.[TASKS_EXTENSION]
-        ? coordination.tasks.forCaller(server, request.caller?.subject ?? "")
-        : undefined;
-    const tasks = owned && means.limits ? means.limits.tasks(owned) : owned;
     let result: MethodResult;
     try {
-      result = await route.run({
-        era,
-        catalog,
-        capabilities,
-        params: request.params,
-        ctx,
-        seals: means.handles,
-        tasks,
-        observation: request.observation,
-        access: request.access,
-      });
+      result = await route.run(methodCall(request, means, asking, reply.send, abort));
     } catch (error) {
       // A handler still missing answers ends this round (2026), where the era has rounds.
       if (!asking.inputRequired) throw error;
@@ -189,4 +181,31 @@ async function run(
   }
   reply.end(outcome);
   logRequest(means.log, request.observation, outcome.status, outcome.error);
+}
+
+/** What the method is given: the request, the handler's context, the caller's tasks. */
+export function methodCall(
+  request: RoutedRequest,
+  means: CallMeans,
+  asking: EraAsking,
+  send: Notify,
+  abort: CallAbort,
+): Call {
+  const { era, catalog, capabilities, server } = request;
+  const { coordination } = means;
+  const owned =
+    coordination.tasks && capabilities.extensions?.[TASKS_EXTENSION]
+      ? coordination.tasks.forCaller(server, request.caller?.subject ?? "")
+      : undefined;
+  return {
+    era,
+    catalog,
+    capabilities,
+    params: request.params,
+    ctx: contextOf(request, means, abort, send, asking),
+    seals: means.handles,
+    tasks: owned && means.limits ? means.limits.tasks(owned) : owned,
+    observation: request.observation,
+    access: request.access,
+  };
 }

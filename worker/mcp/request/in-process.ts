@@ -1,4 +1,7 @@
+import type { ClientCapabilities } from "../../../shared/protocol/capabilities.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
+import type { LogLevel } from "../../../shared/protocol/meta.ts";
+import type { Implementation } from "../../../shared/protocol/primitives.ts";
 import { EraResponse, jsonResponse, type Outcome } from "./reply.ts";
 
 // Calls between endpoints of one Worker (the hub's to the servers mounted beside it): how they
@@ -41,8 +44,59 @@ export type InProcessCall = {
   signal: AbortSignal;
 };
 
-/** A request for an authenticator: a call of this isolate gets one with its headers, no body. */
-export function asRequest(request: Request | InProcessCall): Request {
+/**
+ * One request a proxy of this isolate hands straight to an endpoint's method table, as a 2026
+ * request: what its `_meta` would declare given as values (none of it is parsed again), no
+ * routing headers (they would only repeat the method and name), and the headers a client would
+ * authenticate with. The endpoint still authenticates its caller and applies its access rules.
+ */
+export type DirectCall = {
+  /** The endpoint's URL as the proxy names it. */
+  url: string;
+  method: string;
+  /** The params, without `_meta`. */
+  params: JsonObject;
+  clientCapabilities: ClientCapabilities;
+  clientInfo: Implementation;
+  /** The level to send log messages at; none when absent. */
+  logLevel?: LogLevel | undefined;
+  /** Asks for progress notifications under this token. */
+  progressToken?: string | number | undefined;
+  /** The trace the request continues (a W3C `traceparent`). */
+  traceparent?: string | undefined;
+  /** The headers a client would send to authenticate (`Authorization`, or an API key header). */
+  credentials: Readonly<Record<string, string>>;
+  /** An anonymous caller's address, as `CF-Connecting-IP` would carry it. */
+  address?: string | undefined;
+  /** Aborts the call (the caller went away, or gave up). */
+  signal: AbortSignal;
+  /** Gets the call's notifications (progress, log messages) as they are sent. */
+  notify(message: JsonObject): void;
+};
+
+/**
+ * The answer to a `DirectCall`: the result (as a 2026 client reads it from the response), or
+ * the JSON-RPC error, each with the HTTP status the reply would have had over HTTP.
+ */
+export type DirectReply =
+  | { status: number; result: JsonObject; error?: undefined }
+  | {
+      status: number;
+      error: { code: number; message: string; data?: unknown };
+      result?: undefined;
+    };
+
+/** An endpoint's way in for a `DirectCall`: the handler's checks, then the method table. */
+export type DirectEntry = (
+  call: DirectCall,
+  env: Cloudflare.Env,
+  ctx: WorkerContext,
+) => Promise<DirectReply>;
+
+/**
+ * A request for an authenticator: a call of this isolate gets one with its headers, no body.
+ */
+export function asRequest(request: Request | Omit<InProcessCall, "message">): Request {
   if (request instanceof Request) return request;
   const { url, headers, signal } = request;
   return new Request(url, { method: "POST", headers, signal });

@@ -171,7 +171,10 @@ const advertised = new WeakMap<Catalog, Map<string, ServerCapabilities>>();
  * when it offers listen streams; tasks when it offers them (each feature it names in its
  * definition says when: see `define/features.ts`). Computed once per catalog and set of ports.
  */
-function modernCapabilities(catalog: Catalog, coordination: Coordination): ServerCapabilities {
+export function modernCapabilities(
+  catalog: Catalog,
+  coordination: Coordination,
+): ServerCapabilities {
   const key = `${coordination.listen ? "l" : ""}${coordination.tasks ? "t" : ""}`;
   let byPorts = advertised.get(catalog);
   if (!byPorts) advertised.set(catalog, (byPorts = new Map()));

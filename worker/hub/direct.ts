@@ -1,0 +1,104 @@
+import type { McpClient, RequestOptions } from "../../shared/client/index.ts";
+import { McpError, rpcError } from "../../shared/client/errors.ts";
+import { isJsonObject } from "../../shared/jsonrpc.ts";
+import type { ClientCapabilities } from "../../shared/protocol/capabilities.ts";
+import type { JsonObject } from "../../shared/protocol/messages.ts";
+import { isLogLevel } from "../../shared/protocol/meta.ts";
+import type { DirectCall, DirectEntry, DirectReply, WorkerContext } from "../mcp/index.ts";
+
+/** What forwarding asks of an upstream: a client, or a server of this Worker called directly. */
+export type Upstream = Pick<McpClient, "era" | "request">;
+
+/** A server of this Worker as the hub reaches it: its direct entry, URL and call context. */
+export type DirectTarget = { entry: DirectEntry; url: string; ctx: WorkerContext };
+
+/** Who one call is for: the headers a client would authenticate with, and the caller's side. */
+export type DirectCaller = {
+  credentials: Readonly<Record<string, string>>;
+  address: string | undefined;
+  capabilities: ClientCapabilities;
+};
+
+const HUB_INFO = { name: "edgemcp-hub", version: "0.1.0" };
+/** Progress tokens of direct calls: each call gets its own notifications only. */
+let lastToken = 0;
+
+/**
+ * A server mounted in this Worker, called for one caller straight through its method table
+ * (`directEntry`): no client, no envelope or headers to build and check, no reply to frame and
+ * read. Its results, errors and notifications are those a client of its endpoint would read.
+ */
+export class DirectUpstream implements Upstream {
+  readonly era = "modern";
+
+  constructor(
+    private readonly target: DirectTarget,
+    private readonly caller: DirectCaller,
+    private readonly env: Cloudflare.Env,
+  ) {}
+
+  async request(
+    method: string,
+    params: JsonObject = {},
+    options: RequestOptions = {},
+  ): Promise<JsonObject> {
+    const { target, caller } = this;
+    const { onProgress, onLog } = options;
+    const progressToken = onProgress ? ++lastToken : undefined;
+    const call: DirectCall = {
+      url: target.url,
+      method,
+      params,
+      clientCapabilities: caller.capabilities,
+      clientInfo: HUB_INFO,
+      logLevel: options.logLevel,
+      progressToken,
+      traceparent: traceparentOf(options.meta),
+      credentials: caller.credentials,
+      address: caller.address,
+      signal: options.signal ?? (never ??= new AbortController().signal),
+      // A method, not an arrow: bundlers keeping names would wrap an arrow on every call.
+      notify(message) {
+        const p = message.params;
+        if (!isJsonObject(p)) return;
+        if (message.method === "notifications/progress" && onProgress) {
+          if (p.progressToken !== progressToken || typeof p.progress !== "number") return;
+          onProgress({
+            progress: p.progress,
+            ...(typeof p.total === "number" ? { total: p.total } : {}),
+            ...(typeof p.message === "string" ? { message: p.message } : {}),
+          });
+        } else if (message.method === "notifications/message" && onLog && isLogLevel(p.level)) {
+          onLog({ ...p, level: p.level, data: p.data });
+        }
+      },
+    };
+    return resultOf(await target.entry(call, this.env, target.ctx), method);
+  }
+}
+
+/** A signal for calls made without one: it never aborts. */
+let never: AbortSignal | undefined;
+
+function traceparentOf(meta: Record<string, unknown> | undefined): string | undefined {
+  const value = meta?.traceparent;
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * The result of a direct call, or the error a client of the endpoint would have thrown: an auth
+ * refusal (401, 403) is an HTTP failure, any other error the server's JSON-RPC error.
+ */
+function resultOf(reply: DirectReply, method: string): JsonObject {
+  if (reply.result) return reply.result;
+  const { status, error } = reply;
+  const context = { era: "modern" as const, method };
+  if (status !== 401 && status !== 403) throw rpcError(error, status, context);
+  throw new McpError(error.message, {
+    kind: "http",
+    status,
+    code: error.code,
+    data: error.data,
+    ...context,
+  });
+}
