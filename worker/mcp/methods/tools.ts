@@ -81,13 +81,21 @@ export const callTool: MethodHandler = async (call) => {
     const what = `Tool "${tool.wire.name}" (it runs as a task)`;
     call.era.requireCapabilities(TASKS_REQUIRED, request, what);
   }
-  const validated = validateArguments(tool, params.arguments ?? {});
-  // SEP-1303: the model must read what is wrong with its arguments to correct them.
-  if ("invalid" in validated) {
-    if (call.observation) call.observation.toolError = true;
-    return invalidArguments(validated.invalid);
+  // The arguments as the tool's input schema parses them (the given ones without a schema).
+  let args = params.arguments ?? {};
+  const { input } = tool.definition;
+  if (input) {
+    const parsed = z.safeParse(input, args);
+    // SEP-1303: the model must read what is wrong with its arguments to correct them, field by
+    // field (`arguments.a: Invalid input: expected number, received string`). The error does
+    // not name the tool, so a proxy can pass it on under another name unchanged.
+    if (!parsed.success) {
+      if (call.observation) call.observation.toolError = true;
+      const text = `Invalid arguments: ${describeIssues(parsed.error, "arguments", args)}. Call the tool again with arguments that match its inputSchema.`;
+      return { content: [{ type: "text", text }], isError: true };
+    }
+    if (isJsonObject(parsed.data)) args = parsed.data;
   }
-  const { args } = validated;
   // A tool that may run as a task becomes one only for clients that declared the extension.
   if (
     task &&
@@ -113,30 +121,6 @@ export const callTool: MethodHandler = async (call) => {
   }
   return executeTool(tool, args, call.ctx, call.observation);
 };
-
-/**
- * Validates a tool's arguments with its schema: the parsed arguments, or what is wrong with
- * them, field by field (`arguments.a: Invalid input: expected number, received string`).
- */
-function validateArguments(
-  tool: CompiledTool,
-  args: JsonObject,
-): { args: JsonObject } | { invalid: string } {
-  const { input } = tool.definition;
-  if (!input) return { args };
-  const parsed = z.safeParse(input, args);
-  if (!parsed.success) return { invalid: describeIssues(parsed.error, "arguments", args) };
-  return { args: isJsonObject(parsed.data) ? parsed.data : args };
-}
-
-/**
- * Arguments that fail the input schema, answered as a tool error (SEP-1303), in both eras. It
- * does not name the tool, so a proxy can pass it on under another name unchanged.
- */
-function invalidArguments(problems: string): JsonObject {
-  const text = `Invalid arguments: ${problems}. Call the tool again with arguments that match its inputSchema.`;
-  return { content: [{ type: "text", text }], isError: true };
-}
 
 /**
  * Runs a tool with validated arguments and shapes its result. The tool's own failures become
