@@ -14,20 +14,19 @@ export function missingCapabilities(
   required: ClientCapabilities,
   declared: ClientCapabilities,
 ): ClientCapabilities | undefined {
-  const missing: Record<string, unknown> = {};
+  let missing: Record<string, unknown> | undefined;
   for (const [key, need] of Object.entries(required)) {
     const have: unknown = declared[key];
-    if (!isJsonObject(have)) {
-      missing[key] = need;
-      continue;
+    let lacking: unknown = need;
+    if (isJsonObject(have)) {
+      if (!isJsonObject(need)) continue;
+      const subs = Object.entries(need).filter(([sub]) => !isJsonObject(have[sub]));
+      if (subs.length === 0) continue;
+      lacking = Object.fromEntries(subs);
     }
-    if (!isJsonObject(need)) continue;
-    const lacking = Object.fromEntries(
-      Object.entries(need).filter(([sub]) => !isJsonObject(have[sub])),
-    );
-    if (Object.keys(lacking).length > 0) missing[key] = lacking;
+    (missing ??= {})[key] = lacking;
   }
-  return Object.keys(missing).length > 0 ? missing : undefined;
+  return missing;
 }
 
 /** Throws -32021 when the request did not declare capabilities that `what` needs. */
