@@ -12,7 +12,7 @@ import { sealingOf } from "./define/sealing.ts";
 import { modernCapabilities } from "./era/modern/envelope.ts";
 import { modern } from "./era/modern/index.ts";
 import { logRequest } from "./observe/log.ts";
-import { Observation, traceOf } from "./observe/trace.ts";
+import { Observation } from "./observe/trace.ts";
 import { failure } from "./request/errors.ts";
 import type { DirectCall, DirectEntry, DirectReply } from "./request/in-process.ts";
 import { routeOf } from "./request/route.ts";
@@ -87,7 +87,7 @@ async function dispatch(
     call.address === undefined
       ? (noHeaders ??= new Headers())
       : new Headers({ "CF-Connecting-IP": call.address });
-  const observation = new Observation(name, traceOf({ traceparent: call.traceparent }, undefined));
+  const observation = new Observation(name, { traceparent: call.traceparent }, undefined);
   observation.method = method;
   const named = method === "resources/read" ? params.uri : params.name;
   if (typeof named === "string") observation.name = named.slice(0, 256);

@@ -1,6 +1,7 @@
 import { parseMessage, peekId, type JsonRpcMessage } from "../../shared/jsonrpc.ts";
 import { routingTarget } from "../../shared/protocol/headers.ts";
 import type { JsonRpcId } from "../../shared/protocol/messages.ts";
+import type { Era } from "../../shared/protocol/versions.ts";
 import {
   admit,
   admitRouted,
@@ -22,6 +23,7 @@ import { sealingOf } from "./define/sealing.ts";
 import { logRequest, type RequestLogger } from "./observe/log.ts";
 import { observe, type Observation } from "./observe/trace.ts";
 import type { Framed, Runtime } from "./runtime.ts";
+import type { Envelope, RequestInfo } from "./context/context.ts";
 import { takeNotification, takeResponse } from "./request/client-messages.ts";
 import { failure } from "./request/errors.ts";
 import { frame, frameHeaders } from "./request/frame.ts";
@@ -45,6 +47,41 @@ class FramedPost implements Framed {
 
   get signal(): AbortSignal {
     return this.request.signal;
+  }
+}
+
+/**
+ * What a handler knows of its request (`ctx.request`): the envelope's parts, and its correlation
+ * id and `traceparent` as getters of this class, so the trace behind them is made only when
+ * something reads one (a getter in an object literal would make V8 build it as a slow
+ * dictionary).
+ */
+class ServedInfo implements RequestInfo {
+  // The envelope's parts, copied (the optional ones only when present).
+  declare readonly protocolVersion: string;
+  declare readonly clientCapabilities: Envelope["clientCapabilities"];
+  declare readonly clientInfo?: Envelope["clientInfo"];
+  declare readonly logLevel?: Envelope["logLevel"];
+  declare readonly progressToken?: Envelope["progressToken"];
+  readonly #observation: Observation;
+
+  constructor(
+    envelope: Envelope,
+    readonly id: JsonRpcId,
+    readonly method: string,
+    readonly era: Era,
+    observation: Observation,
+  ) {
+    Object.assign(this, envelope);
+    this.#observation = observation;
+  }
+
+  get correlationId(): string {
+    return this.#observation.correlationId;
+  }
+
+  get traceparent(): string {
+    return this.#observation.trace.traceparent;
   }
 }
 
@@ -162,14 +199,7 @@ async function serveFramed(
     if (!admitsEveryone(access))
       admit(access, caller, targetOfBody(request.method, request.params), catalog);
     const route = routeOf(era, request.method, { capabilities, catalog, coordination });
-    const info = {
-      ...envelope,
-      id: request.id,
-      method: request.method,
-      era: era.name,
-      correlationId: observation.correlationId,
-      traceparent: observation.trace.traceparent,
-    };
+    const info = new ServedInfo(envelope, request.id, request.method, era.name, observation);
     // What the request is, and what its call (or the listen route's stream) may use.
     const routed: RoutedRequest = {
       era,

@@ -3,7 +3,8 @@ import type { Era } from "../../../shared/protocol/versions.ts";
 
 /**
  * A request's observation, opened as it is served: its trace (`_meta.traceparent`, else the
- * header) and what it names. observe/log.ts writes its line when the request is over.
+ * header, read when first needed) and what it names. observe/log.ts writes its line when the
+ * request is over.
  */
 export function observe(
   server: string,
@@ -11,7 +12,7 @@ export function observe(
   params: Record<string, unknown> | undefined,
   headers: Headers,
 ): Observation {
-  const observation = new Observation(server, traceOf(params?._meta, headers));
+  const observation = new Observation(server, params?._meta, headers);
   observation.method = method;
   const name = method === "resources/read" ? params?.uri : params?.name;
   if (typeof name === "string") observation.name = name.slice(0, 256);
@@ -30,10 +31,27 @@ export class Observation {
   /** Whether a tool answered `isError`. */
   toolError = false;
 
+  #trace: Trace | undefined;
+  readonly #meta: unknown;
+  readonly #headers: Headers | undefined;
+
+  /** `meta`: the request's `_meta`, where its `traceparent` may be. */
   constructor(
     readonly server: string,
-    readonly trace: Trace,
-  ) {}
+    meta: unknown,
+    headers: Headers | undefined,
+  ) {
+    this.#meta = meta;
+    this.#headers = headers;
+  }
+
+  /**
+   * The request's trace, made when something first reads it (an error's correlation id, a log
+   * line, a call upstream): a request that succeeds quietly draws no ids.
+   */
+  get trace(): Trace {
+    return (this.#trace ??= traceOf(this.#meta, this.#headers));
+  }
 
   get correlationId(): string {
     return this.trace.spanId;
