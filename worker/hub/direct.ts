@@ -37,15 +37,19 @@ export class DirectUpstream implements Upstream {
     private readonly env: Cloudflare.Env,
   ) {}
 
+  /**
+   * One request; `options.cancel`, where given instead of a signal, is where the call's signal
+   * is read from if the server reads it (a handler reading `ctx.signal`).
+   */
   async request(
     method: string,
     params: JsonObject = {},
-    options: RequestOptions = {},
+    options: RequestOptions & { cancel?: { readonly signal: AbortSignal } } = {},
   ): Promise<JsonObject> {
     const { target, caller } = this;
     const { onProgress, onLog } = options;
     const progressToken = onProgress ? ++lastToken : undefined;
-    const call: DirectCall = {
+    const call: DirectCall = new Call(options, {
       url: target.url,
       method,
       params,
@@ -56,7 +60,6 @@ export class DirectUpstream implements Upstream {
       traceparent: traceparentOf(options.meta),
       credentials: caller.credentials,
       address: caller.address,
-      signal: options.signal ?? (never ??= new AbortController().signal),
       // A method, not an arrow: bundlers keeping names would wrap an arrow on every call.
       notify(message) {
         const p = message.params;
@@ -72,13 +75,53 @@ export class DirectUpstream implements Upstream {
           onLog({ ...p, level: p.level, data: p.data });
         }
       },
-    };
+    });
     return resultOf(await target.entry(call, this.env, target.ctx), method);
   }
 }
 
 /** A signal for calls made without one: it never aborts. */
 let never: AbortSignal | undefined;
+
+/**
+ * A direct call whose signal is read from the request's options when the server first reads
+ * it. A class, so that the getter does not make V8 build each call as a slow dictionary.
+ */
+class Call implements DirectCall {
+  readonly url: string;
+  readonly method: string;
+  readonly params: JsonObject;
+  readonly clientCapabilities: DirectCall["clientCapabilities"];
+  readonly clientInfo: DirectCall["clientInfo"];
+  readonly logLevel: DirectCall["logLevel"];
+  readonly progressToken: DirectCall["progressToken"];
+  readonly traceparent: DirectCall["traceparent"];
+  readonly credentials: DirectCall["credentials"];
+  readonly address: DirectCall["address"];
+  readonly notify: DirectCall["notify"];
+
+  constructor(
+    private readonly options: RequestOptions & { cancel?: { readonly signal: AbortSignal } },
+    parts: Omit<DirectCall, "signal">,
+  ) {
+    this.url = parts.url;
+    this.method = parts.method;
+    this.params = parts.params;
+    this.clientCapabilities = parts.clientCapabilities;
+    this.clientInfo = parts.clientInfo;
+    this.logLevel = parts.logLevel;
+    this.progressToken = parts.progressToken;
+    this.traceparent = parts.traceparent;
+    this.credentials = parts.credentials;
+    this.address = parts.address;
+    this.notify = parts.notify;
+  }
+
+  get signal(): AbortSignal {
+    const { options } = this;
+    return options.cancel?.signal ?? options.signal ?? (never ??= new AbortController().signal);
+  }
+}
 
 function traceparentOf(meta: Record<string, unknown> | undefined): string | undefined {
   const value = meta?.traceparent;

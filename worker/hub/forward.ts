@@ -9,7 +9,7 @@ import { isJsonObject } from "../../shared/jsonrpc.ts";
 import type { JsonObject } from "../../shared/protocol/messages.ts";
 import { upstreamLogLevel, type HandlerContext } from "../mcp/index.ts";
 import type { LogLevel } from "../../shared/protocol/meta.ts";
-import type { Upstream } from "./direct.ts";
+import { DirectUpstream, type Upstream } from "./direct.ts";
 
 const MAX_ROUNDS = 8;
 /** What the hub keeps between input rounds: the upstream's own requestState. */
@@ -18,28 +18,45 @@ const RelayStateSchema = z.object({ upstreamState: z.optional(z.string()) });
 /**
  * A signal that aborts with the call, or when the upstream has been quiet for `idleMs`. One
  * controller that the call's signal is linked to (`AbortSignal.any` would add a signal and weak
- * references per call); `rest` holds the timer until the next `touch`, `stop` ends the timer
- * and the link.
+ * references per call), made when the signal is first read: a server of this Worker called
+ * directly reads it only if its handler does, and in workerd each signal, controller and
+ * listener is a native object. `rest` holds the timer until the next `touch`, `stop` ends the
+ * timer and the link; `race` bounds a request by the timer (and by the call, once linked).
  */
-export function idleTimeout(idleMs: number, outer: AbortSignal): IdleTimeout {
+export function idleTimeout(idleMs: number, outer: Cancel | AbortSignal): IdleTimeout {
   return new IdleTimeout(idleMs, outer);
 }
 
+/** Where the call's signal is read from, when something needs it. */
+type Cancel = { readonly signal: AbortSignal };
+
 class IdleTimeout {
-  readonly signal: AbortSignal;
-  readonly #controller: AbortController;
-  readonly #unlink: () => void;
+  #controller: AbortController | undefined;
+  #unlink: (() => void) | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #stopped = false;
+  /** Why the upstream counts as gone, once the timer fired. */
+  #quietReason: Error | undefined;
+  /** Fails the request being raced, when the timer fires. */
+  #fail: ((reason: Error) => void) | undefined;
 
   constructor(
     private readonly idleMs: number,
-    outer: AbortSignal,
+    private readonly outer: Cancel | AbortSignal,
   ) {
-    const { controller, unlink } = linkedController(outer);
+    this.touch();
+  }
+
+  get signal(): AbortSignal {
+    if (this.#controller) return this.#controller.signal;
+    const { outer } = this;
+    const signal = outer instanceof AbortSignal ? outer : outer.signal;
+    // Once stopped, the call no longer reaches it.
+    const { controller, unlink } = linkedController(this.#stopped ? undefined : signal);
     this.#controller = controller;
     this.#unlink = unlink;
-    this.signal = controller.signal;
-    this.touch();
+    if (this.#quietReason && !controller.signal.aborted) controller.abort(this.#quietReason);
+    return controller.signal;
   }
 
   /** The upstream showed signs of life: the quiet time starts again. */
@@ -54,11 +71,28 @@ class IdleTimeout {
 
   stop(): void {
     this.rest();
-    this.#unlink();
+    this.#stopped = true;
+    this.#unlink?.();
+  }
+
+  /**
+   * `work`, or a failure as soon as the upstream has been quiet too long; once the signal was
+   * made (a client's request reads it), also as soon as the call aborts.
+   */
+  race<T>(work: Promise<T>): Promise<T> {
+    if (this.#controller) return abortable(work, this.#controller.signal);
+    if (this.#quietReason) return Promise.reject(this.#quietReason);
+    return new Promise<T>((resolve, reject) => {
+      this.#fail = reject;
+      work.then(resolve, reject);
+    });
   }
 
   #quiet(): void {
-    this.#controller.abort(new Error(`no answer within ${Math.round(this.idleMs / 1000)} s`));
+    const reason = new Error(`no answer within ${Math.round(this.idleMs / 1000)} s`);
+    this.#quietReason = reason;
+    this.#controller?.abort(reason);
+    this.#fail?.(reason);
   }
 }
 
@@ -87,10 +121,12 @@ export async function forward(
   params: JsonObject,
   { ctx, client, upstream, naming, idleMs }: Forwarding,
 ): Promise<JsonObject> {
-  const idle = idleTimeout(idleMs, ctx.signal);
-  // Methods, not arrows: bundlers keeping names would wrap an arrow property on every call.
-  const options: RequestOptions = {
-    signal: idle.signal,
+  // The call's signal is read only where something needs it (see IdleTimeout).
+  const idle = idleTimeout(idleMs, ctx);
+  // Methods, not arrows: bundlers keeping names would wrap an arrow property on every call. A
+  // server of this Worker called directly takes the signal's source, and reads it if it needs it.
+  const options: RequestOptions & { cancel?: Cancel } = {
+    ...(client instanceof DirectUpstream ? { cancel: idle } : { signal: idle.signal }),
     onProgress(p) {
       idle.touch();
       ctx.progress(p.progress, p.total, p.message);
@@ -103,7 +139,7 @@ export async function forward(
     // The upstream's work continues this request's trace, with this request as its parent.
     meta: { traceparent: ctx.request.traceparent },
   };
-  const upstreamCall = { client, method, params, options, signal: idle.signal };
+  const upstreamCall = { client, method, params, options, idle };
   try {
     // A first call has no state: no schema to run for it.
     const state = ctx.relay.state;
@@ -151,13 +187,13 @@ function send(
     method: string;
     params: JsonObject;
     options: RequestOptions;
-    signal: AbortSignal;
+    idle: IdleTimeout;
   },
   extra: JsonObject | undefined,
 ): Promise<JsonObject> {
-  const { client, method, params, options, signal } = call;
+  const { client, method, params, options, idle } = call;
   const sent = extra ? { ...params, ...extra } : params;
-  return abortable(client.request(method, sent, options), signal);
+  return idle.race(client.request(method, sent, options));
 }
 
 function stateParam(state: string | undefined): JsonObject {

@@ -63,6 +63,7 @@ const upstream = defineServer({
     }),
     tool({ name: "whoami", run: (_a, ctx) => ctx.caller?.subject ?? "anonymous" }),
     tool({ name: "secret", run: () => "the secret" }),
+    tool({ name: "hang", run: () => new Promise<string>(() => {}) }),
     tool({
       name: "wait",
       run: async (args, ctx) => {
@@ -290,5 +291,21 @@ describe("a server of this Worker called through its method table (the hub's dir
     const methods = handed.mock.calls.map(([call]) => (call.message as { method: string }).method);
     expect(methods).toContain("tools/list");
     expect(methods).not.toContain("tools/call");
+  });
+
+  it("gives the hub's call up once the server has been quiet for the hub's call timeout", async () => {
+    const hub = serve(
+      hubServer({
+        name: "hub",
+        callTimeoutMs: 150,
+        upstreams: [{ name: "up", app: mcpApp(upstream) }],
+      }),
+    );
+    const { final } = await hub.send(
+      mcpRequest("tools/call", { name: "up__hang", arguments: {} }),
+      "tools/call",
+    );
+    expect(final?.result.isError).toBe(true);
+    expect(final?.result.content[0].text).toMatch(/Upstream "up" is unavailable: no answer within/);
   });
 });
