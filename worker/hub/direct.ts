@@ -20,6 +20,16 @@ export type DirectCaller = {
 };
 
 const HUB_INFO = { name: "edgemcp-hub", version: "0.1.0" };
+/**
+ * A request's options, where a direct call may take instead of a signal and `_meta`'s trace
+ * where to read them from if the server needs them (`ctx.signal`, a handler that reads
+ * `ctx.request.traceparent` or a log line): the hub's forwarded call, its request's info.
+ */
+export type DirectOptions = RequestOptions & {
+  cancel?: { readonly signal: AbortSignal };
+  trace?: { readonly traceparent: string };
+};
+
 /** Progress tokens of direct calls: each call gets its own notifications only. */
 let lastToken = 0;
 
@@ -44,7 +54,7 @@ export class DirectUpstream implements Upstream {
   async request(
     method: string,
     params: JsonObject = {},
-    options: RequestOptions & { cancel?: { readonly signal: AbortSignal } } = {},
+    options: DirectOptions = {},
   ): Promise<JsonObject> {
     const { target, caller } = this;
     const { onProgress, onLog } = options;
@@ -57,7 +67,6 @@ export class DirectUpstream implements Upstream {
       clientInfo: HUB_INFO,
       logLevel: options.logLevel,
       progressToken,
-      traceparent: traceparentOf(options.meta),
       credentials: caller.credentials,
       address: caller.address,
       // A method, not an arrow: bundlers keeping names would wrap an arrow on every call.
@@ -95,14 +104,13 @@ class Call implements DirectCall {
   readonly clientInfo: DirectCall["clientInfo"];
   readonly logLevel: DirectCall["logLevel"];
   readonly progressToken: DirectCall["progressToken"];
-  readonly traceparent: DirectCall["traceparent"];
   readonly credentials: DirectCall["credentials"];
   readonly address: DirectCall["address"];
   readonly notify: DirectCall["notify"];
 
   constructor(
-    private readonly options: RequestOptions & { cancel?: { readonly signal: AbortSignal } },
-    parts: Omit<DirectCall, "signal">,
+    private readonly options: DirectOptions,
+    parts: Omit<DirectCall, "signal" | "traceparent">,
   ) {
     this.url = parts.url;
     this.method = parts.method;
@@ -111,10 +119,14 @@ class Call implements DirectCall {
     this.clientInfo = parts.clientInfo;
     this.logLevel = parts.logLevel;
     this.progressToken = parts.progressToken;
-    this.traceparent = parts.traceparent;
     this.credentials = parts.credentials;
     this.address = parts.address;
     this.notify = parts.notify;
+  }
+
+  get traceparent(): string | undefined {
+    const { trace, meta } = this.options;
+    return trace ? trace.traceparent : traceparentOf(meta);
   }
 
   get signal(): AbortSignal {

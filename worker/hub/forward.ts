@@ -9,7 +9,7 @@ import { isJsonObject } from "../../shared/jsonrpc.ts";
 import type { JsonObject } from "../../shared/protocol/messages.ts";
 import { upstreamLogLevel, type HandlerContext } from "../mcp/index.ts";
 import type { LogLevel } from "../../shared/protocol/meta.ts";
-import { DirectUpstream, type Upstream } from "./direct.ts";
+import { DirectUpstream, type DirectOptions, type Upstream } from "./direct.ts";
 
 const MAX_ROUNDS = 8;
 /** What the hub keeps between input rounds: the upstream's own requestState. */
@@ -125,7 +125,7 @@ export async function forward(
   const idle = idleTimeout(idleMs, ctx);
   // Methods, not arrows: bundlers keeping names would wrap an arrow property on every call. A
   // server of this Worker called directly takes the signal's source, and reads it if it needs it.
-  const options: RequestOptions & { cancel?: Cancel } = {
+  const options: DirectOptions = {
     ...(client instanceof DirectUpstream ? { cancel: idle } : { signal: idle.signal }),
     onProgress(p) {
       idle.touch();
@@ -136,8 +136,11 @@ export async function forward(
       ctx.log(m.level, m.data, m.logger);
     },
     ...logLevelFor(ctx),
-    // The upstream's work continues this request's trace, with this request as its parent.
-    meta: { traceparent: ctx.request.traceparent },
+    // The upstream's work continues this request's trace, with this request as its parent: a
+    // server of this Worker called directly reads it only if something there needs it.
+    ...(client instanceof DirectUpstream
+      ? { trace: ctx.request }
+      : { meta: { traceparent: ctx.request.traceparent } }),
   };
   const upstreamCall = { client, method, params, options, idle };
   try {

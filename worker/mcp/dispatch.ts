@@ -6,7 +6,7 @@ import { callDirect, directFailure } from "./call/direct.ts";
 import type { CallMeans, RoutedRequest } from "./call/calling.ts";
 import { callerIdentity } from "./context/address.ts";
 import { withChallenge } from "./handler/caller.ts";
-import type { RequestInfo } from "./context/context.ts";
+import type { Envelope } from "./context/context.ts";
 import { UNSEALED } from "./context/handles.ts";
 import { sealingOf } from "./define/sealing.ts";
 import { modernCapabilities } from "./era/modern/envelope.ts";
@@ -16,6 +16,7 @@ import { Observation } from "./observe/trace.ts";
 import { failure } from "./request/errors.ts";
 import type { DirectCall, DirectEntry, DirectReply } from "./request/in-process.ts";
 import { routeOf } from "./request/route.ts";
+import { ServedInfo } from "./pipeline.ts";
 import { openerOf, type Runtime } from "./runtime.ts";
 import type { Served } from "./server/server.ts";
 
@@ -87,7 +88,8 @@ async function dispatch(
     call.address === undefined
       ? (noHeaders ??= new Headers())
       : new Headers({ "CF-Connecting-IP": call.address });
-  const observation = new Observation(name, { traceparent: call.traceparent }, undefined);
+  // The call is where its trace is read from, if something reads it (its traceparent, a getter).
+  const observation = new Observation(name, call, undefined);
   observation.method = method;
   const named = method === "resources/read" ? params.uri : params.name;
   if (typeof named === "string") observation.name = named.slice(0, 256);
@@ -107,18 +109,14 @@ async function dispatch(
         ErrorCode.InvalidRequest,
         `${method} answers with a stream: send it by HTTP.`,
       );
-    const info: RequestInfo = {
+    const envelope: Envelope = {
       protocolVersion: MODERN_VERSION,
       clientCapabilities: call.clientCapabilities,
       clientInfo: call.clientInfo,
       ...(call.logLevel === undefined ? {} : { logLevel: call.logLevel }),
       ...(call.progressToken === undefined ? {} : { progressToken: call.progressToken }),
-      id,
-      method,
-      era: modern.name,
-      correlationId: observation.correlationId,
-      traceparent: observation.trace.traceparent,
     };
+    const info = new ServedInfo(envelope, id, method, modern.name, observation);
     const routed: RoutedRequest = {
       era: modern,
       info,

@@ -56,7 +56,7 @@ class FramedPost implements Framed {
  * something reads one (a getter in an object literal would make V8 build it as a slow
  * dictionary).
  */
-class ServedInfo implements RequestInfo {
+export class ServedInfo implements RequestInfo {
   // The envelope's parts, copied (the optional ones only when present).
   declare readonly protocolVersion: string;
   declare readonly clientCapabilities: Envelope["clientCapabilities"];

@@ -14,6 +14,7 @@ import {
   tool,
   ToolError,
   type McpAppOptions,
+  type RequestLog,
 } from "../../../worker/mcp/index.ts";
 import { mcpApp } from "../../../worker/mcp/hono.ts";
 import { inProcessEntry, registerEntry } from "../../../worker/mcp/request/in-process.ts";
@@ -64,6 +65,7 @@ const upstream = defineServer({
     tool({ name: "whoami", run: (_a, ctx) => ctx.caller?.subject ?? "anonymous" }),
     tool({ name: "secret", run: () => "the secret" }),
     tool({ name: "hang", run: () => new Promise<string>(() => {}) }),
+    tool({ name: "trace", run: (_a, ctx) => ctx.request.traceparent }),
     tool({
       name: "wait",
       run: async (args, ctx) => {
@@ -307,5 +309,25 @@ describe("a server of this Worker called through its method table (the hub's dir
     );
     expect(final?.result.isError).toBe(true);
     expect(final?.result.content[0].text).toMatch(/Upstream "up" is unavailable: no answer within/);
+  });
+
+  it("continues the hub's trace: the server's request is a child of the hub's", async () => {
+    const TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const lines: RequestLog[] = [];
+    const app = mcpApp(upstream, { log: (line) => void lines.push(line) });
+    const hub = serve(hubServer({ name: "hub", upstreams: [{ name: "up", app }] }));
+    const { final } = await hub.send(
+      mcpRequest(
+        "tools/call",
+        { name: "up__trace", arguments: {} },
+        { meta: { traceparent: `00-${TRACE}-00f067aa0ba902b7-01` } },
+      ),
+      "tools/call",
+    );
+    const traceparent = String(final?.result.content[0].text);
+    expect(traceparent).toMatch(new RegExp(`^00-${TRACE}-[0-9a-f]{16}-01$`));
+    const line = lines.find((l) => l.method === "tools/call" && l.name === "trace");
+    expect(line).toMatchObject({ traceId: TRACE });
+    expect(traceparent).toContain(String(line?.correlationId));
   });
 });

@@ -62,7 +62,7 @@ export type DirectCall = {
   logLevel?: LogLevel | undefined;
   /** Asks for progress notifications under this token. */
   progressToken?: string | number | undefined;
-  /** The trace the request continues (a W3C `traceparent`). */
+  /** The trace the request continues (a W3C `traceparent`; read only if something needs it). */
   traceparent?: string | undefined;
   /** The headers a client would send to authenticate (`Authorization`, or an API key header). */
   credentials: Readonly<Record<string, string>>;
