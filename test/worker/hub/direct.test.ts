@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { connect, McpError, type McpClient } from "../../../shared/client/index.ts";
+import { connect, type McpClient } from "../../../shared/client/index.ts";
 import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { accessPolicy } from "../../../worker/auth/policy.ts";
 import { DirectUpstream } from "../../../worker/hub/direct.ts";
@@ -21,7 +21,7 @@ import { inProcessEntry, registerEntry } from "../../../worker/mcp/request/in-pr
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 import { fixtureEnv as env } from "../fixture-env.ts";
-import { addTool, askTool, countTool } from "./support.ts";
+import { addTool, askTool, countTool, outcome, SAME_ANSWER_CASES } from "./support.ts";
 
 /** Whether the `wait` tool saw its signal abort, by the label it was called with. */
 const stopped = new Map<string, string>();
@@ -122,34 +122,8 @@ function withAuth(headers: HeadersInit | undefined, credentials: Record<string, 
   return all;
 }
 
-/** A raw result (or the error it failed with, as its fields) without what is sealed anew. */
-async function outcome(work: Promise<JsonObject>): Promise<unknown> {
-  try {
-    const result = await work;
-    return JSON.parse(JSON.stringify(result), (key, value: unknown) =>
-      (key === "requestState" || key === "nextCursor") && typeof value === "string"
-        ? "<sealed>"
-        : value,
-    );
-  } catch (error) {
-    if (!(error instanceof McpError)) throw error;
-    const { kind, code, status, message, data } = error;
-    return { kind, code, status, message, data };
-  }
-}
-
 describe("a server of this Worker called through its method table (the hub's direct upstream)", () => {
-  const cases: [string, JsonObject][] = [
-    ["tools/call", { name: "add", arguments: { a: 2, b: 3 } }],
-    ["tools/call", { name: "add", arguments: { a: "x" } }],
-    ["tools/call", { name: "fail", arguments: {} }],
-    ["tools/call", { name: "strict", arguments: {} }],
-    ["tools/call", { name: "ask", arguments: {} }],
-    ["tools/call", { name: "nope", arguments: {} }],
-    ["tools/list", {}],
-    ["resources/read", { uri: "nowhere://x" }],
-    ["no/such/method", {}],
-  ];
+  const cases = SAME_ANSWER_CASES;
 
   it("answers as its endpoint answers a client: results, an input_required round, errors, a list page", async () => {
     const { direct, fetched, fetches } = await both();

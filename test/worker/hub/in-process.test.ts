@@ -2,8 +2,7 @@ import { fixtureEnv as env } from "../fixture-env.ts";
 import { accessPolicy } from "../../../worker/auth/policy.ts";
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
-import { connect, McpError, type McpClient } from "../../../shared/client/index.ts";
-import type { JsonObject } from "../../../shared/protocol/messages.ts";
+import { connect, type McpClient } from "../../../shared/client/index.ts";
 import { hubServer } from "../../../worker/hub/hub-server.ts";
 import { transportOf, type UpstreamConfig } from "../../../worker/hub/upstreams.ts";
 import {
@@ -23,7 +22,7 @@ import { mcpApp } from "../../../worker/mcp/hono.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import type { Message, Reply } from "../../support/reply.ts";
 import { serve } from "../custom-server.ts";
-import { addTool, askTool, countTool } from "./support.ts";
+import { addTool, askTool, countTool, outcome, SAME_ANSWER_CASES } from "./support.ts";
 
 const upstream = defineServer({
   name: "upstream",
@@ -282,34 +281,8 @@ async function clients(): Promise<{ handed: McpClient; fetched: McpClient; calls
   return { handed, fetched, calls: () => spy.mock.calls.length };
 }
 
-/** A raw result (or the error it failed with, as its fields) without what is sealed anew. */
-async function outcome(work: Promise<JsonObject>): Promise<unknown> {
-  try {
-    const result = await work;
-    return JSON.parse(JSON.stringify(result), (key, value: unknown) =>
-      (key === "requestState" || key === "nextCursor") && typeof value === "string"
-        ? "<sealed>"
-        : value,
-    );
-  } catch (error) {
-    if (!(error instanceof McpError)) throw error;
-    const { kind, code, status, message, data } = error;
-    return { kind, code, status, message, data };
-  }
-}
-
 describe("what the hub's client gets from an in-process upstream", () => {
-  const cases: [string, JsonObject][] = [
-    ["tools/call", { name: "add", arguments: { a: 2, b: 3 } }],
-    ["tools/call", { name: "add", arguments: { a: "x" } }],
-    ["tools/call", { name: "fail", arguments: {} }],
-    ["tools/call", { name: "strict", arguments: {} }],
-    ["tools/call", { name: "ask", arguments: {} }],
-    ["tools/call", { name: "nope", arguments: {} }],
-    ["tools/list", {}],
-    ["resources/read", { uri: "nowhere://x" }],
-    ["no/such/method", {}],
-  ];
+  const cases = SAME_ANSWER_CASES;
 
   it("is deep-equal to what fetch gets: results, an input_required round, errors, a list page", async () => {
     const { handed, fetched, calls } = await clients();

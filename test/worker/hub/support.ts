@@ -1,4 +1,6 @@
 import * as z from "zod";
+import { McpError } from "../../../shared/client/index.ts";
+import type { JsonObject } from "../../../shared/protocol/messages.ts";
 import { hubServer } from "../../../worker/hub/hub-server.ts";
 import type { UpstreamConfig } from "../../../worker/hub/upstreams.ts";
 import {
@@ -148,3 +150,36 @@ export const send = (
   options: Parameters<typeof mcpRequest>[2] = {},
 ) => hub.send(mcpRequest(method, params, options), method);
 export const names = (items: { name: string }[]) => items.map((i) => i.name);
+
+/**
+ * The requests a server of this Worker is asked the same way through each way in (a client
+ * over fetch, the in-process entry, the direct entry): results, an input_required round,
+ * argument, tool and protocol errors, a list page.
+ */
+export const SAME_ANSWER_CASES: [string, JsonObject][] = [
+  ["tools/call", { name: "add", arguments: { a: 2, b: 3 } }],
+  ["tools/call", { name: "add", arguments: { a: "x" } }],
+  ["tools/call", { name: "fail", arguments: {} }],
+  ["tools/call", { name: "strict", arguments: {} }],
+  ["tools/call", { name: "ask", arguments: {} }],
+  ["tools/call", { name: "nope", arguments: {} }],
+  ["tools/list", {}],
+  ["resources/read", { uri: "nowhere://x" }],
+  ["no/such/method", {}],
+];
+
+/** A raw result (or the error it failed with, as its fields) without what is sealed anew. */
+export async function outcome(work: Promise<JsonObject>): Promise<unknown> {
+  try {
+    const result = await work;
+    return JSON.parse(JSON.stringify(result), (key, value: unknown) =>
+      (key === "requestState" || key === "nextCursor") && typeof value === "string"
+        ? "<sealed>"
+        : value,
+    );
+  } catch (error) {
+    if (!(error instanceof McpError)) throw error;
+    const { kind, code, status, message, data } = error;
+    return { kind, code, status, message, data };
+  }
+}
