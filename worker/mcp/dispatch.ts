@@ -3,12 +3,10 @@ import { MODERN_VERSION } from "../../shared/protocol/versions.ts";
 import { admit, admitsEveryone, targetOfBody } from "../auth/admit.ts";
 import type { Caller } from "../auth/bearer.ts";
 import { callDirect, directFailure } from "./call/direct.ts";
-import type { CallMeans, RoutedRequest } from "./call/calling.ts";
+import type { RoutedRequest } from "./call/calling.ts";
 import { callerIdentity } from "./context/address.ts";
 import { withChallenge } from "./handler/caller.ts";
 import type { Envelope } from "./context/context.ts";
-import { UNSEALED } from "./context/handles.ts";
-import { sealingOf } from "./define/sealing.ts";
 import { modernCapabilities } from "./era/modern/envelope.ts";
 import { modern } from "./era/modern/index.ts";
 import { logRequest } from "./observe/log.ts";
@@ -16,7 +14,7 @@ import { Observation } from "./observe/trace.ts";
 import { failure } from "./request/errors.ts";
 import type { DirectCall, DirectEntry, DirectReply } from "./request/in-process.ts";
 import { routeOf } from "./request/route.ts";
-import { ServedInfo } from "./pipeline.ts";
+import { callMeans, ServedInfo } from "./pipeline.ts";
 import { openerOf, type Runtime } from "./runtime.ts";
 import type { Served } from "./server/server.ts";
 
@@ -133,22 +131,12 @@ async function dispatch(
       mode: "json-only",
       observation,
     };
-    const sealing = sealingOf(catalog.definition);
-    const handles = sealing
-      ? sealing.seals(runtime.env, name, caller?.subject ?? "", runtime.local === true)
-      : UNSEALED;
-    const means: CallMeans = {
-      env: runtime.env,
-      waitUntil: runtime.waitUntil,
-      coordination,
-      handles,
-      keepAliveMs: runtime.settings.keepAliveMs,
-      sseBufferBytes: runtime.settings.sseBufferBytes,
-      listenMaxMs: runtime.settings.listenMaxMs,
-      log: runtime.log,
-      limits,
-    };
-    return await callDirect(route, routed, means, call.notify);
+    return await callDirect(
+      route,
+      routed,
+      callMeans(runtime, catalog, name, caller, limits),
+      call.notify,
+    );
   } catch (error) {
     const outcome = failure(error, id, modern, observation);
     logRequest(runtime.log, observation, outcome.status, outcome.error);

@@ -217,22 +217,7 @@ async function serveFramed(
       mode: framed.mode,
       observation,
     };
-    // A server that seals refuses weak secrets here, before any call (see `sealing`).
-    const sealing = sealingOf(catalog.definition);
-    const handles = sealing
-      ? sealing.seals(runtime.env, name, caller?.subject ?? "", runtime.local === true)
-      : UNSEALED;
-    const means: CallMeans = {
-      env: runtime.env,
-      waitUntil: runtime.waitUntil,
-      coordination,
-      handles,
-      keepAliveMs: runtime.settings.keepAliveMs,
-      sseBufferBytes: runtime.settings.sseBufferBytes,
-      listenMaxMs: runtime.settings.listenMaxMs,
-      log: runtime.log,
-      limits,
-    };
+    const means = callMeans(runtime, catalog, name, caller, limits);
     if ("stream" in route) {
       const open = () => route.stream(listening(routed, means));
       const { listenMaxMs } = runtime.settings;
@@ -247,6 +232,34 @@ async function serveFramed(
   } catch (error) {
     return refusal(error, request.id, era, observation, runtime.log);
   }
+}
+
+/**
+ * What a call runs with: the runtime's parts, the caller's handles and limits. A server that
+ * seals refuses weak secrets here, before any call (see `sealing`).
+ */
+export function callMeans(
+  runtime: Runtime,
+  catalog: Catalog,
+  server: string,
+  caller: Caller | undefined,
+  limits: CallMeans["limits"],
+): CallMeans {
+  const sealing = sealingOf(catalog.definition);
+  const { env, settings } = runtime;
+  return {
+    env,
+    waitUntil: runtime.waitUntil,
+    coordination: runtime.coordination,
+    handles: sealing
+      ? sealing.seals(env, server, caller?.subject ?? "", runtime.local === true)
+      : UNSEALED,
+    keepAliveMs: settings.keepAliveMs,
+    sseBufferBytes: settings.sseBufferBytes,
+    listenMaxMs: settings.listenMaxMs,
+    log: runtime.log,
+    limits,
+  };
 }
 
 /** A request refused before its call: logged, and answered in the request's era. */
