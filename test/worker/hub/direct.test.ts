@@ -8,11 +8,8 @@ import { directTarget, transportOf } from "../../../worker/hub/upstreams.ts";
 import {
   bearerTokens,
   defineServer,
-  ErrorCode,
   inputRounds,
-  RpcError,
   tool,
-  ToolError,
   type McpAppOptions,
   type RequestLog,
 } from "../../../worker/mcp/index.ts";
@@ -21,7 +18,7 @@ import { inProcessEntry, registerEntry } from "../../../worker/mcp/request/in-pr
 import { mcpRequest } from "../../support/mcp-request.ts";
 import { serve } from "../custom-server.ts";
 import { fixtureEnv as env } from "../fixture-env.ts";
-import { addTool, askTool, countTool, outcome, SAME_ANSWER_CASES } from "./support.ts";
+import { outcome, SAME_ANSWER_CASES, SAME_ANSWER_TOOLS } from "./support.ts";
 
 /** Whether the `wait` tool saw its signal abort, by the label it was called with. */
 const stopped = new Map<string, string>();
@@ -33,21 +30,7 @@ const upstream = defineServer({
   pageSize: 2,
   logging: true,
   tools: [
-    addTool,
-    countTool,
-    askTool,
-    tool({
-      name: "fail",
-      run: () => {
-        throw new ToolError("the tool failed");
-      },
-    }),
-    tool({
-      name: "strict",
-      run: () => {
-        throw new RpcError(ErrorCode.InvalidParams, "strict refuses these params");
-      },
-    }),
+    ...SAME_ANSWER_TOOLS,
     tool({
       name: "crash",
       run: () => {
@@ -62,8 +45,6 @@ const upstream = defineServer({
         return "said";
       },
     }),
-    tool({ name: "whoami", run: (_a, ctx) => ctx.caller?.subject ?? "anonymous" }),
-    tool({ name: "secret", run: () => "the secret" }),
     tool({ name: "hang", run: () => new Promise<string>(() => {}) }),
     tool({ name: "trace", run: (_a, ctx) => ctx.request.traceparent }),
     tool({

@@ -8,12 +8,8 @@ import { transportOf, type UpstreamConfig } from "../../../worker/hub/upstreams.
 import {
   bearerTokens,
   defineServer,
-  ErrorCode,
   inProcessEntry,
   mcpHandler,
-  RpcError,
-  tool,
-  ToolError,
   type McpAppOptions,
   type RequestLog,
   inputRounds,
@@ -22,32 +18,14 @@ import { mcpApp } from "../../../worker/mcp/hono.ts";
 import { mcpRequest } from "../../support/mcp-request.ts";
 import type { Message, Reply } from "../../support/reply.ts";
 import { serve } from "../custom-server.ts";
-import { addTool, askTool, countTool, outcome, SAME_ANSWER_CASES } from "./support.ts";
+import { outcome, SAME_ANSWER_CASES, SAME_ANSWER_TOOLS } from "./support.ts";
 
 const upstream = defineServer({
   name: "upstream",
   version: "1",
   input: inputRounds,
   pageSize: 2,
-  tools: [
-    addTool,
-    countTool,
-    askTool,
-    tool({
-      name: "fail",
-      run: () => {
-        throw new ToolError("the tool failed");
-      },
-    }),
-    tool({
-      name: "strict",
-      run: () => {
-        throw new RpcError(ErrorCode.InvalidParams, "strict refuses these params");
-      },
-    }),
-    tool({ name: "whoami", run: (_a, ctx) => ctx.caller?.subject ?? "anonymous" }),
-    tool({ name: "secret", run: () => "the secret" }),
-  ],
+  tools: [...SAME_ANSWER_TOOLS],
 });
 
 const TOKENS = "hub-token-0123456789abcdef=ann";

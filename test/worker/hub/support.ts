@@ -6,6 +6,9 @@ import type { UpstreamConfig } from "../../../worker/hub/upstreams.ts";
 import {
   defineServer,
   elicit,
+  ErrorCode,
+  RpcError,
+  ToolError,
   prompt,
   resource,
   tool,
@@ -183,3 +186,24 @@ export async function outcome(work: Promise<JsonObject>): Promise<unknown> {
     return { kind, code, status, message, data };
   }
 }
+
+/** The tools SAME_ANSWER_CASES ask for, a server of each way-in test serves them first. */
+export const SAME_ANSWER_TOOLS = [
+  addTool,
+  countTool,
+  askTool,
+  tool({
+    name: "fail",
+    run: () => {
+      throw new ToolError("the tool failed");
+    },
+  }),
+  tool({
+    name: "strict",
+    run: () => {
+      throw new RpcError(ErrorCode.InvalidParams, "strict refuses these params");
+    },
+  }),
+  tool({ name: "whoami", run: (_a, ctx) => ctx.caller?.subject ?? "anonymous" }),
+  tool({ name: "secret", run: () => "the secret" }),
+];
