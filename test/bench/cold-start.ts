@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { workerBindings } from "./bindings.ts";
 import type { Bundle } from "./build.ts";
+import { cpuSeconds } from "./cpu-time.ts";
 import { folderOf, type Contender } from "./contenders.ts";
 import { firstAnswer } from "./serve.ts";
 import { SCENARIOS } from "./scenarios.ts";
@@ -21,23 +21,7 @@ export type ColdStart = {
   problem?: string;
 };
 
-/**
- * CPU milliseconds a process's threads have run (the first field of each thread's schedstat, in
- * nanoseconds); undefined where /proc does not say.
- */
-export function cpuMilliseconds(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    let ns = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const [onCpu] = readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ");
-      ns += Number(onCpu);
-    }
-    return Number.isFinite(ns) ? ns / 1e6 : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const cpuMs = (seconds: number | undefined) => (seconds === undefined ? undefined : seconds * 1000);
 
 /** The request of a load scenario: the first call is one the Worker answers under load too. */
 function scenarioRequest(id: string): BenchRequest {
@@ -77,7 +61,7 @@ async function once(
   const server = startWorkerd(config, port);
   try {
     const ms = await firstAnswer(server, firstCall(worker), start);
-    return { ms, cpu: cpuMilliseconds(server.process.pid) };
+    return { ms, cpu: cpuMs(cpuSeconds(server.process.pid)) };
   } finally {
     await server.stop();
   }

@@ -7,11 +7,11 @@
 // over one keep-alive connection per process: no load generator between the two.
 // Settings: BENCH_CPU_SCENARIOS (default echo,list-1000,hub), BENCH_CPU_ROUNDS (40),
 // BENCH_CPU_REQUESTS (300 per round), BENCH_CPU_PROCESSES (2 per side).
-import { readdirSync, readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { workerBindings } from "./bindings.ts";
 import { build, type Bundle } from "./build.ts";
+import { processCpuNs } from "./cpu-time.ts";
 import { HUB } from "./contenders.ts";
 import { table } from "./format.ts";
 import { probeFor, requestFor } from "./handshake.ts";
@@ -21,16 +21,6 @@ import { median, percentile } from "./stats.ts";
 import type { BenchRequest } from "./wire.ts";
 import { serve } from "./serve.ts";
 import type { Workerd } from "./workerd.ts";
-
-/** The CPU time of a process, all its threads, in nanoseconds (`/proc/<pid>/task/*\/schedstat`). */
-export function processCpuNs(pid: number, proc = "/proc"): number {
-  let total = 0;
-  for (const tid of readdirSync(join(proc, String(pid), "task"))) {
-    const stat = readFileSync(join(proc, String(pid), "task", tid, "schedstat"), "utf8");
-    total += Number(stat.split(" ")[0]);
-  }
-  return total;
-}
 
 /**
  * Whether `bytes` hold one whole HTTP/1.1 response (by Content-Length, or the last chunk of a

@@ -1,3 +1,4 @@
+import { cpuBetween, cpuSeconds } from "./cpu-time.ts";
 import type { LoadGenerator, LoadResult, LoadRun } from "./load/types.ts";
 import type { Options } from "./options.ts";
 import { send } from "./serve.ts";
@@ -19,13 +20,14 @@ export async function drain(url: string, request: BenchRequest): Promise<void> {
 /**
  * Warms up (`first`: the server's first run of this scenario and concurrency, for the full
  * warm-up; later runs only wake it), picks a duration long enough for the server's speed, then
- * measures.
+ * measures; with the server's `pid`, also the CPU time its workerd spent in the measured run.
  */
 export async function measure(
   generator: LoadGenerator,
   base: Omit<LoadRun, "seconds">,
   options: Options,
   first: boolean,
+  pid?: number,
 ): Promise<LoadResult> {
   const warmup = first ? options.warmupSeconds : options.rewarmSeconds;
   const warm = await generator.run({ ...base, seconds: warmup });
@@ -35,7 +37,9 @@ export async function measure(
     options.maxSeconds,
     Math.max(options.seconds, wanted / Math.max(warm.rps, 0.1)),
   );
+  const cpuBefore = cpuSeconds(pid);
   const result = await generator.run({ ...base, seconds });
+  const serverCpu = cpuBetween(cpuBefore, cpuSeconds(pid));
   await drain(base.url, base.request);
-  return result;
+  return serverCpu === undefined ? result : { ...result, serverCpu };
 }

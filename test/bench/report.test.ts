@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cpuMilliseconds, type ColdStart } from "./cold-start.ts";
+import type { ColdStart } from "./cold-start.ts";
 import { commandLines } from "./commands.ts";
 import { ALL_WORKERS, baselines, type Checkout } from "./contenders.ts";
 import type { LoadGenerator, LoadResult } from "./load/types.ts";
@@ -7,7 +7,14 @@ import type { Options } from "./options.ts";
 import type { Sample } from "./results.ts";
 import type { Problem } from "./scenario-run.ts";
 import { SCENARIOS, withBaselines } from "./scenarios.ts";
-import { coldSection, loadSection, memorySection, sizeSection, targetSection } from "./sections.ts";
+import {
+  coldSection,
+  cpuSection,
+  loadSection,
+  memorySection,
+  sizeSection,
+  targetSection,
+} from "./sections.ts";
 import type { Memory } from "./memory.ts";
 import type { BundleSize } from "./sizes.ts";
 import { met, targets } from "./targets.ts";
@@ -332,11 +339,58 @@ describe("workerd's CPU time in the cold-start table", () => {
     const noCpu = colds.map(({ cpu: _, ...rest }) => rest);
     expect(coldSection(noCpu, WORKERS)).not.toContain("CPU");
   });
+});
 
-  it("reads a process's CPU time from /proc, and nothing for a process that is gone", () => {
-    const own = cpuMilliseconds(process.pid);
-    if (process.platform === "linux") expect(own).toBeGreaterThan(0);
-    expect(cpuMilliseconds(undefined)).toBeUndefined();
-    expect(cpuMilliseconds(2 ** 30)).toBeUndefined();
+describe("the CPU-per-answer section", () => {
+  /** A c=32 run of 1 s: `answers` answers, workerd and the load generator busy as given. */
+  const run = (
+    server: string,
+    round: number,
+    answers: number,
+    serverCpu?: number,
+    loadCpu?: number,
+  ): Sample => ({
+    scenario: "echo",
+    concurrency: 32,
+    server,
+    round,
+    result: {
+      ...result(answers),
+      ...(serverCpu === undefined ? {} : { serverCpu }),
+      ...(loadCpu === undefined ? {} : { loadCpu }),
+    },
+  });
+
+  it("shows workerd's µs per answer beside bare's, and how busy workerd and the load generator were", () => {
+    const measured = [
+      // bare: bounded by the load generator (a whole core), workerd half busy.
+      run("bare", 1, 10_000, 0.5, 1.0),
+      run("bare", 2, 10_000, 0.6, 0.98),
+      // edgemcp: its workerd a core busy, 4 000 and 5 000 answers.
+      run("edgemcp", 1, 4_000, 1.0, 0.45),
+      run("edgemcp", 2, 5_000, 1.0, 0.5),
+    ];
+    const table = cpuSection([scenario("echo")], [32], measured);
+    expect(table.split("\n")[0]).toBe(
+      "| scenario | c | server | workerd µs/answer | ÷bare | ÷bare spread | workerd busy (cores) | load generator busy (cores) |",
+    );
+    // bare: 50 and 60 µs per answer (median, nearest rank: 50).
+    expect(row(table, "bare Worker").slice(3)).toEqual([
+      "50.0",
+      "1.00",
+      "1.00–1.00",
+      "0.50",
+      "0.98",
+    ]);
+    // edgemcp: 250 and 200 µs; within rounds 250 / 50 = 5.00 and 200 / 60 = 3.33.
+    expect(row(table, "edgemcp").slice(3)).toEqual(["200", "3.33", "3.33–5.00", "1.00", "0.45"]);
+  });
+
+  it("leaves out servers without readings, and is empty when no run read CPU times", () => {
+    const partial = [run("bare", 1, 10_000, 0.5), run("edgemcp", 1, 4_000)];
+    const table = cpuSection([scenario("echo")], [32], partial);
+    expect(row(table, "bare Worker").slice(3)).toEqual(["50.0", "1.00", "", "0.50", "–"]);
+    expect(table).not.toMatch(/\| edgemcp \|/);
+    expect(cpuSection([scenario("echo")], [32], [run("edgemcp", 1, 4_000)])).toBe("");
   });
 });

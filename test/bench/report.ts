@@ -1,6 +1,7 @@
 import type { ColdStart } from "./cold-start.ts";
 import {
   coldSection,
+  cpuSection,
   loadSection,
   memorySection,
   problemSection,
@@ -41,6 +42,18 @@ export type ReportInput = {
   playground: string | undefined;
 };
 
+/** The CPU table under its heading, or nothing when the run could not read CPU times. */
+function cpuText(cpu: string): string {
+  if (cpu === "") return "";
+  return `## CPU per answer
+
+What workerd spent per answer in the measured runs (all its threads, from /proc), and how busy workerd and the load generator were, in cores (CPU seconds per second of the run). Where workerd is near one core the server's own CPU bounds its req/s and its req/s ÷ bare comes near bare's µs ÷ its µs; where the load generator is near a core, the load generator bounds the run.
+
+${cpu}
+
+`;
+}
+
 /** The whole report as Markdown. */
 export function renderReport(r: ReportInput): string {
   const m = r.machine;
@@ -68,15 +81,15 @@ Ratios are the figure divided by the bare Worker's or the SDK's in the same scen
 
 ${loadSection(r.scenarios, o.concurrency, r.samples, r.problems)}
 
-${
-  r.memory
-    ? `## Memory
+${cpuText(cpuSection(r.scenarios, o.concurrency, r.samples))}${
+    r.memory
+      ? `## Memory
 
 ${memorySection(r.memory)}
 
 `
-    : ""
-}## Bundle sizes
+      : ""
+  }## Bundle sizes
 
 \`wrangler deploy --dry-run --outdir\` output, gzip level 9. Hello-world rows compare with the hello-world SDK Worker.
 

@@ -114,6 +114,7 @@ export async function runScenario(scenario: Scenario, context: Context): Promise
             },
             options,
             round === 1,
+            server.process.pid,
           );
           context.onSample({
             scenario: scenario.id,

@@ -3,7 +3,7 @@ import { median } from "./stats.ts";
 import { folderOf, type Contender } from "./contenders.ts";
 import { count, kib, ms, ratio, table } from "./format.ts";
 import type { LoadResult } from "./load/types.ts";
-import { figures, roundRatio, type Sample, type Spread } from "./results.ts";
+import { figures, roundRatio, spreadOf, type Sample, type Spread } from "./results.ts";
 import {
   FLAT_PERCENT,
   growthAfterWarmup,
@@ -128,6 +128,59 @@ export function loadSection(
       for (const { contender, reason } of scenario.absent) missing(scenario, c, contender, reason);
     }
   }
+  return table(header, rows, 3);
+}
+
+/** workerd's CPU µs per answer of a run; NaN when it was not read. */
+const cpuPerAnswer = (r: LoadResult) =>
+  r.serverCpu === undefined || r.answers === 0 ? NaN : (r.serverCpu * 1e6) / r.answers;
+
+/**
+ * Where each run's time went: workerd's CPU per answer (beside the bare Worker's in the same
+ * round) and how busy workerd and the load generator were (CPU seconds per second of the run, in
+ * cores), each the median of the rounds. A server whose workerd is near one core busy is bounded
+ * by its own CPU per answer; one whose load generator is near a core is bounded by the load
+ * generator. Empty when the run could not read CPU times (no /proc).
+ */
+export function cpuSection(
+  scenarios: Scenario[],
+  concurrency: number[],
+  samples: Sample[],
+): string {
+  const rows: string[][] = [];
+  const medianOf = (runs: LoadResult[], pick: (r: LoadResult) => number) =>
+    spreadOf(runs.map(pick));
+  const busy = (cpu: number | undefined, seconds: number) =>
+    cpu === undefined || seconds <= 0 ? NaN : cpu / seconds;
+  for (const scenario of scenarios) {
+    for (const c of concurrency) {
+      for (const contender of scenario.contenders) {
+        const runs = samples
+          .filter(
+            (s) => s.scenario === scenario.id && s.concurrency === c && s.server === contender.id,
+          )
+          .map((s) => s.result);
+        const perAnswer = medianOf(runs, cpuPerAnswer);
+        if (!perAnswer) continue;
+        const vsBare = roundRatio(samples, scenario.id, c, contender.id, ["bare"], cpuPerAnswer);
+        const server = medianOf(runs, (r) => busy(r.serverCpu, r.seconds));
+        const load = medianOf(runs, (r) => busy(r.loadCpu, r.seconds));
+        rows.push([
+          scenario.label,
+          String(c),
+          contender.label,
+          perAnswer.value.toFixed(perAnswer.value >= 100 ? 0 : 1),
+          ratioCell(vsBare),
+          spreadCell(vsBare),
+          server ? server.value.toFixed(2) : "–",
+          load ? load.value.toFixed(2) : "–",
+        ]);
+      }
+    }
+  }
+  if (rows.length === 0) return "";
+  const header = ["scenario", "c", "server", "workerd µs/answer", "÷bare", "÷bare spread"];
+  header.push("workerd busy (cores)", "load generator busy (cores)");
   return table(header, rows, 3);
 }
 

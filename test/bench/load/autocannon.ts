@@ -23,6 +23,7 @@ export const autocannonGenerator: LoadGenerator = {
     let invalid = 0;
     let non2xx = 0;
     const passes = answerChecker(run.check);
+    const cpuBefore = process.cpuUsage();
     const verifyBody = (body: unknown): boolean => {
       if (!is2xx(status)) return true;
       const ok = passes(String(body ?? ""));
@@ -50,6 +51,7 @@ export const autocannonGenerator: LoadGenerator = {
         latencies.push(responseTime);
       });
     });
+    const cpu = process.cpuUsage(cpuBefore);
     const seconds = result.duration;
     latencies.sort((a, b) => a - b);
     return {
@@ -62,6 +64,7 @@ export const autocannonGenerator: LoadGenerator = {
       non2xx,
       invalid,
       errors: result.errors + result.timeouts,
+      loadCpu: (cpu.user + cpu.system) / 1e6,
     };
   },
 };

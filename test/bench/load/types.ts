@@ -26,6 +26,12 @@ export type LoadResult = {
   invalid: number;
   /** Connection errors and timeouts. */
   errors: number;
+  /**
+   * CPU seconds spent during the run by the load generator (autocannon: this whole process) and
+   * by the server's workerd process, all threads; absent where they cannot be read (no /proc).
+   */
+  loadCpu?: number;
+  serverCpu?: number;
 };
 
 /** A load generator: wrk or autocannon behind one signature. */

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { cpuBetween, cpuSeconds } from "../cpu-time.ts";
 import { LOAD_DIR, ROOT } from "../paths.ts";
 import { PINNED, pinnedCommand } from "../workerd.ts";
 import type { LoadGenerator, LoadRun } from "./types.ts";
@@ -54,7 +55,10 @@ export const wrk: LoadGenerator = {
     // when it starts: a short warm-up on a busy machine then ran forever), so it is repeated
     // until wrk exits; wrk reports the time it actually ran.
     let again: NodeJS.Timeout | undefined;
+    const cpuBefore = cpuSeconds(child.pid);
+    let loadCpu: number | undefined;
     const timer = setTimeout(() => {
+      loadCpu = cpuBetween(cpuBefore, cpuSeconds(child.pid));
       child.kill("SIGINT");
       again = setInterval(() => child.kill("SIGINT"), 250);
     }, run.seconds * 1000);
@@ -79,6 +83,7 @@ export const wrk: LoadGenerator = {
           non2xx: r.non2xx ?? 0,
           invalid: r.invalid ?? 0,
           errors: r.errors ?? 0,
+          ...(loadCpu === undefined ? {} : { loadCpu }),
         });
       });
     });
