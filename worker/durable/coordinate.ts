@@ -1,4 +1,3 @@
-import { readVar } from "../env-vars.ts";
 import type {
   Coordination,
   DurableCoordination,
@@ -8,7 +7,7 @@ import type {
 } from "../mcp/ports.ts";
 import { countedAuthentication } from "./auth-failures.ts";
 import { CountedCaller, limitSettings } from "./caller-limits.ts";
-import { checkedCoordination, DEFAULT_COORDINATION_TIMEOUT_MS } from "./guarded-ports.ts";
+import { checkedCoordination, coordinationTimeoutMs } from "./guarded-ports.ts";
 
 /**
  * Ports as an endpoint's coordination, for `mcpHandler(server, { durable })`: `durableObjects`
@@ -21,11 +20,7 @@ export function coordinate(ports: Coordination): DurableCoordination {
   return {
     ports,
     bind({ env, timeoutMs, limits }) {
-      const bound = checkedCoordination(
-        ports,
-        timeoutMs ??
-          (Number(readVar(env, "COORDINATION_TIMEOUT_MS")) || DEFAULT_COORDINATION_TIMEOUT_MS),
-      );
+      const bound = checkedCoordination(ports, timeoutMs ?? coordinationTimeoutMs(env));
       return {
         ports: bound,
         limits: bound.limits ? endpointLimits(bound.limits, limitSettings(env, limits)) : undefined,

@@ -1,10 +1,24 @@
 import { errorText } from "../../shared/error-text.ts";
 import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
+import { readVar } from "../env-vars.ts";
 import { HttpError } from "../http/http-error.ts";
-import type { Coordination } from "../mcp/ports.ts";
+import type { Coordination, Limits } from "../mcp/ports.ts";
 
 /** How long one call on coordination may take by default (a Durable Object answers in ms). */
-export const DEFAULT_COORDINATION_TIMEOUT_MS = 10_000;
+const DEFAULT_COORDINATION_TIMEOUT_MS = 10_000;
+
+/** How long one call on coordination may take: `COORDINATION_TIMEOUT_MS`, else 10 s. */
+export function coordinationTimeoutMs(env: Cloudflare.Env): number {
+  return Number(readVar(env, "COORDINATION_TIMEOUT_MS")) || DEFAULT_COORDINATION_TIMEOUT_MS;
+}
+
+/**
+ * A rate limiter used outside an MCP endpoint (the relay's slots), bounded and answering 503
+ * as the endpoint's own ports do (see `guarded`).
+ */
+export function guardedLimits(limits: Limits, timeoutMs: number): Limits {
+  return guardedPort("The rate limiter", limits, timeoutMs);
+}
 
 /**
  * Ports refused when they hold a bare Durable Object namespace; each call on them bounded by

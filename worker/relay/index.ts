@@ -1,5 +1,7 @@
 import { Hono } from "hono";
+import { RpcError } from "../../shared/protocol/errors.ts";
 import { AuthError, type Authenticate, type Caller } from "../auth/bearer.ts";
+import { coordinationTimeoutMs, guardedLimits } from "../durable/guarded-ports.ts";
 import type { Limits } from "../mcp/ports.ts";
 import { relayExchange } from "./exchange.ts";
 import { mintPageToken, openPageToken, PAGE_TOKEN_TTL_MS } from "./page-token.ts";
@@ -10,7 +12,11 @@ import { BOUND_VARIABLES, relaySettings, type RelaySettings } from "./settings.t
 export type RelayOptions = {
   /** The Worker's authentication: once it is configured, the relay requires it too. */
   authenticate?: Authenticate;
-  /** Counts each caller's open relays across instances; without it, per instance. */
+  /**
+   * Counts each caller's open relays across instances; without it, per instance. Each call on
+   * it is bounded by `COORDINATION_TIMEOUT_MS` (10 s): one that fails or does not answer in
+   * time refuses the exchange with 503 "unavailable" (the relay fails closed).
+   */
   limits?: (env: Cloudflare.Env) => Limits | undefined;
 };
 
@@ -95,6 +101,11 @@ export function relayApp(options: RelayOptions = {}) {
       return await run();
     } catch (error) {
       if (error instanceof RelayRefusal) return refusalResponse(error);
+      // The rate limiter failed or did not answer in time (logged where it was bounded).
+      if (error instanceof RpcError && error.httpStatus === 503)
+        return refusalResponse(
+          new RelayRefusal(503, "unavailable", error.message, { "Retry-After": "1" }),
+        );
       console.error("relay failed", error);
       return refusalResponse(
         new RelayRefusal(500, "misconfigured", "The relay failed; see the Worker's log."),
@@ -138,7 +149,9 @@ export function relayApp(options: RelayOptions = {}) {
           "authentication",
           "This Worker requires its credentials for the relay: get a new page token from POST /relay/token with Authorization: Bearer <token>.",
         );
-      const release = await holdSlot(options.limits?.(c.env), caller, settings, (work) => {
+      const limits = options.limits?.(c.env);
+      const bounded = limits && guardedLimits(limits, coordinationTimeoutMs(c.env));
+      const release = await holdSlot(bounded, caller, settings, (work) => {
         try {
           c.executionCtx.waitUntil(work);
         } catch {

@@ -18,6 +18,7 @@ export type RelayRule =
   | "first-byte"
   | "concurrency"
   | "unreachable"
+  | "unavailable"
   | "misconfigured";
 
 /**
