@@ -9,6 +9,7 @@ import {
   bearerTokens,
   defineServer,
   inputRounds,
+  listenFromSource,
   tool,
   type McpAppOptions,
   type RequestLog,
@@ -230,6 +231,36 @@ describe("a server of this Worker called through its method table (the hub's dir
     const fast = await outcome(direct.request("tools/call", params));
     expect(fast).toMatchObject({ kind: "http", status: 403 });
     expect(fast).toEqual(await outcome(fetched.request("tools/call", params)));
+  });
+
+  it("refuses a method that answers with a stream, which only HTTP can carry, before opening it", async () => {
+    let opened = 0;
+    const listening = defineServer({
+      name: "listening",
+      version: "1",
+      listen: listenFromSource(async () => {
+        opened++;
+      }),
+      tools: [tool({ name: "ping", run: () => "pong" })],
+    });
+    const target = directTarget({ name: "listening", app: mcpApp(listening) });
+    const direct = new DirectUpstream(
+      target!,
+      { credentials: {}, address: undefined, capabilities: {} },
+      env as Cloudflare.Env,
+    );
+    expect(await outcome(direct.request("subscriptions/listen", { notifications: {} }))).toEqual({
+      kind: "rpc",
+      code: -32600,
+      status: 400,
+      message: "subscriptions/listen answers with a stream: send it by HTTP.",
+      data: undefined,
+    });
+    expect(opened).toBe(0);
+    // The same server's other methods still go through.
+    expect(
+      await outcome(direct.request("tools/call", { name: "ping", arguments: {} })),
+    ).toMatchObject({ resultType: "complete", content: [{ type: "text", text: "pong" }] });
   });
 
   it("is how the hub calls it: neither its fetch nor its in-process entry sees the hub's calls", async () => {
