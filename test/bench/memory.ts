@@ -19,7 +19,7 @@ const CONNECTIONS = 8;
 /**
  * The share of the run that is warm-up: V8 grows its heap to a working size first. With this
  * mix, edgemcp's process grew until about 75,000 requests and then held within ±2% up to
- * 300,000 (measured 2026-12-02, for this checkout and for the code of issue 14's start); a
+ * 300,000 (measured 2026-12-02, for this checkout and for the code of 2026-12-01 when the first targets were set); a
  * warm-up of a tenth of 50,000 requests reported that growth as +17%.
  */
 const WARMUP_SHARE = 0.5;

@@ -71,7 +71,7 @@ export function renderReport(r: ReportInput): string {
 ${baselineLine}- Runs: rounds ${o.rounds} (twice as many for the hub; edgemcp between its anchors; server order reversed every other round), concurrency ${o.concurrency.join(" and ")}, ${o.warmupSeconds} s warm-up (${o.rewarmSeconds} s after a server's first round) then at least ${o.seconds} s (up to ${o.maxSeconds} s for slow servers) per run; figures are the server's median round; every ratio is taken within each round (servers of a round run back to back) and the median of the rounds is shown, with its spread (lowest–highest round)
 - ${o.quick ? "**Quick mode (BENCH_QUICK=1): short runs, one round; not figures to steer by.**\n- " : ""}${o.pin ? "workerd pinned to core 1 and the load generator to core 0 (taskset)\n- " : ""}Every answer was checked: one per server and scenario in depth before load (${r.schemaChecked ? "official 2026-07-28 JSON schema, " : ""}JSON-RPC id, result contents), and every answer under load by status, size and expected substrings; rejected answers are not counted in req/s
 
-## Targets (issue 14)
+## Targets
 
 ${targetSection(r.targets)}
 ${problemSection(r.problems, r.workers)}

@@ -4,7 +4,7 @@ import { figures, roundRatio, spreadOf, type Sample, type Spread } from "./resul
 import type { Scenario } from "./scenarios.ts";
 import type { BundleSize } from "./sizes.ts";
 
-/** One of the goals set for edgemcp (issue 14), and whether this run reached it. */
+/** One of the goals set for edgemcp's speed and size, and whether this run reached it. */
 export type Target = {
   goal: string;
   /** The measured value (a ratio, or kibibytes), with its spread across rounds when it has one. */
@@ -32,7 +32,7 @@ export const met = (t: Target): boolean | undefined =>
       ? t.measured.value >= t.limit
       : t.measured.value <= t.limit;
 
-/** The targets table of issue 14, evaluated on this run. */
+/** The targets table, evaluated on this run. */
 export function targets({ samples, scenarios, concurrency, sizes, coldStarts }: Inputs): Target[] {
   const ran = new Set(scenarios.map((s) => s.id));
   const list: Target[] = [];
