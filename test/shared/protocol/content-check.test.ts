@@ -40,6 +40,21 @@ const BLOCKS: [string, unknown, string | undefined][] = [
   ["an icon with a bad theme", { ...link, icons: [{ src: "x", theme: "blue" }] }, "theme"],
   ["an icon with sizes", { ...link, icons: [{ src: "x", sizes: ["48x48"] }] }, undefined],
   ["an icon with numeric sizes", { ...link, icons: [{ src: "x", sizes: [48] }] }, "sizes[0]"],
+  [
+    "an icon with sizes not a list",
+    { ...link, icons: [{ src: "x", sizes: "48x48" }] },
+    "icons[0].sizes: expected an array",
+  ],
+  [
+    "an icon with a numeric mimeType",
+    { ...link, icons: [{ src: "x", mimeType: 1 }] },
+    "icons[0].mimeType: expected a string",
+  ],
+  [
+    "an icon that is not an object",
+    { ...link, icons: ["https://x"] },
+    "content[0].icons[0]: expected an object",
+  ],
   ["an embedded text", embedded({ uri: "a://b", text: "t" }), undefined],
   ["an embedded blob", embedded({ uri: "a://b", blob: "AA==", mimeType: "x/y" }), undefined],
   ["an embedded resource without contents", embedded({ uri: "a://b" }), "content[0].resource"],

@@ -1,7 +1,7 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject, JsonRpcId } from "../../../shared/protocol/messages.ts";
 import { LOG_LEVELS, type LogLevel } from "../../../shared/protocol/meta.ts";
-import { isPlainObject } from "../../../shared/protocol/content-check.ts";
+import { isPlainObject } from "../../../shared/protocol/hand-check.ts";
 import { typeMismatch } from "../../../shared/zod-issues.ts";
 
 // The params every server's methods read (tools/list and tools/call, the 2025 handshake, the

@@ -45,6 +45,8 @@ const CAPABILITIES: unknown[] = [
   { experimental: { a: 1 } },
   { experimental: { a: [] } },
   { experimental: symbolKey },
+  { experimental: { a: symbolKey } },
+  { sampling: { context: symbolKey } },
   { extensions: { "io.x/y": "on" } },
   { extensions: new Instance() },
 ];
@@ -87,6 +89,8 @@ const INFOS: unknown[] = [
   { name: "c", version: "1", icons: [{ ...ICON, sizes: [1] }] },
   { name: "c", version: "1", icons: [{ ...ICON, sizes: holey }] },
   { name: "c", version: "1", icons: [{ ...ICON, theme: "blue" }] },
+  { name: "c", version: "1", icons: [Object.assign(new Instance(), ICON)] },
+  { name: "c", version: "1", icons: ["https://x/i.png"] },
   // eslint-disable-next-line no-sparse-arrays
   { name: "c", version: "1", icons: [ICON, , ICON] },
 ];
