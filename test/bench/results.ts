@@ -25,7 +25,13 @@ export type Figures = {
   errors: number;
 };
 
-function runsOf(samples: Sample[], scenario: string, concurrency: number, server: string) {
+/** The runs of one server in one scenario at one concurrency, every round. */
+export function runsOf(
+  samples: Sample[],
+  scenario: string,
+  concurrency: number,
+  server: string,
+): Sample[] {
   return samples.filter(
     (s) => s.scenario === scenario && s.concurrency === concurrency && s.server === server,
   );

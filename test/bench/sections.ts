@@ -3,7 +3,7 @@ import { median } from "./stats.ts";
 import { folderOf, type Contender } from "./contenders.ts";
 import { count, kib, ms, ratio, table } from "./format.ts";
 import type { LoadResult } from "./load/types.ts";
-import { figures, roundRatio, spreadOf, type Sample, type Spread } from "./results.ts";
+import { figures, roundRatio, runsOf, spreadOf, type Sample, type Spread } from "./results.ts";
 import {
   FLAT_PERCENT,
   growthAfterWarmup,
@@ -155,11 +155,7 @@ export function cpuSection(
   for (const scenario of scenarios) {
     for (const c of concurrency) {
       for (const contender of scenario.contenders) {
-        const runs = samples
-          .filter(
-            (s) => s.scenario === scenario.id && s.concurrency === c && s.server === contender.id,
-          )
-          .map((s) => s.result);
+        const runs = runsOf(samples, scenario.id, c, contender.id).map((s) => s.result);
         const perAnswer = medianOf(runs, cpuPerAnswer);
         if (!perAnswer) continue;
         const vsBare = roundRatio(samples, scenario.id, c, contender.id, ["bare"], cpuPerAnswer);
