@@ -3,6 +3,7 @@ import { ErrorCode, RpcError } from "../../shared/protocol/errors.ts";
 import { readVar } from "../env-vars.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { Coordination, Limits } from "../mcp/ports.ts";
+import { abandoningRefused } from "./abandoning-tasks.ts";
 
 /** How long one call on coordination may take by default (a Durable Object answers in ms). */
 const DEFAULT_COORDINATION_TIMEOUT_MS = 10_000;
@@ -45,7 +46,8 @@ class NoAnswer extends Error {
  * that throws (its object unreachable, overloaded, broken) answers the caller 503
  * "unavailable", logged with the details, instead of an internal error; one that does not
  * answer within `timeoutMs` (0: no bound) answers 503 "did not answer in time" rather than
- * holding the request without end. Protocol refusals pass through as they are. Waits that are
+ * holding the request without end; a task whose create was so refused is abandoned (see
+ * `abandoningRefused`). Protocol refusals pass through as they are. Waits that are
  * meant to last (a call watching for its cancellation, a 2025 call waiting for its client's
  * answer, a listen stream's body) are not calls on a port here, and are not bounded.
  */
@@ -57,8 +59,11 @@ function guarded(given: Coordination, timeoutMs: number): Coordination {
     ...(tasks
       ? {
           tasks: {
-            forCaller: (server, subject) =>
-              guard("The task store", tasks.forCaller(server, subject)),
+            forCaller: (server, subject, waitUntil) =>
+              abandoningRefused(
+                guard("The task store", tasks.forCaller(server, subject, waitUntil)),
+                waitUntil,
+              ),
           },
         }
       : {}),

@@ -9,6 +9,12 @@ import {
 } from "../mcp/durable.ts";
 
 /**
+ * How long an abandoned task's object refuses a create of it: far longer than any create stays
+ * in flight (each is bounded by COORDINATION_TIMEOUT_MS at its caller).
+ */
+const ABANDONED_KEEP_MS = 60 * 60_000;
+
+/**
  * One task (extension io.modelcontextprotocol/tasks). Its state is stored durably before the
  * creating request is answered; an alarm runs the tool, so the work goes on after that request
  * ends; another alarm deletes everything when the task's time to live is over.
@@ -22,6 +28,8 @@ export class TaskObject extends DurableObject {
    * clock must say when the task expires.
    */
   async create(given: TaskState): Promise<string> {
+    if ((await this.ctx.storage.get("abandoned")) !== undefined)
+      throw new Error("This task was abandoned by its caller before it was created.");
     const now = new Date().toISOString();
     const state = { ...given, createdAt: now, lastUpdatedAt: now };
     await this.ctx.storage.put("task", state);
@@ -68,9 +76,25 @@ export class TaskObject extends DurableObject {
     return true;
   }
 
+  /**
+   * Forgets a task whose caller was refused its create (the create failed or did not answer
+   * in time): stops its run, deletes it, gives its lease back, and keeps a mark that refuses
+   * the create should it come in only now; the mark goes after ABANDONED_KEEP_MS.
+   */
+  async abandon(subject: string): Promise<void> {
+    const state = await this.#stored();
+    if (state && state.subject !== subject) return;
+    this.#running?.abort(new Error("The task was abandoned by its caller."));
+    const until = Date.now() + ABANDONED_KEEP_MS;
+    await this.ctx.storage.deleteAll();
+    await this.ctx.storage.put("abandoned", until);
+    await this.ctx.storage.setAlarm(until);
+    if (state) await this.#release(state);
+  }
+
   override async alarm(): Promise<void> {
     const state = await this.#stored();
-    if (!state) return;
+    if (!state) return this.#forgetAbandoned();
     const expiresAt = Date.parse(state.createdAt) + state.ttlMs;
     if (Date.now() >= expiresAt) {
       await this.ctx.storage.deleteAll();
@@ -84,10 +108,20 @@ export class TaskObject extends DurableObject {
       );
       this.#running = undefined;
       const latest = await this.#stored();
+      // Abandoned while the tool ran: the task is gone and its mark has its own alarm.
+      if (!latest) return;
       // A cancel that came in while the tool ran wins over whatever the tool returned.
-      if (latest && latest.status === "working") await this.#save({ ...latest, ...outcome });
+      if (latest.status === "working") await this.#save({ ...latest, ...outcome });
     }
     await this.ctx.storage.setAlarm(expiresAt);
+  }
+
+  /** Deletes an abandoned task's mark once its time is over. */
+  async #forgetAbandoned(): Promise<void> {
+    const until = await this.ctx.storage.get<number>("abandoned");
+    if (until === undefined) return;
+    if (Date.now() >= until) await this.ctx.storage.deleteAll();
+    else await this.ctx.storage.setAlarm(until);
   }
 
   /** Gives the caller's live-task lease back (a lost release expires with the task anyway). */

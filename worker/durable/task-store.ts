@@ -11,13 +11,16 @@ export function taskStoreOver(namespace: DurableObjectNamespace<TaskObject>): Ta
     }
   };
   return {
+    newId: () => namespace.newUniqueId().toString(),
     async create(task) {
-      const id = namespace.newUniqueId();
-      return namespace.get(id).create({ ...task, taskId: id.toString() });
+      const object = stub(task.taskId);
+      if (!object) throw new Error(`"${task.taskId}" is no task object's id`);
+      return object.create(task);
     },
     read: async (taskId, subject) => stub(taskId)?.read(subject),
     answer: async (taskId, subject, responses) =>
       (await stub(taskId)?.answer(subject, responses)) ?? false,
     cancel: async (taskId, subject) => (await stub(taskId)?.cancel(subject)) ?? false,
+    abandon: async (taskId, subject) => stub(taskId)?.abandon(subject),
   };
 }

@@ -124,7 +124,12 @@ export interface ServerRequests {
 
 /** Tasks, reached per caller: each caller sees only its own. */
 export interface Tasks {
-  forCaller(server: string, subject: string): CallerTasks;
+  /** `waitUntil` keeps work the tasks start in the background alive past the response. */
+  forCaller(
+    server: string,
+    subject: string,
+    waitUntil: (promise: Promise<unknown>) => void,
+  ): CallerTasks;
 }
 
 /** A task a tool call becomes: the tool, its arguments, and how long the task lives. */
@@ -136,6 +141,8 @@ export type TaskStart = {
   pollIntervalMs?: number;
   /** The caller's lease on a live task, which the task gives back when it ends. */
   lease?: TaskLease;
+  /** The id to create the task under, from `newTaskId` (absent: the store picks one). */
+  taskId?: string;
 };
 
 /** Which caller's lease a task holds (`Limits.release(caller, "task", id)`). */
@@ -148,6 +155,17 @@ export interface CallerTasks {
   get(taskId: string): Promise<JsonObject>;
   update(taskId: string, responses: Record<string, unknown>): Promise<JsonObject>;
   cancel(taskId: string): Promise<JsonObject>;
+  /**
+   * An id for a task not created yet, picked before `create` so that a create whose answer
+   * never reached its caller can be forgotten. Without it (and `abandon`), a create that fails
+   * or does not answer in time may leave a task its caller never heard of.
+   */
+  newTaskId?(): string;
+  /**
+   * Forgets the task created (or being created) under `taskId`, whose create its caller was
+   * refused: deleted if the create came in, refused if it comes in later.
+   */
+  abandon?(taskId: string): Promise<void>;
 }
 
 /** What one listen stream asks for, and how long it may stay open. */

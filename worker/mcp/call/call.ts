@@ -195,7 +195,7 @@ export function methodCall(
   const { coordination } = means;
   const owned =
     coordination.tasks && capabilities.extensions?.[TASKS_EXTENSION]
-      ? coordination.tasks.forCaller(server, request.caller?.subject ?? "")
+      ? coordination.tasks.forCaller(server, request.caller?.subject ?? "", means.waitUntil)
       : undefined;
   return {
     era,

@@ -7,19 +7,20 @@ import type { TaskState } from "./state.ts";
 const DEFAULT_TTL_MS = 60 * 60_000;
 const DEFAULT_POLL_MS = 1_000;
 
-/** A task as it is stored first: everything but its id, which the store assigns. */
-type NewTask = Omit<TaskState, "taskId">;
-
 /** Where tasks are kept; every read and change is for the task's own subject only. */
 export interface TaskStore {
-  /** Stores a task under a new id and starts it; resolves with its public JSON. */
-  create(task: NewTask): Promise<string>;
+  /** An id no task has yet, for `create`. */
+  newId(): string;
+  /** Stores a task under its id (from `newId`) and starts it; resolves with its public JSON. */
+  create(task: TaskState): Promise<string>;
   /** The task's public JSON; undefined when it is unknown, expired or another caller's. */
   read(taskId: string, subject: string): Promise<string | undefined>;
   /** Records answers to the task's input requests; false when it is unknown. */
   answer(taskId: string, subject: string, responses: Record<string, unknown>): Promise<boolean>;
   /** Cancels the task; false when it is unknown. */
   cancel(taskId: string, subject: string): Promise<boolean>;
+  /** Deletes the task and refuses a create of it still to come (see `CallerTasks.abandon`). */
+  abandon(taskId: string, subject: string): Promise<void>;
 }
 
 /**
@@ -37,6 +38,7 @@ export class TaskService implements CallerTasks {
   async create(start: TaskStart): Promise<JsonObject> {
     const now = new Date().toISOString();
     const created = await this.store.create({
+      taskId: start.taskId ?? this.store.newId(),
       server: this.server,
       tool: start.tool,
       args: start.args,
@@ -68,6 +70,14 @@ export class TaskService implements CallerTasks {
   async cancel(taskId: string): Promise<JsonObject> {
     if (!(await this.store.cancel(taskId, this.subject))) throw unknownTask(taskId);
     return { resultType: "complete" };
+  }
+
+  newTaskId(): string {
+    return this.store.newId();
+  }
+
+  abandon(taskId: string): Promise<void> {
+    return this.store.abandon(taskId, this.subject);
   }
 }
 

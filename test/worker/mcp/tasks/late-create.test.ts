@@ -1,0 +1,145 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { durableObjects } from "../../../../worker/durable/index.ts";
+import type { TaskObject } from "../../../../worker/durable/task-object.ts";
+import { defineServer, storedTasks, tool } from "../../../../worker/mcp/index.ts";
+import { eventually } from "../../../support/eventually.ts";
+import { mcpRequest } from "../../../support/mcp-request.ts";
+import { serve } from "../../custom-server.ts";
+
+const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
+const BOUND_MS = 300;
+/** How long past the bound the slow task objects take. */
+const LATE_MS = 3 * BOUND_MS;
+
+/** The labels of the runs that started, and of those that saw their signal abort. */
+const started = new Set<string>();
+const aborted = new Set<string>();
+
+const definition = defineServer({
+  name: "late-tasks",
+  version: "1",
+  tasks: storedTasks,
+  tools: [
+    tool({
+      name: "work",
+      description: "Works until it is aborted (a few seconds at most)",
+      input: z.object({ label: z.string() }),
+      task: { mode: "optional", ttlMs: 60_000 },
+      run: async ({ label }, ctx) => {
+        started.add(label);
+        for (let i = 0; i < 100 && !ctx.signal.aborted; i++)
+          await new Promise((r) => setTimeout(r, 50));
+        if (ctx.signal.aborted) aborted.add(label);
+        return "worked";
+      },
+    }),
+  ],
+});
+
+/**
+ * Where the task object is slow: before the create reaches it, or in answering it; or where it
+ * fails (over RPC, say) after it stored the task.
+ */
+type Slowness = "arrives late" | "answers late" | "fails once stored";
+
+/**
+ * The real task objects, but each create is late by LATE_MS (past the bound), or fails;
+ * `creates` holds every create as it finally settles, and the task id it was for.
+ */
+function slowTasks(slowness: Slowness) {
+  const creates: { taskId: string; settled: Promise<unknown> }[] = [];
+  const namespace = {
+    newUniqueId: () => env.MCP_TASKS.newUniqueId(),
+    idFromString: (id: string) => env.MCP_TASKS.idFromString(id),
+    get(id: DurableObjectId) {
+      const real = env.MCP_TASKS.get(id);
+      const wait = () => new Promise((r) => setTimeout(r, LATE_MS));
+      return {
+        create(task: { taskId: string }) {
+          const settled =
+            slowness === "arrives late"
+              ? wait().then(() => real.create(task as never))
+              : slowness === "answers late"
+                ? real.create(task as never).then(async (json) => (await wait(), json))
+                : real
+                    .create(task as never)
+                    .then(() => Promise.reject(new Error("connection lost")));
+          creates.push({ taskId: task.taskId, settled: settled.catch(() => {}) });
+          return settled;
+        },
+        read: (subject: string) => real.read(subject),
+        answer: (subject: string, responses: Record<string, unknown>) =>
+          real.answer(subject, responses),
+        cancel: (subject: string) => real.cancel(subject),
+        abandon: (subject: string) => real.abandon(subject),
+      };
+    },
+  } as unknown as DurableObjectNamespace<TaskObject>;
+  const server = serve(definition, {
+    durable: (e) => durableObjects({ tasks: namespace, limits: e.MCP_LIMITS }),
+    coordinationTimeoutMs: BOUND_MS,
+  });
+  return { server, creates };
+}
+
+let nextAddress = 1;
+
+const REFUSALS: Record<Slowness, string> = {
+  "arrives late": "The task store did not answer in time (0.3 s). Try again shortly.",
+  "answers late": "The task store did not answer in time (0.3 s). Try again shortly.",
+  "fails once stored": "The task store is unavailable right now. Try again shortly.",
+};
+
+describe("a task whose create does not answer in time, or fails", () => {
+  for (const slowness of ["arrives late", "answers late", "fails once stored"] as const) {
+    it(`(the object ${slowness}) is refused with 503, then never exists, never runs on unknown to its caller, and holds no place in the caller's live-task cap`, async () => {
+      const { server, creates } = slowTasks(slowness);
+      const ip = `192.0.2.${nextAddress++}`;
+      const headers = { "CF-Connecting-IP": ip };
+      const held = () => env.MCP_LIMITS.getByName(`ip:${ip}`).held("task");
+      const label = crypto.randomUUID();
+
+      const refused = await server.send(
+        mcpRequest(
+          "tools/call",
+          { name: "work", arguments: { label } },
+          { server: "late-tasks", capabilities: TASKS, headers },
+        ),
+        "tools/call",
+      );
+      expect(refused.status).toBe(503);
+      expect(refused.final?.error).toEqual({
+        code: -32603,
+        message: REFUSALS[slowness],
+      });
+
+      // The create, however late, has reached the object by now (the test waits for it).
+      expect(creates).toHaveLength(1);
+      const [{ taskId, settled }] = creates as [(typeof creates)[0]];
+      await settled;
+      const get = await server.send(
+        mcpRequest(
+          "tasks/get",
+          { taskId },
+          {
+            server: "late-tasks",
+            capabilities: TASKS,
+            headers: { ...headers, "Mcp-Name": taskId },
+          },
+        ),
+        "tasks/get",
+      );
+      expect(get.final?.error).toMatchObject({ code: -32602, data: { taskId } });
+      expect(await held()).toBe(0);
+      if (slowness === "arrives late") expect(started.has(label)).toBe(false);
+      // A run that began before the create was refused (its object stored the task) sees its
+      // signal abort; whether it began that soon is up to the alarm.
+      await eventually(async () => !started.has(label) || aborted.has(label) || undefined, {
+        intervalMs: 20,
+        what: "the run that began before the create was refused seeing its signal abort",
+      });
+    });
+  }
+});
