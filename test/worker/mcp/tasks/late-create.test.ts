@@ -1,3 +1,4 @@
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
@@ -132,6 +133,15 @@ describe("a task whose create does not answer in time, or fails", () => {
         "tasks/get",
       );
       expect(get.final?.error).toMatchObject({ code: -32602, data: { taskId } });
+      // All the object keeps is the mark refusing a late create, which its alarm deletes.
+      const object = env.MCP_TASKS.get(env.MCP_TASKS.idFromString(taskId));
+      const kept = await runInDurableObject(object, async (_, state) => ({
+        keys: [...(await state.storage.list()).keys()],
+        alarm: await state.storage.getAlarm(),
+      }));
+      expect(kept.keys).toEqual(["abandoned"]);
+      expect(kept.alarm).toBeGreaterThan(Date.now() + 59 * 60_000);
+      expect(kept.alarm).toBeLessThanOrEqual(Date.now() + 60 * 60_000);
       expect(await held()).toBe(0);
       if (slowness === "arrives late") expect(started.has(label)).toBe(false);
       // A run that began before the create was refused (its object stored the task) sees its
@@ -142,4 +152,16 @@ describe("a task whose create does not answer in time, or fails", () => {
       });
     });
   }
+
+  it("an abandoned task's object forgets its mark once the mark's time is over, keeping nothing", async () => {
+    const object = env.MCP_TASKS.get(env.MCP_TASKS.newUniqueId());
+    await object.abandon("someone");
+    await runInDurableObject(object, (_, state) => state.storage.put("abandoned", Date.now() - 1));
+    expect(await runDurableObjectAlarm(object)).toBe(true);
+    const kept = await runInDurableObject(object, async (_, state) => ({
+      size: (await state.storage.list()).size,
+      alarm: await state.storage.getAlarm(),
+    }));
+    expect(kept).toEqual({ size: 0, alarm: null });
+  });
 });
