@@ -164,4 +164,36 @@ describe("a task whose create does not answer in time, or fails", () => {
     }));
     expect(kept).toEqual({ size: 0, alarm: null });
   });
+
+  it("an abandon in another caller's name leaves the task as it was", async () => {
+    const taskId = env.MCP_TASKS.newUniqueId().toString();
+    const object = env.MCP_TASKS.get(env.MCP_TASKS.idFromString(taskId));
+    const now = new Date().toISOString();
+    const task = {
+      taskId,
+      server: "late-tasks",
+      tool: "work",
+      args: { label: "kept" },
+      subject: "alice",
+      capabilities: {},
+      status: "working",
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs: 60_000,
+      pollIntervalMs: 1_000,
+      answers: {},
+      pending: [],
+    };
+    await runInDurableObject(object, (_, state) => state.storage.put("task", task));
+    await object.abandon("mallory");
+    const keys = () =>
+      runInDurableObject(object, async (_, state) => [...(await state.storage.list()).keys()]);
+    expect(await keys()).toEqual(["task"]);
+    expect(JSON.parse((await object.read("alice")) ?? "{}")).toMatchObject({
+      taskId,
+      status: "working",
+    });
+    await object.abandon("alice");
+    expect(await keys()).toEqual(["abandoned"]);
+  });
 });
