@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The CPU time of a process, all its threads, in nanoseconds (`/proc/<pid>/task/*\/schedstat`). */
@@ -16,7 +16,7 @@ export function processCpuNs(pid: number, proc = "/proc"): number {
  * no pid, or a process that has gone): the report then leaves the CPU columns out.
  */
 export function cpuSeconds(pid: number | undefined, proc = "/proc"): number | undefined {
-  if (pid === undefined || !existsSync(join(proc, String(pid), "task"))) return undefined;
+  if (pid === undefined) return undefined;
   try {
     const ns = processCpuNs(pid, proc);
     return Number.isFinite(ns) ? ns / 1e9 : undefined;
