@@ -23,14 +23,19 @@ export async function openPlayground(
 export const CONNECT_TIMEOUT_MS = 45_000;
 
 /**
- * Connects to an endpoint of this Worker by typing its URL, and waits for the catalog. A
- * connection is an initialize or discovery and four lists: on a loaded machine that can take
+ * Connects to an endpoint of this Worker by typing its URL, and waits for that endpoint's
+ * catalog (not the hub's, which the page may still be showing from its own first connection).
+ * A connection is an initialize or discovery and four lists: on a loaded machine that can take
  * longer than Playwright's 30 s.
  */
 export async function connectTo(page: Page, path: string): Promise<void> {
-  await page.fill("#endpoint-url", `${worker()}${path}`);
+  const url = `${worker()}${path}`;
+  await page.fill("#endpoint-url", url);
   await page.click("form.connect button[type=submit]");
-  await page.locator(".sidebar .entry").first().waitFor({ timeout: CONNECT_TIMEOUT_MS });
+  await page
+    .locator(`.sidebar[data-endpoint="${url}"] .entry`)
+    .first()
+    .waitFor({ timeout: CONNECT_TIMEOUT_MS });
   await expect.poll(() => page.locator(".era-modern, .era-legacy").count()).toBeGreaterThan(0);
 }
 

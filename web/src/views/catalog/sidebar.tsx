@@ -129,7 +129,11 @@ export function Sidebar() {
       performance.mark(CATALOG_MARK);
   }, [visible]);
   return (
-    <nav class={`sidebar${narrowSidebarOpen.value ? " open" : ""}`} aria-label="Catalog">
+    <nav
+      class={`sidebar${narrowSidebarOpen.value ? " open" : ""}`}
+      aria-label="Catalog"
+      data-endpoint={live?.url}
+    >
       <div class="search">
         <label class="sr-only" for="catalog-search">
           Search the catalog
