@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, screenshot, type Chromium } from "./chromium.ts";
 import { TEST_TOKENS } from "../support/secrets.ts";
-import { checkAccessibility, openPlayground, select, worker } from "./playground.ts";
+import { catalogOf, checkAccessibility, openPlayground, select, worker } from "./playground.ts";
 
 let chromium: Chromium;
 beforeAll(async () => (chromium = await launchChromium()));
@@ -46,7 +46,7 @@ async function connected(page: Page): Promise<void> {
       timeout: 20_000,
     })
     .toBe("Reconnect");
-  await expect.poll(() => page.locator(".sidebar .entry").count()).toBeGreaterThan(0);
+  await catalogOf(page);
 }
 
 /** The Authorization values sent to an origin from the given request on. */

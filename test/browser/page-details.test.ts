@@ -6,8 +6,8 @@ import { encodePermalink } from "../../web/src/lib/permalink.ts";
 import { TEST_TOKENS } from "../support/secrets.ts";
 import { launchChromium, screenshot, type Chromium } from "./chromium.ts";
 import {
+  catalogOf,
   checkAccessibility,
-  CONNECT_TIMEOUT_MS,
   connectTo,
   openPlayground,
   screenshotBoth,
@@ -23,9 +23,7 @@ afterAll(async () => chromium?.close());
 async function connectHere(page: Page, path: string): Promise<void> {
   await page.fill("#endpoint-url", `${worker()}${path}`);
   await page.click("form.connect button[type=submit]");
-  await expect
-    .poll(() => page.locator(".sidebar .entry").count(), { timeout: CONNECT_TIMEOUT_MS })
-    .toBeGreaterThan(0);
+  await catalogOf(page, `${worker()}${path}`);
   await expect.poll(() => page.locator(".era-modern, .era-legacy").count()).toBeGreaterThan(0);
 }
 

@@ -20,22 +20,30 @@ export async function openPlayground(
 }
 
 /** How long a test waits for a connection's catalog. */
-export const CONNECT_TIMEOUT_MS = 45_000;
+const CONNECT_TIMEOUT_MS = 45_000;
 
 /**
- * Connects to an endpoint of this Worker by typing its URL, and waits for that endpoint's
- * catalog (not the hub's, which the page may still be showing from its own first connection).
- * A connection is an initialize or discovery and four lists: on a loaded machine that can take
- * longer than Playwright's 30 s.
+ * Waits for the catalog of `url` (by default the URL in the connection bar) to show an entry,
+ * folded away or not. The page names the endpoint its catalog belongs to, so a catalog still
+ * on screen from an earlier connection (the hub's, which the page connects to by itself) does
+ * not count. A connection is an initialize or discovery and four lists: on a loaded machine
+ * that can take longer than Playwright's 30 s.
  */
+export async function catalogOf(page: Page, url?: string): Promise<void> {
+  const endpoint = url ?? (await page.inputValue("#endpoint-url")).trim();
+  await expect
+    .poll(() => page.locator(`.sidebar[data-endpoint="${endpoint}"] .entry`).count(), {
+      timeout: CONNECT_TIMEOUT_MS,
+    })
+    .toBeGreaterThan(0);
+}
+
+/** Connects to an endpoint of this Worker by typing its URL, and waits for its catalog. */
 export async function connectTo(page: Page, path: string): Promise<void> {
   const url = `${worker()}${path}`;
   await page.fill("#endpoint-url", url);
   await page.click("form.connect button[type=submit]");
-  await page
-    .locator(`.sidebar[data-endpoint="${url}"] .entry`)
-    .first()
-    .waitFor({ timeout: CONNECT_TIMEOUT_MS });
+  await catalogOf(page, url);
   await expect.poll(() => page.locator(".era-modern, .era-legacy").count()).toBeGreaterThan(0);
 }
 

@@ -2,7 +2,13 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startThirdParty, type ThirdPartyServer } from "../support/third-party/servers.ts";
 import { launchChromium, type Chromium } from "./chromium.ts";
-import { checkAccessibility, openPlayground, screenshotBoth, select } from "./playground.ts";
+import {
+  catalogOf,
+  checkAccessibility,
+  openPlayground,
+  screenshotBoth,
+  select,
+} from "./playground.ts";
 
 // The official reference server in Streamable HTTP mode: it answers CORS with `*`, so the page
 // reaches it directly, as it would any server on the internet.
@@ -20,9 +26,7 @@ afterAll(async () => {
 async function connectToReference(page: Page): Promise<void> {
   await page.fill("#endpoint-url", server.url);
   await page.click("form.connect button[type=submit]");
-  await expect
-    .poll(() => page.locator(".sidebar .entry").count(), { timeout: 30_000 })
-    .toBeGreaterThan(0);
+  await catalogOf(page, server.url);
 }
 
 /** The text of the latest call's status line, once it is no longer running. */

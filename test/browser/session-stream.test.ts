@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startThirdParty, type ThirdPartyServer } from "../support/third-party/servers.ts";
 import { launchChromium, type Chromium } from "./chromium.ts";
-import { checkAccessibility, openPlayground, select } from "./playground.ts";
+import { catalogOf, checkAccessibility, openPlayground, select } from "./playground.ts";
 
 let chromium: Chromium;
 let everything: ThirdPartyServer;
@@ -17,7 +17,7 @@ afterAll(async () => {
 async function connectToEverything(page: Page): Promise<void> {
   await page.fill("#endpoint-url", everything.url);
   await page.click("form.connect button[type=submit]");
-  await page.locator(".sidebar .entry").first().waitFor({ timeout: 20_000 });
+  await catalogOf(page, everything.url);
 }
 
 /** The log messages the Logs pane lists, newest first. */

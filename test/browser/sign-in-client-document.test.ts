@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StartedWorker } from "../support/start-worker.ts";
 import { launchChromium, type Chromium } from "./chromium.ts";
-import { endedCall } from "./playground.ts";
+import { catalogOf, endedCall } from "./playground.ts";
 
 // The playground deployed on https names itself with its own Client ID Metadata Document. Here
 // the Worker itself is served over HTTPS on loopback (a certificate made for 127.0.0.1, trusted
@@ -60,7 +60,7 @@ describe("the playground on https", () => {
       await page.locator("#dev-token").selectOption("");
       await page.fill("#endpoint-url", `${origin}/mcp/notes`);
       await page.click("form.connect button[type=submit]");
-      await page.locator(".sidebar .entry").first().waitFor({ timeout: 30_000 });
+      await catalogOf(page, `${origin}/mcp/notes`);
 
       const [popup] = await Promise.all([
         context.waitForEvent("page"),

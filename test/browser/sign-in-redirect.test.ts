@@ -2,7 +2,14 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodePermalink } from "../../web/src/lib/permalink.ts";
 import { launchChromium, type Chromium } from "./chromium.ts";
-import { checkAccessibility, connectTo, endedCall, select, worker } from "./playground.ts";
+import {
+  catalogOf,
+  checkAccessibility,
+  connectTo,
+  endedCall,
+  select,
+  worker,
+} from "./playground.ts";
 
 let chromium: Chromium;
 
@@ -136,7 +143,7 @@ describe("signing in from the playground where popups are blocked", () => {
       expect(tokenRequests).toEqual([]);
       expect(await page.locator("section.signed-in").count()).toBe(0);
       // The page is back on the server, anonymous, and can sign in again from the flow view.
-      await page.locator(".sidebar .entry").first().waitFor({ timeout: 30_000 });
+      await catalogOf(page, `${worker()}/mcp/notes`);
       expect(await page.locator('[data-key="tool:create_note"]').count()).toBe(0);
       expect(await page.inputValue("#endpoint-url")).toBe(`${worker()}/mcp/notes`);
       await expect(view.getByRole("button", { name: "Run all" }).isEnabled()).resolves.toBe(true);
