@@ -47,10 +47,12 @@ type Slowness = "arrives late" | "answers late" | "fails once stored";
 
 /**
  * The real task objects, but each create is late by LATE_MS (past the bound), or fails;
- * `creates` holds every create as it finally settles, and the task id it was for.
+ * `creates` holds every create as it finally settles, and the task id it was for; `abandons`
+ * every abandon the server sent in the background, as it settles.
  */
 function slowTasks(slowness: Slowness) {
   const creates: { taskId: string; settled: Promise<unknown> }[] = [];
+  const abandons: Promise<unknown>[] = [];
   const namespace = {
     newUniqueId: () => env.MCP_TASKS.newUniqueId(),
     idFromString: (id: string) => env.MCP_TASKS.idFromString(id),
@@ -74,7 +76,11 @@ function slowTasks(slowness: Slowness) {
         answer: (subject: string, responses: Record<string, unknown>) =>
           real.answer(subject, responses),
         cancel: (subject: string) => real.cancel(subject),
-        abandon: (subject: string) => real.abandon(subject),
+        abandon(subject: string) {
+          const abandoned = real.abandon(subject);
+          abandons.push(abandoned.catch(() => {}));
+          return abandoned;
+        },
       };
     },
   } as unknown as DurableObjectNamespace<TaskObject>;
@@ -82,7 +88,27 @@ function slowTasks(slowness: Slowness) {
     durable: (e) => durableObjects({ tasks: namespace, limits: e.MCP_LIMITS }),
     coordinationTimeoutMs: BOUND_MS,
   });
-  return { server, creates };
+  return { server, creates, abandons };
+}
+
+/** A stored task of alice's, working. */
+function aliceTask(taskId: string) {
+  const now = new Date().toISOString();
+  return {
+    taskId,
+    server: "late-tasks",
+    tool: "work",
+    args: { label: "kept" },
+    subject: "alice",
+    capabilities: {},
+    status: "working",
+    createdAt: now,
+    lastUpdatedAt: now,
+    ttlMs: 60_000,
+    pollIntervalMs: 1_000,
+    answers: {},
+    pending: [],
+  };
 }
 
 let nextAddress = 1;
@@ -96,7 +122,7 @@ const REFUSALS: Record<Slowness, string> = {
 describe("a task whose create does not answer in time, or fails", () => {
   for (const slowness of ["arrives late", "answers late", "fails once stored"] as const) {
     it(`(the object ${slowness}) is refused with 503, then never exists, never runs on unknown to its caller, and holds no place in the caller's live-task cap`, async () => {
-      const { server, creates } = slowTasks(slowness);
+      const { server, creates, abandons } = slowTasks(slowness);
       const ip = `192.0.2.${nextAddress++}`;
       const headers = { "CF-Connecting-IP": ip };
       const held = () => env.MCP_LIMITS.getByName(`ip:${ip}`).held("task");
@@ -116,10 +142,18 @@ describe("a task whose create does not answer in time, or fails", () => {
         message: REFUSALS[slowness],
       });
 
-      // The create, however late, has reached the object by now (the test waits for it).
+      // The create, however late, has reached the object by now (the test waits for it), and
+      // so has the abandon the server sent in the background: the object may see the two in
+      // either order, and neither may leave a task.
       expect(creates).toHaveLength(1);
       const [{ taskId, settled }] = creates as [(typeof creates)[0]];
       await settled;
+      await eventually(async () => abandons.length > 0 || undefined, {
+        intervalMs: 20,
+        what: "the server abandoning the task it could not create",
+      });
+      await Promise.all(abandons);
+      expect(abandons).toHaveLength(1);
       const get = await server.send(
         mcpRequest(
           "tasks/get",
@@ -168,23 +202,7 @@ describe("a task whose create does not answer in time, or fails", () => {
   it("an abandon in another caller's name leaves the task as it was", async () => {
     const taskId = env.MCP_TASKS.newUniqueId().toString();
     const object = env.MCP_TASKS.get(env.MCP_TASKS.idFromString(taskId));
-    const now = new Date().toISOString();
-    const task = {
-      taskId,
-      server: "late-tasks",
-      tool: "work",
-      args: { label: "kept" },
-      subject: "alice",
-      capabilities: {},
-      status: "working",
-      createdAt: now,
-      lastUpdatedAt: now,
-      ttlMs: 60_000,
-      pollIntervalMs: 1_000,
-      answers: {},
-      pending: [],
-    };
-    await runInDurableObject(object, (_, state) => state.storage.put("task", task));
+    await runInDurableObject(object, (_, state) => state.storage.put("task", aliceTask(taskId)));
     await object.abandon("mallory");
     const keys = () =>
       runInDurableObject(object, async (_, state) => [...(await state.storage.list()).keys()]);
