@@ -23,13 +23,14 @@ export class TaskObject extends DurableObject {
   #running: AbortController | undefined;
 
   /**
-   * Stores a new task and schedules its first run; answers with the task's public JSON. Its
+   * Stores a new task and schedules its first run; answers with the task's public JSON, or with
+   * undefined when its caller abandoned it before this create arrived (an answer, not a throw:
+   * workerd logs an exception thrown across RPC as uncaught, and this refusal is expected). Its
    * times are this object's: the instance that asked may run on a clock of its own, and one
    * clock must say when the task expires.
    */
-  async create(given: TaskState): Promise<string> {
-    if ((await this.ctx.storage.get("abandoned")) !== undefined)
-      throw new Error("This task was abandoned by its caller before it was created.");
+  async create(given: TaskState): Promise<string | undefined> {
+    if ((await this.ctx.storage.get("abandoned")) !== undefined) return undefined;
     const now = new Date().toISOString();
     const state = { ...given, createdAt: now, lastUpdatedAt: now };
     await this.ctx.storage.put("task", state);

@@ -15,7 +15,10 @@ export function taskStoreOver(namespace: DurableObjectNamespace<TaskObject>): Ta
     async create(task) {
       const object = stub(task.taskId);
       if (!object) throw new Error(`"${task.taskId}" is no task object's id`);
-      return object.create(task);
+      const created = await object.create(task);
+      if (created === undefined)
+        throw new Error("This task was abandoned by its caller before it was created.");
+      return created;
     },
     read: async (taskId, subject) => stub(taskId)?.read(subject),
     answer: async (taskId, subject, responses) =>

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { durableObjects } from "../../../../worker/durable/index.ts";
 import type { TaskObject } from "../../../../worker/durable/task-object.ts";
+import { taskStoreOver } from "../../../../worker/durable/task-store.ts";
 import { defineServer, storedTasks, tool } from "../../../../worker/mcp/index.ts";
 import { eventually } from "../../../support/eventually.ts";
 import { mcpRequest } from "../../../support/mcp-request.ts";
@@ -197,6 +198,22 @@ describe("a task whose create does not answer in time, or fails", () => {
       alarm: await state.storage.getAlarm(),
     }));
     expect(kept).toEqual({ size: 0, alarm: null });
+  });
+
+  it("a create that reaches an abandoned task's object stores nothing, and its caller is told why", async () => {
+    const taskId = env.MCP_TASKS.newUniqueId().toString();
+    const object = env.MCP_TASKS.get(env.MCP_TASKS.idFromString(taskId));
+    await object.abandon("alice");
+    // The object answers the refusal rather than throwing it across RPC (which workerd logs as
+    // an uncaught exception); the store makes it the create's failure.
+    expect(await object.create(aliceTask(taskId) as never)).toBeUndefined();
+    await expect(taskStoreOver(env.MCP_TASKS).create(aliceTask(taskId) as never)).rejects.toThrow(
+      "This task was abandoned by its caller before it was created.",
+    );
+    const kept = await runInDurableObject(object, async (_, state) => ({
+      keys: [...(await state.storage.list()).keys()],
+    }));
+    expect(kept.keys).toEqual(["abandoned"]);
   });
 
   it("an abandon in another caller's name leaves the task as it was", async () => {
