@@ -3,10 +3,10 @@ import {
   arrayOf,
   ICON_FIELDS,
   is,
-  isPlainObject,
   object,
   oneOf,
   optional,
+  record,
   string,
   type Check,
 } from "./hand-check.ts";
@@ -21,7 +21,6 @@ let checksByType: Record<string, Check> | undefined;
 /** Each content block's members by its `type`. */
 function blockChecks(): Record<string, Check> {
   const number = is(Number.isFinite, "expected a number");
-  const record = is(isPlainObject, "expected a JSON object");
   const ofString = optional(string);
   const common = {
     annotations: optional(

@@ -19,6 +19,22 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return isObject(proto) && Object.hasOwn(proto, "isPrototypeOf");
 }
 
+/**
+ * A JSON object as `z.record(z.string(), ...)` takes one: a plain object (not a class instance)
+ * whose enumerable keys are strings, each value passing `each` (`__proto__` is skipped).
+ */
+export function isRecord(value: unknown, each?: (item: unknown) => boolean): boolean {
+  return (
+    isPlainObject(value) &&
+    Reflect.ownKeys(value).every(
+      (key) =>
+        key === "__proto__" ||
+        !Object.prototype.propertyIsEnumerable.call(value, key) ||
+        (typeof key === "string" && (!each || each(value[key]))),
+    )
+  );
+}
+
 export const is =
   (test: (value: unknown) => boolean, words: string): Check =>
   (value) =>
@@ -34,6 +50,9 @@ export const oneOf = (...allowed: unknown[]) =>
   is((value) => allowed.includes(value), `expected one of ${JSON.stringify(allowed)}`);
 
 export const string = is((value) => typeof value === "string", "expected a string");
+
+/** Any JSON object (`JsonObjectSchema`). */
+export const record = is((value) => isRecord(value), "expected a JSON object");
 
 /** An array whose every item passes `check`; a hole is an undefined item. */
 export function arrayOf(check: Check): Check {

@@ -10,6 +10,8 @@ class Box {
 const text = { type: "text", text: "a" };
 const link = { type: "resource_link", uri: "a://b", name: "b" };
 const embedded = (resource: unknown) => ({ type: "resource", resource });
+/** A `_meta` whose one member, `key`, is not enumerable (JSON and zod's records skip it). */
+const hidden = (key: PropertyKey) => Object.defineProperty({}, key, { value: 1 });
 
 // Each block with what the hand-check says of it (undefined: valid content). The schema must
 // agree on every one: the hand-check takes what ContentBlockSchema takes, no more, no less.
@@ -75,6 +77,18 @@ const BLOCKS: [string, unknown, string | undefined][] = [
   ["_meta an instance", { ...text, _meta: new Box() }, "content[0]._meta"],
   ["_meta a Date", { ...text, _meta: new Date(0) }, "content[0]._meta"],
   ["_meta without a prototype", { ...text, _meta: Object.create(null) }, undefined],
+  [
+    "_meta with a symbol key",
+    { ...text, _meta: { [Symbol("k")]: 1 } },
+    "content[0]._meta: expected a JSON object",
+  ],
+  ["_meta with a hidden symbol key", { ...text, _meta: hidden(Symbol("k")) }, undefined],
+  ["_meta with a hidden string key", { ...text, _meta: hidden("k") }, undefined],
+  [
+    "embedded _meta with a symbol key",
+    embedded({ uri: "a://b", text: "t", _meta: { [Symbol("k")]: 1 } }),
+    "content[0].resource._meta",
+  ],
   ["an optional member given as undefined", { ...text, _meta: undefined }, undefined],
 ];
 

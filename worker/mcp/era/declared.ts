@@ -3,9 +3,10 @@ import {
   arrayOf,
   ICON_FIELDS,
   is,
-  isPlainObject,
+  isRecord,
   object,
   optional,
+  record,
   string,
 } from "../../../shared/protocol/hand-check.ts";
 import type { Implementation } from "../../../shared/protocol/primitives.ts";
@@ -14,23 +15,7 @@ import type { Implementation } from "../../../shared/protocol/primitives.ts";
 // these lines take and refuse exactly what ClientCapabilitiesSchema and ImplementationSchema do,
 // so the envelopes link neither those schemas nor the zod kinds only they use (arrays, enums).
 
-/**
- * A JSON object as `z.record(z.string(), ...)` takes one: a plain object (not a class instance)
- * whose enumerable keys are strings, each value passing `each` (`__proto__` is skipped).
- */
-function isRecord(value: unknown, each?: (item: unknown) => boolean): boolean {
-  return (
-    isPlainObject(value) &&
-    Reflect.ownKeys(value).every(
-      (key) =>
-        key === "__proto__" ||
-        !Object.prototype.propertyIsEnumerable.call(value, key) ||
-        (typeof key === "string" && (!each || each(value[key]))),
-    )
-  );
-}
-
-const record = optional(is((value) => isRecord(value), "expected a JSON object"));
+const flags = optional(record);
 const map = optional(
   is((value) => isRecord(value, (item) => isRecord(item)), "expected an object of JSON objects"),
 );
@@ -39,9 +24,9 @@ const map = optional(
 const capabilities = object({
   experimental: map,
   extensions: map,
-  roots: record,
-  sampling: optional(object({ context: record, tools: record })),
-  elicitation: optional(object({ form: record, url: record })),
+  roots: flags,
+  sampling: optional(object({ context: flags, tools: flags })),
+  elicitation: optional(object({ form: flags, url: flags })),
 });
 
 /** The capabilities as declared (unknown members kept), or undefined when they are malformed. */
