@@ -6,6 +6,7 @@ import {
   object,
   oneOf,
   optional,
+  problemsOf,
   record,
   string,
   type Check,
@@ -26,10 +27,11 @@ function blockChecks(): Record<string, Check> {
     annotations: optional(
       object({
         audience: optional(arrayOf(oneOf("user", "assistant"))),
-        priority: optional((value) =>
-          typeof value === "number" && value >= 0 && value <= 1
-            ? undefined
-            : ["", "expected a number from 0 to 1"],
+        priority: optional(
+          is(
+            (value) => typeof value === "number" && value >= 0 && value <= 1,
+            "expected a number from 0 to 1",
+          ),
         ),
         lastModified: ofString,
       }),
@@ -53,10 +55,15 @@ function blockChecks(): Record<string, Check> {
       ...common,
     }),
     resource: object({
-      resource: (value) => {
+      // Text contents or blob contents: what is wrong is said of the text kind.
+      resource: (value, path, problems) => {
         const contents = { uri: string, mimeType: ofString, _meta: optional(record) };
-        const text = object({ ...contents, text: string })(value);
-        return text && object({ ...contents, blob: string })(value) && text;
+        const text = problemsOf(object({ ...contents, text: string }), value, path);
+        if (
+          text.length > 0 &&
+          problemsOf(object({ ...contents, blob: string }), value, path).length > 0
+        )
+          problems.push(...text);
       },
       ...common,
     }),
@@ -68,14 +75,13 @@ function blockChecks(): Record<string, Check> {
  * (`name[1].text: expected a string`), or undefined when every block is valid content.
  */
 export function contentProblem(blocks: unknown[], name: string): string | undefined {
-  const problem = arrayOf((block) => {
-    const type = isObject(block) ? block.type : undefined;
+  const block: Check = (value, path, problems) => {
+    const type = isObject(value) ? value.type : undefined;
     const checks = (checksByType ??= blockChecks());
     const check =
       typeof type === "string" && Object.hasOwn(checks, type) ? checks[type] : undefined;
-    return check
-      ? check(block)
-      : [".type", `expected one of ${JSON.stringify(Object.keys(checks))}`];
-  })(blocks);
-  return problem && `${name}${problem[0]}: ${problem[1]}`;
+    if (check) check(value, path, problems);
+    else problems.push(`${path}.type: expected one of ${JSON.stringify(Object.keys(checks))}`);
+  };
+  return problemsOf(arrayOf(block), blocks, name)[0];
 }

@@ -1,14 +1,24 @@
 import { isJsonObject as isObject } from "../jsonrpc.ts";
 
 // The pieces the runtime's hand-written checks are built of (content blocks in content-check.ts,
-// what a client declares in worker/mcp/era/declared.ts): each takes and refuses exactly what the
-// protocol's zod schemas do, so a Worker checks those values without linking the zod kinds only
-// the schemas use. A check only looks; it keeps or drops nothing.
+// what a client declares in worker/mcp/era/declared.ts, the params of every server's methods in
+// worker/mcp/methods/params.ts): each takes and refuses exactly what the protocol's zod schemas
+// do, so a Worker checks those values without linking the zod kinds only the schemas use. A check
+// only looks; it keeps or drops nothing.
 
-/** A problem: where (a path below the value checked) and what is wrong. */
-export type Problem = [path: string, words: string];
-/** What is wrong with a value, or undefined when it passes. */
-export type Check = (value: unknown) => Problem | undefined;
+/** What is wrong, one `path: words` a problem, in the order zod finds them. */
+export type Problems = string[];
+/** Adds what is wrong with `value`, found at `path`, to `problems`. */
+export type Check = (value: unknown, path: string, problems: Problems) => void;
+/** What a check says of a value it refuses: the same words for any, or words about the value. */
+type Words = string | ((value: unknown) => string);
+
+/** The problems `check` finds in `value`, their paths below `path` (none: it passes). */
+export function problemsOf(check: Check, value: unknown, path = ""): Problems {
+  const problems: Problems = [];
+  check(value, path, problems);
+  return problems;
+}
 
 /** A plain object, as a zod record takes one (not a Date, a Map or a class instance). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -35,16 +45,19 @@ export function isRecord(value: unknown, each?: (item: unknown) => boolean): boo
   );
 }
 
+/** Passes what `test` passes; refuses the rest, saying `words`. */
 export const is =
-  (test: (value: unknown) => boolean, words: string): Check =>
-  (value) =>
-    test(value) ? undefined : ["", words];
+  (test: (value: unknown) => boolean, words: Words): Check =>
+  (value, path, problems) => {
+    if (!test(value)) problems.push(`${path}: ${typeof words === "string" ? words : words(value)}`);
+  };
 
 /** Absent (undefined) or passing `check`. */
 export const optional =
   (check: Check): Check =>
-  (value) =>
-    value === undefined ? undefined : check(value);
+  (value, path, problems) => {
+    if (value !== undefined) check(value, path, problems);
+  };
 
 export const oneOf = (...allowed: unknown[]) =>
   is((value) => allowed.includes(value), `expected one of ${JSON.stringify(allowed)}`);
@@ -54,27 +67,30 @@ export const string = is((value) => typeof value === "string", "expected a strin
 /** Any JSON object (`JsonObjectSchema`). */
 export const record = is((value) => isRecord(value), "expected a JSON object");
 
-/** An array whose every item passes `check`; a hole is an undefined item. */
+/**
+ * An array whose every item passes `check`; a hole is an undefined item. Only the first item
+ * that fails is said, so a long list costs one problem, not one an item.
+ */
 export function arrayOf(check: Check): Check {
-  return (value) => {
-    if (!Array.isArray(value)) return ["", "expected an array"];
-    for (let i = 0; i < value.length; i++) {
-      const problem = check(value[i]);
-      if (problem) return [`[${i}]${problem[0]}`, problem[1]];
-    }
-    return undefined;
+  return (value, path, problems) => {
+    if (!Array.isArray(value)) problems.push(`${path}: expected an array`);
+    else
+      for (let i = 0, given = problems.length; i < value.length && problems.length === given; i++)
+        check(value[i], `${path}[${i}]`, problems);
   };
 }
 
-/** An object (a class instance too, as zod's objects take one) whose `fields` pass. */
-export function object(fields: Record<string, Check>): Check {
-  return (value) => {
-    if (!isObject(value)) return ["", "expected an object"];
-    for (const [name, check] of Object.entries(fields)) {
-      const problem = check(value[name]);
-      if (problem) return [`.${name}${problem[0]}`, problem[1]];
-    }
-    return undefined;
+/**
+ * An object (a class instance too, as zod's objects take one, but not an array) whose `fields`
+ * pass; unknown members pass too. Anything else is refused with `words`.
+ */
+export function object(fields: Record<string, Check>, words: Words = "expected an object"): Check {
+  const shape = is(isObject, words);
+  return (value, path, problems) => {
+    if (!isObject(value)) shape(value, path, problems);
+    else
+      for (const [name, check] of Object.entries(fields))
+        check(value[name], `${path}.${name}`, problems);
   };
 }
 

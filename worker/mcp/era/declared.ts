@@ -6,6 +6,7 @@ import {
   isRecord,
   object,
   optional,
+  problemsOf,
   record,
   string,
 } from "../../../shared/protocol/hand-check.ts";
@@ -31,7 +32,7 @@ const capabilities = object({
 
 /** The capabilities as declared (unknown members kept), or undefined when they are malformed. */
 export function readCapabilities(value: unknown): ClientCapabilities | undefined {
-  return capabilities(value) ? undefined : (value as ClientCapabilities);
+  return problemsOf(capabilities, value).length > 0 ? undefined : (value as ClientCapabilities);
 }
 
 const IMPLEMENTATION_FIELDS = {
@@ -53,7 +54,7 @@ function pick(value: Record<string, unknown>, fields: object): Record<string, un
 
 /** A client's name, version and display details (other members dropped), or undefined. */
 export function readImplementation(value: unknown): Implementation | undefined {
-  if (implementation(value)) return undefined;
+  if (problemsOf(implementation, value).length > 0) return undefined;
   const info = pick(value as Record<string, unknown>, IMPLEMENTATION_FIELDS);
   if (Array.isArray(info.icons))
     info.icons = info.icons.map((given: Record<string, unknown>) => {

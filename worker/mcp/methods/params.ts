@@ -1,7 +1,15 @@
 import { ErrorCode, RpcError } from "../../../shared/protocol/errors.ts";
 import type { JsonObject, JsonRpcId } from "../../../shared/protocol/messages.ts";
 import { LOG_LEVELS, type LogLevel } from "../../../shared/protocol/meta.ts";
-import { isPlainObject } from "../../../shared/protocol/hand-check.ts";
+import {
+  is,
+  isPlainObject,
+  object as objectOf,
+  optional,
+  problemsOf,
+  type Check,
+  type Problems,
+} from "../../../shared/protocol/hand-check.ts";
 import { typeMismatch } from "../../../shared/zod-issues.ts";
 
 // The params every server's methods read (tools/list and tools/call, the 2025 handshake, the
@@ -10,37 +18,16 @@ import { typeMismatch } from "../../../shared/zod-issues.ts";
 // or regexes unless its own schemas use them. Each problem is said in the words zod's issues
 // get from describeIssues, in the order zod finds them; a test holds both to the same answers.
 
-/** What is wrong with params, one `params.path: words` a problem, in the order zod finds them. */
-type Problems = string[];
-type Check = (value: unknown, path: string, problems: Problems) => void;
-
-const typed =
-  (expected: string, test: (value: unknown) => boolean): Check =>
-  (value, path, problems) => {
-    if (!test(value)) problems.push(`${path}: ${typeMismatch(expected, value)}`);
-  };
+/** Refuses what `test` refuses as zod refuses a value not of the type `expected`. */
+const typed = (expected: string, test: (value: unknown) => boolean) =>
+  is(test, (value) => typeMismatch(expected, value));
 
 const string = typed("string", (value) => typeof value === "string");
 /** Any JSON object (`JsonObjectSchema`: a zod record of unknown values). */
 const record = typed("record", isPlainObject);
-const optional =
-  (check: Check): Check =>
-  (value, path, problems) => {
-    if (value !== undefined) check(value, path, problems);
-  };
-
 /** An object whose members `shape` checks; unknown members pass, as zod's objects let them. */
-const object =
-  (shape: Record<string, Check>): Check =>
-  (value, path, problems) => {
-    // A zod object takes any object but an array (a record takes only plain ones).
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      problems.push(`${path}: ${typeMismatch("object", value)}`);
-      return;
-    }
-    const members = value as JsonObject;
-    for (const key in shape) shape[key]?.(members[key], `${path}.${key}`, problems);
-  };
+const object = (shape: Record<string, Check>) =>
+  objectOf(shape, (value) => typeMismatch("object", value));
 
 const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:[\x21-\x7e]*$/;
 const uri: Check = (value, path, problems) => {
@@ -51,12 +38,10 @@ const uri: Check = (value, path, problems) => {
     );
 };
 
-const level: Check = (value, path, problems) => {
-  if (!(LOG_LEVELS as readonly unknown[]).includes(value))
-    problems.push(
-      `${path}: Invalid option: expected one of ${LOG_LEVELS.map((l) => `"${l}"`).join("|")}`,
-    );
-};
+const level = is(
+  (value) => (LOG_LEVELS as readonly unknown[]).includes(value),
+  `Invalid option: expected one of ${LOG_LEVELS.map((l) => `"${l}"`).join("|")}`,
+);
 
 const mrtr = { inputResponses: optional(record), requestState: optional(string) };
 
@@ -94,9 +79,7 @@ type Shapes = {
 
 /** The problems of `params` as `kind`'s params, each `params.path: words` (none: they are good). */
 export function paramsProblems(kind: keyof Shapes, params: unknown): Problems {
-  const problems: Problems = [];
-  SHAPES[kind](params, "params", problems);
-  return problems;
+  return problemsOf(SHAPES[kind], params, "params");
 }
 
 /**
