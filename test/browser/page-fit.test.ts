@@ -1,6 +1,14 @@
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, type Chromium } from "./chromium.ts";
-import { connectTo, openPlayground, select } from "./playground.ts";
+import { TEST_TOKENS } from "../support/secrets.ts";
+import {
+  checkAccessibility,
+  connectTo,
+  openPlayground,
+  screenshotBoth,
+  select,
+} from "./playground.ts";
 
 let chromium: Chromium;
 beforeAll(async () => (chromium = await launchChromium()));
@@ -29,6 +37,66 @@ describe("the page on a short screen", () => {
     }));
     expect(fit).toEqual({ scrollY: 0, documentHeight: 650, windowHeight: 650, barTop: 0 });
     expect(await page.locator("#endpoint-url").isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+/** The connection bar's controls in order, each named by its id or text, with its box. */
+function barControls(page: Page) {
+  return page.locator("form.connect").evaluate((form) =>
+    [...form.querySelectorAll("input, select, button")].map((control) => {
+      const { top, left, right } = control.getBoundingClientRect();
+      return { name: control.id || control.textContent, top, left, right };
+    }),
+  );
+}
+
+/** How far the page reaches past the window's width, in pixels (0 when it fits). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe("the connection bar's width", () => {
+  it("holds every control on one row at 1280 px when connected as a dev identity to this Worker", async () => {
+    const { page, errors, close } = await openPlayground(chromium.browser);
+    await connectTo(page, "/mcp/notes");
+    expect(await page.inputValue("#dev-token")).toBe(TEST_TOKENS.alice);
+    const controls = await barControls(page);
+    expect(controls.map((c) => c.name)).toEqual([
+      "endpoint-pick",
+      "endpoint-url",
+      "era",
+      "route",
+      "dev-token",
+      "Headers (1)",
+      "Reconnect",
+      "Disconnect",
+    ]);
+    const tops = controls.map((c) => c.top);
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);
+    expect(Math.max(...controls.map((c) => c.right))).toBeLessThanOrEqual(1280);
+    // The row still shows the whole URL.
+    const url = await page
+      .locator("#endpoint-url")
+      .evaluate((e) => ({ text: e.scrollWidth, box: e.clientWidth }));
+    expect(url.text).toBeLessThanOrEqual(url.box);
+    await screenshotBoth(page, "connection-bar");
+    await checkAccessibility(page, "connection bar");
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("wraps inside the window on a small laptop and a phone", async () => {
+    const { page, errors, close } = await openPlayground(chromium.browser);
+    await connectTo(page, "/mcp/notes");
+    for (const width of [1024, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await overflow(page), `${width} px`).toBe(0);
+      for (const control of await barControls(page)) {
+        expect(control.left, `${control.name} at ${width} px`).toBeGreaterThanOrEqual(0);
+        expect(control.right, `${control.name} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+    }
     expect(errors).toEqual([]);
     await close();
   });

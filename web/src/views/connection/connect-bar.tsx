@@ -46,7 +46,7 @@ export function ConnectBar() {
           ◆
         </span>
         <h1 aria-label="edgemcp playground">
-          edgemcp <span class="brand-word">playground</span>
+          <span class="brand-name">edgemcp</span> <span class="brand-word">playground</span>
         </h1>
       </div>
       <form
