@@ -80,15 +80,39 @@ describe("the sign-in flow view on a broken server", () => {
       const offer = page.locator(".sign-in-offer");
       await offer.getByRole("button", { name: "Sign in step by step" }).click();
       const view = page.locator(".flow-view");
-      const failed = view.locator('.flow-step[data-status="failed"]');
-      // Each request waits for Next: the 401, the resource metadata, the server metadata.
-      for (let clicks = 0; clicks < 6 && (await failed.count()) === 0; clicks++) {
-        await view
-          .locator(".flow-next")
-          .click({ timeout: 10_000 })
-          .catch(() => {});
+      const next = view.locator(".flow-next");
+      const steps = () =>
+        view
+          .locator(".flow-step")
+          .evaluateAll((items) =>
+            items.map(
+              (item) => `${item.getAttribute("data-step")}:${item.getAttribute("data-status")}`,
+            ),
+          );
+      // Each request waits for Next, which names it; its step shows once the answer is read.
+      const requests = [
+        ["POST", `${hostile.origin}/mismatch/mcp`, "challenge:ok"],
+        [
+          "GET",
+          `${hostile.origin}/mismatch/.well-known/oauth-protected-resource/mcp`,
+          "resource-metadata:ok",
+        ],
+        [
+          "GET",
+          `${hostile.origin}/.well-known/oauth-authorization-server/mismatch`,
+          "server-metadata:failed",
+        ],
+      ] as const;
+      const shown: string[] = [];
+      for (const [method, url, outcome] of requests) {
+        await next.waitFor();
+        expect(await next.textContent()).toBe(`Next: Send ${method} ${url}`);
+        await next.click();
+        shown.push(outcome);
+        await expect.poll(steps).toEqual(shown);
       }
-      await failed.waitFor();
+      expect(await next.count()).toBe(0);
+      const failed = view.locator('.flow-step[data-status="failed"]');
       expect(await failed.getAttribute("data-step")).toBe("server-metadata");
       const words = (await failed.textContent()) ?? "";
       expect(words).toContain(
