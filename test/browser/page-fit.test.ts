@@ -8,6 +8,7 @@ import {
   openPlayground,
   screenshotBoth,
   select,
+  worker,
 } from "./playground.ts";
 
 let chromium: Chromium;
@@ -62,11 +63,11 @@ describe("the connection bar's width", () => {
     await connectTo(page, "/mcp/notes");
     expect(await page.inputValue("#dev-token")).toBe(TEST_TOKENS.alice);
     const controls = await barControls(page);
+    // This Worker's own endpoint: no route to choose (it is always direct), a dev identity.
     expect(controls.map((c) => c.name)).toEqual([
       "endpoint-pick",
       "endpoint-url",
       "era",
-      "route",
       "dev-token",
       "Headers (1)",
       "Reconnect",
@@ -75,12 +76,30 @@ describe("the connection bar's width", () => {
     const tops = controls.map((c) => c.top);
     expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);
     expect(Math.max(...controls.map((c) => c.right))).toBeLessThanOrEqual(1280);
+    // The heading still shows the product's name beside its logo.
+    expect(await page.locator(".brand h1").innerText()).toBe("edgemcp");
     // The row still shows the whole URL.
     const url = await page
       .locator("#endpoint-url")
       .evaluate((e) => ({ text: e.scrollWidth, box: e.clientWidth }));
     expect(url.text).toBeLessThanOrEqual(url.box);
     await screenshotBoth(page, "connection-bar");
+    // Another origin's URL: the route picker takes the dev identity's place, on the same row.
+    await page.fill("#endpoint-url", "https://mcp.example.com/mcp");
+    const remote = await barControls(page);
+    expect(remote.map((c) => c.name)).toEqual([
+      "endpoint-pick",
+      "endpoint-url",
+      "era",
+      "route",
+      "Headers (1)",
+      "Reconnect",
+      "Disconnect",
+    ]);
+    const remoteTops = remote.map((c) => c.top);
+    expect(Math.max(...remoteTops) - Math.min(...remoteTops)).toBeLessThanOrEqual(4);
+    expect(Math.max(...remote.map((c) => c.right))).toBeLessThanOrEqual(1280);
+    await page.fill("#endpoint-url", `${worker()}/mcp/notes`);
     await checkAccessibility(page, "connection bar");
     expect(errors).toEqual([]);
     await close();

@@ -35,6 +35,9 @@ const ROUTES: [RouteChoice, string][] = [
 /** Where to connect (this Worker's endpoints or any URL), in which era, with which headers. */
 export function ConnectBar() {
   const live = session.value;
+  // This Worker's own endpoints are always reached directly and may use its dev tokens; another
+  // origin has no dev tokens and a route to choose. The bar shows only the picker that acts.
+  const here = originOf(targetUrl.value.trim()) === location.origin;
   const choose = (url: string) => {
     targetUrl.value = url;
     void connectTo(url);
@@ -46,7 +49,7 @@ export function ConnectBar() {
           ◆
         </span>
         <h1 aria-label="edgemcp playground">
-          <span class="brand-name">edgemcp</span> <span class="brand-word">playground</span>
+          edgemcp <span class="brand-word">playground</span>
         </h1>
       </div>
       <form
@@ -107,25 +110,29 @@ export function ConnectBar() {
             </option>
           ))}
         </select>
-        <label class="sr-only" for="route">
-          Connection route
-        </label>
-        <select
-          id="route"
-          title="How to reach a server on another origin. Auto: directly, then through this Worker's relay when CORS or the server's Origin check refuses this page. Direct: from the browser only. Via relay: through this Worker's relay (POST /relay)."
-          value={routeChoice.value}
-          onChange={(e) =>
-            (routeChoice.value =
-              ROUTES.find(([value]) => value === e.currentTarget.value)?.[0] ?? "auto")
-          }
-        >
-          {ROUTES.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        {devTokens.value.length && originOf(targetUrl.value.trim()) === location.origin ? (
+        {here ? null : (
+          <>
+            <label class="sr-only" for="route">
+              Connection route
+            </label>
+            <select
+              id="route"
+              title="How to reach a server on another origin. Auto: directly, then through this Worker's relay when CORS or the server's Origin check refuses this page. Direct: from the browser only. Via relay: through this Worker's relay (POST /relay)."
+              value={routeChoice.value}
+              onChange={(e) =>
+                (routeChoice.value =
+                  ROUTES.find(([value]) => value === e.currentTarget.value)?.[0] ?? "auto")
+              }
+            >
+              {ROUTES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        {devTokens.value.length && here ? (
           <>
             <label class="sr-only" for="dev-token">
               Call as (development tokens)
