@@ -105,8 +105,7 @@ describe("the sign-in flow view on a broken server", () => {
       ] as const;
       const shown: string[] = [];
       for (const [method, url, outcome] of requests) {
-        await next.waitFor();
-        expect(await next.textContent()).toBe(`Next: Send ${method} ${url}`);
+        await expect.poll(() => next.textContent()).toBe(`Next: Send ${method} ${url}`);
         await next.click();
         shown.push(outcome);
         await expect.poll(steps).toEqual(shown);
