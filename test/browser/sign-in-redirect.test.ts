@@ -218,6 +218,14 @@ describe("signing in from the playground where popups are blocked", () => {
       expect(await pending(page)).toBeNull();
       // The new token may delete: the server lists the tool to it now.
       await page.locator('[data-key="tool:delete_note"]').waitFor({ timeout: 30_000 });
+      // The tab came back to the link, whose request is on screen again, ready to send.
+      expect(new URL(page.url()).hash).toBe(link);
+      await expect
+        .poll(() => page.locator('[data-key="tool:delete_note"]').getAttribute("aria-current"))
+        .toBe("true");
+      expect(await page.inputValue("#f_id")).toBe("1");
+      await page.click('[data-action="send"]');
+      expect(await endedCall(page)).toContain("Deleted note 1.");
     } finally {
       await close();
     }

@@ -1,5 +1,6 @@
 import { render } from "preact";
 import { connectTo, loadEndpoints, restoreConnection } from "./state/connection.ts";
+import { PERMALINK_PREFIX } from "./lib/permalink.ts";
 import { openPermalink } from "./state/permalink.ts";
 import { restoreSignIns, returnFromSignIn } from "./state/sign-in-actions.ts";
 import { connecting, session, targetUrl, theme } from "./state/store.ts";
@@ -27,9 +28,9 @@ restoreConnection();
 // this tab went to the authorization page for (popups blocked) is finished, and connects itself.
 void Promise.all([loadEndpoints(), restoreSignIns()]).then(async () => {
   if (await returnFromSignIn()) return;
-  if (location.hash.startsWith("#request=")) await openPermalink(location.hash);
+  if (location.hash.startsWith(PERMALINK_PREFIX)) await openPermalink(location.hash);
   else if (targetUrl.value && !session.value && !connecting.value) await connectTo();
 });
 window.addEventListener("hashchange", () => {
-  if (location.hash.startsWith("#request=")) void openPermalink(location.hash);
+  if (location.hash.startsWith(PERMALINK_PREFIX)) void openPermalink(location.hash);
 });

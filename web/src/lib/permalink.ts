@@ -32,7 +32,8 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const carried = (name: string, shareable: ReadonlySet<string>) =>
   TOKEN.test(name) && shareable.has(name.toLowerCase()) && !isSecretHeader(name);
 
-const PREFIX = "#request=";
+/** How a permalink's hash starts. */
+export const PERMALINK_PREFIX = "#request=";
 const KINDS: readonly string[] = ["tool", "prompt", "resource", "template"];
 const ERAS: readonly string[] = ["auto", "modern", "legacy"];
 
@@ -74,15 +75,15 @@ export function encodePermalink(link: Permalink): string {
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
     ...(secrets.length > 0 ? { secretHeaders: [...new Set(secrets)] } : {}),
   };
-  return PREFIX + toBase64Url(JSON.stringify(payload));
+  return PERMALINK_PREFIX + toBase64Url(JSON.stringify(payload));
 }
 
 /** Reads a permalink fragment; undefined when the fragment is not one, an error text when broken. */
 export function decodePermalink(hash: string): Permalink | string | undefined {
-  if (!hash.startsWith(PREFIX)) return undefined;
+  if (!hash.startsWith(PERMALINK_PREFIX)) return undefined;
   let data: unknown;
   try {
-    data = JSON.parse(fromBase64Url(hash.slice(PREFIX.length)));
+    data = JSON.parse(fromBase64Url(hash.slice(PERMALINK_PREFIX.length)));
   } catch {
     return "The link's request is damaged (not readable); it may have been cut off.";
   }

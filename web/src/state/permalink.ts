@@ -36,8 +36,26 @@ export async function openPermalink(hash: string): Promise<void> {
     })),
     ...(link.secretHeaders ?? []).map((name) => ({ name, value: known(name) })),
   ];
+  fillRequest(link);
+  await connectTo(link.url, link.era);
+}
+
+/** Selects the link's item and fills its form with the link's arguments. */
+function fillRequest(link: Permalink): void {
   const key = `${link.kind}:${link.name}`;
   drafts.value = { ...drafts.value, [key]: link.args };
   selectedKey.value = key;
-  await connectTo(link.url, link.era);
+}
+
+/**
+ * Back from a sign-in this tab left for (popups blocked) to the link it was opened from, signed
+ * in to `server`: the link's request is selected and filled again, on the connection the
+ * sign-in made (not the link's headers: they were restored with it). A link for another server
+ * is left alone. It never sends by itself.
+ */
+export function reopenRequest(hash: string, server: string): void {
+  const link = decodePermalink(hash);
+  if (link === undefined || typeof link === "string" || link.url !== server) return;
+  openedLink.value = link;
+  fillRequest(link);
 }

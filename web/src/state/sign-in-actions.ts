@@ -1,4 +1,6 @@
+import { PERMALINK_PREFIX } from "../lib/permalink.ts";
 import { connectTo } from "./connection.ts";
+import { reopenRequest } from "./permalink.ts";
 import type * as SignInFlow from "./sign-in-flow.ts";
 import { openBlankPopup } from "./sign-in-popup.ts";
 import { flowRun, leftForSignIn, rememberSignIn, remembersSignIn } from "./sign-in.ts";
@@ -72,8 +74,11 @@ export async function returnFromSignIn(): Promise<boolean> {
   }
   const url = await code.resumeSignIn();
   if (url !== undefined) {
-    if (await connectSignedIn(code, url))
+    if (await connectSignedIn(code, url)) {
       notify("Signed in, in this tab: popups are blocked here.");
+      // The tab left from a link's request (a step-up, say): it is on screen again to send.
+      if (location.hash.startsWith(PERMALINK_PREFIX)) reopenRequest(location.hash, url);
+    }
     return true;
   }
   notify("The sign-in did not finish: the sign-in flow says why.");

@@ -4,6 +4,7 @@ import {
   type PendingSignIn,
 } from "../../../shared/client/auth/index.ts";
 import { isRecord } from "../lib/json.ts";
+import { PERMALINK_PREFIX } from "../lib/permalink.ts";
 import { isSecretHeader } from "../../../shared/secret-headers.ts";
 import { headerOrigin, isDevTokenRow, originOf, switchHeaders } from "./credentials.ts";
 import { PENDING_SIGN_IN } from "./sign-in.ts";
@@ -65,7 +66,11 @@ export function leaveForSignIn(request: AuthorizationRequest, remember: boolean)
       PENDING_SIGN_IN,
       JSON.stringify({
         expiresAt: Date.now() + TRIP_MS,
-        returnTo: location.pathname + location.search,
+        // Back to the link the page was opened from, if any, so its request is there again.
+        returnTo:
+          location.pathname +
+          location.search +
+          (location.hash.startsWith(PERMALINK_PREFIX) ? location.hash : ""),
         pending: request.pending,
         remember,
         connection,
