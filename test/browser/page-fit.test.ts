@@ -57,25 +57,33 @@ function barControls(page: Page) {
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/**
+ * Expects the bar's controls, with `picker` in the middle, on one row inside a 1280 px window
+ * (their tops within 4 px).
+ */
+async function expectOneRow(page: Page, picker: "dev-token" | "route"): Promise<void> {
+  const controls = await barControls(page);
+  expect(controls.map((c) => c.name)).toEqual([
+    "endpoint-pick",
+    "endpoint-url",
+    "era",
+    picker,
+    "Headers (1)",
+    "Reconnect",
+    "Disconnect",
+  ]);
+  const tops = controls.map((c) => c.top);
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);
+  expect(Math.max(...controls.map((c) => c.right))).toBeLessThanOrEqual(1280);
+}
+
 describe("the connection bar's width", () => {
   it("holds every control on one row at 1280 px when connected as a dev identity to this Worker", async () => {
     const { page, errors, close } = await openPlayground(chromium.browser);
     await connectTo(page, "/mcp/notes");
     expect(await page.inputValue("#dev-token")).toBe(TEST_TOKENS.alice);
-    const controls = await barControls(page);
     // This Worker's own endpoint: no route to choose (it is always direct), a dev identity.
-    expect(controls.map((c) => c.name)).toEqual([
-      "endpoint-pick",
-      "endpoint-url",
-      "era",
-      "dev-token",
-      "Headers (1)",
-      "Reconnect",
-      "Disconnect",
-    ]);
-    const tops = controls.map((c) => c.top);
-    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);
-    expect(Math.max(...controls.map((c) => c.right))).toBeLessThanOrEqual(1280);
+    await expectOneRow(page, "dev-token");
     // The heading still shows the product's name beside its logo.
     expect(await page.locator(".brand h1").innerText()).toBe("edgemcp");
     // The row still shows the whole URL.
@@ -86,19 +94,7 @@ describe("the connection bar's width", () => {
     await screenshotBoth(page, "connection-bar");
     // Another origin's URL: the route picker takes the dev identity's place, on the same row.
     await page.fill("#endpoint-url", "https://mcp.example.com/mcp");
-    const remote = await barControls(page);
-    expect(remote.map((c) => c.name)).toEqual([
-      "endpoint-pick",
-      "endpoint-url",
-      "era",
-      "route",
-      "Headers (1)",
-      "Reconnect",
-      "Disconnect",
-    ]);
-    const remoteTops = remote.map((c) => c.top);
-    expect(Math.max(...remoteTops) - Math.min(...remoteTops)).toBeLessThanOrEqual(4);
-    expect(Math.max(...remote.map((c) => c.right))).toBeLessThanOrEqual(1280);
+    await expectOneRow(page, "route");
     await page.fill("#endpoint-url", `${worker()}/mcp/notes`);
     await checkAccessibility(page, "connection bar");
     expect(errors).toEqual([]);
