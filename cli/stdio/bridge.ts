@@ -1,5 +1,5 @@
 import type { FetchLike } from "../../shared/client/index.ts";
-import { errorText } from "../../shared/error-text.ts";
+import { errorText, fetchFailureText } from "../../shared/error-text.ts";
 import { isJsonObject, type JsonRpcMessage } from "../../shared/jsonrpc.ts";
 import type {
   JsonObject,
@@ -147,7 +147,7 @@ export class Bridge {
       const reason =
         error instanceof ReplyError
           ? error.message
-          : `Could not reach ${this.upstream.url}: ${errorText(error)}`;
+          : `Could not reach ${this.upstream.url}: ${fetchFailureText(error)}`;
       this.fail(request.id, ErrorCode.InternalError, reason);
     } finally {
       this.inFlight.delete(key);

@@ -16,6 +16,25 @@ function listed(value: string | null): string[] {
     .filter(Boolean);
 }
 
+/** What a browser would refuse in a preflight's answer. */
+function preflightProblems(status: number, answer: Headers, origin: string): string[] {
+  const allowOrigin = answer.get("Access-Control-Allow-Origin");
+  const methods = listed(answer.get("Access-Control-Allow-Methods"));
+  const headers = listed(answer.get("Access-Control-Allow-Headers"));
+  const problems: string[] = [];
+  if (status < 200 || status > 299) problems.push(`the preflight got HTTP ${status}`);
+  if (allowOrigin !== origin && allowOrigin !== "*")
+    problems.push(`Access-Control-Allow-Origin is ${JSON.stringify(allowOrigin)}`);
+  if (!methods.includes("post") && !methods.includes("*"))
+    problems.push("POST is not among the allowed methods");
+  const missing = REQUESTED.filter((name) => !headers.includes(name) && !headers.includes("*"));
+  if (missing.length) problems.push(`headers not allowed: ${missing.join(", ")}`);
+  // A wildcard never covers Authorization: it must be named.
+  if (!headers.includes("authorization"))
+    problems.push("Authorization is not allowed, so browsers cannot send tokens");
+  return problems;
+}
+
 /** Whether a browser page on `ctx.origin` may call the server: the preflight, then a POST. */
 export async function corsChecks(ctx: CheckContext): Promise<void> {
   const preflightTitle = "A browser's preflight is allowed (origin, POST, the MCP headers)";
@@ -32,21 +51,10 @@ export async function corsChecks(ctx: CheckContext): Promise<void> {
     "Access-Control-Request-Method": "POST",
     "Access-Control-Request-Headers": [...REQUESTED, "authorization"].join(", "),
   });
-  const allowOrigin = preflight.headers.get("Access-Control-Allow-Origin");
-  const methods = listed(preflight.headers.get("Access-Control-Allow-Methods"));
-  const headers = listed(preflight.headers.get("Access-Control-Allow-Headers"));
-  const problems: string[] = [];
-  if (preflight.status < 200 || preflight.status > 299)
-    problems.push(`the preflight got HTTP ${preflight.status || preflight.problem}`);
-  if (allowOrigin !== origin && allowOrigin !== "*")
-    problems.push(`Access-Control-Allow-Origin is ${JSON.stringify(allowOrigin)}`);
-  if (!methods.includes("post") && !methods.includes("*"))
-    problems.push("POST is not among the allowed methods");
-  const missing = REQUESTED.filter((name) => !headers.includes(name) && !headers.includes("*"));
-  if (missing.length) problems.push(`headers not allowed: ${missing.join(", ")}`);
-  // A wildcard never covers Authorization: it must be named.
-  if (!headers.includes("authorization"))
-    problems.push("Authorization is not allowed, so browsers cannot send tokens");
+  const problems =
+    preflight.status === 0
+      ? [`the preflight got no reply: ${preflight.problem ?? "no reason given"}`]
+      : preflightProblems(preflight.status, preflight.headers, origin);
   ctx.expect("cors", "cors.preflight", preflightTitle, firstProblems(problems, 5), "warn");
 
   const reply = await ctx.era.corsReply(ctx.probe, origin);

@@ -1,6 +1,6 @@
 import type { FetchLike } from "../client/index.ts";
 import { OversizedBodyError, readTextWithin } from "../bounded-body.ts";
-import { errorText } from "../error-text.ts";
+import { errorText, fetchFailureText } from "../error-text.ts";
 import { isJsonObject } from "../jsonrpc.ts";
 import type { JsonObject } from "../protocol/messages.ts";
 import { encodeHeaderValue, Header } from "../protocol/headers.ts";
@@ -111,7 +111,7 @@ export class Probe {
       await response.body?.cancel();
       return { status: response.status, headers: response.headers, messages: [] };
     } catch (error) {
-      return { status: 0, headers: new Headers(), messages: [], problem: errorText(error) };
+      return { status: 0, headers: new Headers(), messages: [], problem: fetchFailureText(error) };
     }
   }
 
@@ -136,7 +136,9 @@ export class Probe {
         signal,
       });
     } catch (error) {
-      const problem = signal.aborted ? "no reply in time" : `unreachable: ${errorText(error)}`;
+      const problem = signal.aborted
+        ? "no reply in time"
+        : `unreachable: ${fetchFailureText(error)}`;
       return { status: 0, headers: new Headers(), messages: [], problem };
     }
     const exchange: Exchange = { status: response.status, headers: response.headers, messages: [] };

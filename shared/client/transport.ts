@@ -1,6 +1,7 @@
 import type { JsonObject } from "../protocol/messages.ts";
 import type { Connection } from "./connection.ts";
 import { abortError, McpError, type ErrorContext } from "./errors.ts";
+import { fetchFailureText } from "../error-text.ts";
 import type { InProcessReply } from "./options.ts";
 
 /** Headers for one JSON-RPC POST, before its era adds routing: the session's, and the media types. */
@@ -115,7 +116,7 @@ function unreachable(
   if (signal?.aborted) return abortError(signal, context);
   // A fetch that signs in (edgemcp/client/auth) fails with its own error, which names the rule.
   if (error instanceof McpError && error.kind === "auth") return error;
-  return new McpError(`Could not reach ${conn.url}: ${String(error)}`, {
+  return new McpError(`Could not reach ${conn.url}: ${fetchFailureText(error)}`, {
     kind: "network",
     cause: error,
     ...context,

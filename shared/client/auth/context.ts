@@ -1,6 +1,7 @@
 import * as oauth from "oauth4webapi";
 import type { FetchLike } from "../options.ts";
 import { AuthError, type AuthStepName } from "./errors.ts";
+import { fetchFailureText } from "../../error-text.ts";
 import { BodyTooLargeError, boundedFetch, isLoopback, MAX_AUTH_BODY_BYTES } from "./http.ts";
 import type { AuthEvent, AuthObserver } from "./trace.ts";
 
@@ -89,12 +90,10 @@ export class FlowContext {
         );
       }
       if (error instanceof AuthError) throw error;
-      throw new AuthError(
-        step,
-        "network",
-        `Could not reach ${url}: ${error instanceof Error ? error.message : String(error)}.`,
-        { url, cause: error },
-      );
+      throw new AuthError(step, "network", `Could not reach ${url}: ${fetchFailureText(error)}.`, {
+        url,
+        cause: error,
+      });
     }
   }
 }
