@@ -57,8 +57,8 @@ export default defineConfig({
       },
       {
         // Pure code of shared/, web/ (schema forms, checks, curl, permalinks) and the command
-        // (its terminal output), the bench harness (its settings and report) and the soak's
-        // report, in Node.
+        // (its terminal output), the bench harness (its settings and report), the soak's
+        // report and the READMEs' imports, in Node.
         test: {
           name: "unit",
           include: [
@@ -67,6 +67,7 @@ export default defineConfig({
             "test/bench/*.test.ts",
             "test/soak/*.test.ts",
             "test/cli/unit/**/*.test.ts",
+            "test/docs/**/*.test.ts",
           ],
           // The playground's components need a DOM: they have a project of their own.
           exclude: ["test/web/views/**"],
