@@ -1,4 +1,4 @@
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import { errorText } from "../shared/error-text.ts";
 import { isHeaderToken } from "../shared/protocol/headers.ts";
 import { Exit, println, type Command, type Io } from "./io.ts";
@@ -44,23 +44,37 @@ const OWN_OPTIONS: readonly string[] = [
   "max-reply-bytes",
 ];
 
-function parseStrict(args: string[]) {
+/**
+ * Node's `parseArgs`, strict, with positionals and tokens; a mistake is a `UsageError` (an
+ * unknown option named alone: Node's words about positionals after `--` mislead here).
+ */
+export function parseCommandLine<T extends ParseArgsOptionsConfig>(args: string[], options: T) {
   try {
-    return parseArgs({
-      args,
-      options: OPTIONS,
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-    });
+    return parseArgs({ args, options, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
-    throw new UsageError(errorText(error));
+    throw new UsageError(unknownOption(args, options, error) ?? errorText(error));
   }
+}
+
+/** For Node's unknown-option error, the option as it was typed. */
+function unknownOption(
+  args: string[],
+  options: ParseArgsOptionsConfig,
+  error: unknown,
+): string | undefined {
+  if (!(error instanceof Error) || !("code" in error)) return undefined;
+  if (error.code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION") return undefined;
+  const { tokens } = parseArgs({ args, options, strict: false, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === "option" && !Object.hasOwn(options, token.name))
+      return `Unknown option '${token.rawName}'.`;
+  }
+  return undefined;
 }
 
 /** Parses a command line strictly: unknown options and missing values are usage errors. */
 function parseLine(args: string[], accepts: readonly OwnOption[]) {
-  const parsed = parseStrict(args);
+  const parsed = parseCommandLine(args, OPTIONS);
   for (const token of parsed.tokens) {
     if (token.kind !== "option" || !OWN_OPTIONS.includes(token.name)) continue;
     if (!(accepts as readonly string[]).includes(token.name)) {

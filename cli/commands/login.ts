@@ -1,14 +1,12 @@
-import { parseArgs } from "node:util";
 import { AuthError, withAuth, type AuthEvent } from "../../shared/client/auth/index.ts";
 import { connect } from "../../shared/client/index.ts";
-import { errorText } from "../../shared/error-text.ts";
 import { openBrowser } from "../auth/browser.ts";
 import { configDir, fileStore } from "../auth/file-store.ts";
 import { LoopbackRedirect } from "../auth/loopback.ts";
 import { authFile } from "../auth/signed-in.ts";
 import { describeFailure } from "../client.ts";
 import { Exit, println, type Command, type Io } from "../io.ts";
-import { serverUrl, UsageError } from "../options.ts";
+import { parseCommandLine, serverUrl, UsageError } from "../options.ts";
 import { packageVersion } from "../version.ts";
 
 const HELP = `Usage: edgemcp login <url> [options]
@@ -36,23 +34,14 @@ Environment:
 const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 
 function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        "client-id": { type: "string" },
-        "client-secret": { type: "string" },
-        scope: { type: "string", multiple: true },
-        "no-browser": { type: "boolean" },
-        verbose: { type: "boolean", short: "v" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(errorText(error));
-  }
+  return parseCommandLine(args, {
+    "client-id": { type: "string" },
+    "client-secret": { type: "string" },
+    scope: { type: "string", multiple: true },
+    "no-browser": { type: "boolean" },
+    verbose: { type: "boolean", short: "v" },
+    help: { type: "boolean", short: "h" },
+  });
 }
 
 // RFC 6749 §3.3: a scope token is printable ASCII without space, " or \.

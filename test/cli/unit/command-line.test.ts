@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { parseCommandLine, UsageError } from "../../../cli/options.ts";
+import { runCli } from "../cli.ts";
+
+const OPTIONS = { json: { type: "boolean" }, args: { type: "string" } } as const;
+
+function usageOf(args: string[]): string {
+  try {
+    parseCommandLine(args, OPTIONS);
+  } catch (error) {
+    if (error instanceof UsageError) return error.message;
+    throw error;
+  }
+  throw new Error(`${args.join(" ")} parsed`);
+}
+
+describe("the edgemcp command line", () => {
+  it("names an unknown option as it was typed, long or short, and nothing more", () => {
+    expect(usageOf(["http://x/mcp", "--bogus"])).toBe("Unknown option '--bogus'.");
+    expect(usageOf(["--Json", "http://x/mcp"])).toBe("Unknown option '--Json'.");
+    expect(usageOf(["http://x/mcp", "-x"])).toBe("Unknown option '-x'.");
+  });
+
+  it("keeps Node's words for the other mistakes", () => {
+    expect(usageOf(["http://x/mcp", "--args"])).toBe("Option '--args <value>' argument missing");
+    expect(usageOf(["http://x/mcp", "--json=1"])).toBe("Option '--json' does not take an argument");
+  });
+
+  it("says the same from every command, login and logout included, with exit code 2", async () => {
+    const commands = ["list", "call", "check", "stdio", "login", "logout"];
+    const ran = await Promise.all(
+      commands.map((command) => runCli([command, "http://127.0.0.1:9/mcp", "--frob"])),
+    );
+    expect(ran.map(({ code, stderr }) => [code, stderr])).toEqual(
+      commands.map((command) => [
+        2,
+        `edgemcp ${command}: Unknown option '--frob'.\nRun "edgemcp ${command} --help".\n`,
+      ]),
+    );
+  }, 30_000);
+});
