@@ -33,6 +33,14 @@ function timeoutOf(text: string | undefined): number | undefined {
   return ms;
 }
 
+/** What to do about a server that answered the checks 401: sign in, or other credentials. */
+function unauthorizedHint(url: URL, headers: Record<string, string>): string {
+  const sent = Object.keys(headers).some((name) => name.toLowerCase() === "authorization");
+  return sent
+    ? "The server refused the credentials sent (HTTP 401): the report shows what it shows a client without them."
+    : `The server asks for credentials (HTTP 401): the report shows what it shows a stranger. Run "edgemcp login ${url.href}", or pass --bearer <token> or set EDGEMCP_TOKEN, and check again.`;
+}
+
 /** `edgemcp check`: runs the shared checks and prints the report; exit 1 on a failed check. */
 export const check = serverCommand({
   help: HELP,
@@ -40,14 +48,16 @@ export const check = serverCommand({
   rest: 0,
   run: async ({ values, url, given }, io) => {
     const timeoutMs = timeoutOf(values.timeout);
+    const headers = await keptAuthorization(url, given, io.env);
     const report = await runChecks(url.href, {
-      headers: await keptAuthorization(url, given, io.env),
+      headers,
       origin: values.origin ?? DEFAULT_ORIGIN,
       // An origin asked for by name gets every hop a browser client on it needs.
       hops: values.origin !== undefined,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
     });
     println(io.stdout, values.json ? jsonText(report) : reportText(report));
+    if (report.unauthorized) println(io.stderr, unauthorizedHint(url, headers));
     return report.ok ? Exit.ok : Exit.failed;
   },
 });

@@ -54,6 +54,8 @@ export const MAX_PROBE_REPLY_BYTES = 16 * 1024 * 1024;
 /** Sends the checks' requests and keeps every message the server sent back. */
 export class Probe {
   readonly received: Received[] = [];
+  /** Whether the server answered a request with 401: the checks then saw what it shows a stranger. */
+  unauthorized = false;
   private nextId = 1;
 
   constructor(readonly options: ProbeOptions) {}
@@ -142,6 +144,12 @@ export class Probe {
       return { status: 0, headers: new Headers(), messages: [], problem };
     }
     const exchange: Exchange = { status: response.status, headers: response.headers, messages: [] };
+    if (response.status === 401) {
+      // The authorization layer's answer (RFC 6750), not an MCP reply: its body is no message.
+      this.unauthorized = true;
+      await response.body?.cancel();
+      return { ...exchange, problem: "it asks for credentials" };
+    }
     try {
       for await (const message of readMessages(response)) {
         exchange.messages.push(message);

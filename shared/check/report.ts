@@ -36,6 +36,8 @@ export type CheckReport = {
   server?: { name: string; version: string };
   checks: CheckResult[];
   counts: Record<CheckStatus, number>;
+  /** Present when the server answered a request with 401, asking for credentials. */
+  unauthorized?: true;
   /** True when no check failed (warnings and skips do not fail a report). */
   ok: boolean;
 };

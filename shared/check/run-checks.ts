@@ -66,6 +66,7 @@ export async function runChecks(url: string, options: CheckOptions = {}): Promis
     ...(ctx.found.server ? { server: ctx.found.server } : {}),
     checks: ctx.results,
     counts,
+    ...(probe.unauthorized ? { unauthorized: true } : {}),
     ok: counts.fail === 0,
   };
 }
