@@ -10,13 +10,21 @@ import { println, type Io } from "./io.ts";
 import type { CommandLine } from "./options.ts";
 import { packageVersion } from "./version.ts";
 
+/** What connecting takes from the command line. */
+type Connecting = Pick<CommandLine, "url" | "given" | "maxReplyBytes" | "timeoutMs">;
+
+/** A request's own `--timeout` signal, when one was given. */
+export function requestTimeout(timeoutMs: number | undefined): { signal?: AbortSignal } {
+  return timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) };
+}
+
 /**
  * Connects the shared client with the command's headers; warnings go to stderr. A 2025
  * session's background stream is opened only for commands that wait on the server (a call may
  * be asked for roots or input on it).
  */
 function connectClient(
-  { url, given, maxReplyBytes }: Pick<CommandLine, "url" | "given" | "maxReplyBytes">,
+  { url, given, maxReplyBytes, timeoutMs }: Connecting,
   io: Io,
   fetch?: FetchLike,
   handlers?: InputHandlers,
@@ -26,6 +34,7 @@ function connectClient(
     backgroundStream: background,
     headers: given.headers,
     ...(maxReplyBytes === undefined ? {} : { maxReplyBytes }),
+    ...(timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) }),
     clientInfo: { name: "edgemcp-cli", version: packageVersion() },
     ...(fetch ? { fetch } : {}),
     ...(handlers ? { handlers } : {}),
@@ -35,7 +44,7 @@ function connectClient(
 
 /** Connects, or reports why it could not on stderr and returns undefined. */
 export async function connectOrReport(
-  line: Pick<CommandLine, "url" | "given" | "maxReplyBytes">,
+  line: Connecting,
   io: Io,
   fetch?: FetchLike,
   handlers?: InputHandlers,
@@ -49,9 +58,17 @@ export async function connectOrReport(
   }
 }
 
+/** Whether a signal's reason is `AbortSignal.timeout`'s. */
+function isTimeout(reason: unknown): boolean {
+  return reason instanceof DOMException && reason.name === "TimeoutError";
+}
+
 /** A failure as one readable line: the server's message, its code, and what to try. */
 export function describeFailure(error: unknown): string {
   if (!(error instanceof McpError)) return error instanceof Error ? error.message : String(error);
+  if (error.kind === "aborted" && isTimeout(error.cause)) {
+    return `The server did not answer ${error.method ?? "a request"} within --timeout.`;
+  }
   const code = error.code === undefined ? "" : ` (JSON-RPC ${error.code})`;
   if (error.status === 401) {
     return `${error.message}${code} The server wants credentials: run "edgemcp login <url>", or pass --bearer <token> or set EDGEMCP_TOKEN.`;

@@ -174,6 +174,15 @@ export function maxReplyBytes(text: string | undefined): number | undefined {
   return bytes;
 }
 
+/** `--timeout`: how long one request may wait for its answer, in milliseconds. */
+export function timeoutMs(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const ms = Number(text);
+  if (!Number.isSafeInteger(ms) || ms <= 0)
+    throw new UsageError("--timeout takes milliseconds, e.g. 15000.");
+  return ms;
+}
+
 /** What a command's run gets: its options, the server URL, the arguments after it, the headers. */
 export type CommandLine = {
   values: ReturnType<typeof parseLine>["values"];
@@ -183,6 +192,8 @@ export type CommandLine = {
   given: RequestHeaders;
   /** `--max-reply-bytes`, where the command takes it and it was given. */
   maxReplyBytes?: number | undefined;
+  /** `--timeout`, where the command takes it and it was given. */
+  timeoutMs?: number | undefined;
 };
 
 /**
@@ -206,7 +217,14 @@ export function serverCommand(spec: {
     if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}".`);
     const url = serverUrl(positionals[0]);
     const given = requestHeaders(values, io.env);
-    const limit = maxReplyBytes(values["max-reply-bytes"]);
-    return spec.run({ values, url, rest: positionals.slice(1), given, maxReplyBytes: limit }, io);
+    const line: CommandLine = {
+      values,
+      url,
+      rest: positionals.slice(1),
+      given,
+      maxReplyBytes: maxReplyBytes(values["max-reply-bytes"]),
+      timeoutMs: timeoutMs(values.timeout),
+    };
+    return spec.run(line, io);
   };
 }

@@ -4,7 +4,7 @@ import { isJsonObject } from "../../shared/jsonrpc.ts";
 import { answerHandlers, missingAnswerHint, parseAnswers } from "../answers.ts";
 import { signedInFetch } from "../auth/signed-in.ts";
 import { CapturingFetch } from "../capture.ts";
-import { connectOrReport, describeFailure } from "../client.ts";
+import { connectOrReport, describeFailure, requestTimeout } from "../client.ts";
 import { printCurl } from "../curl.ts";
 import { Exit, println, type Io } from "../io.ts";
 import { jsonText } from "../terminal-text.ts";
@@ -26,6 +26,8 @@ Options:
                                ("@file.json", "-"); without it, elicitations are declined
   --json                       print the whole result as JSON
   --curl                       print the equivalent curl command instead of calling
+  --timeout <ms>               how long connecting, and then the call (a task's polls
+                               included), may wait for its answer (default: no limit)
   -H, --header "Name: value"   send a header with every request (repeatable)
       --bearer <token>         send "Authorization: Bearer <token>" (or set EDGEMCP_TOKEN)
       --max-reply-bytes <n>    read at most n bytes of one reply (default 16777216, 16 MiB)`;
@@ -65,9 +67,9 @@ async function parseArguments(source: string | undefined, io: Io): Promise<ToolA
 /** `edgemcp call`: one tool call, with its result for people or as JSON, or as a curl command. */
 export const call = serverCommand({
   help: HELP,
-  accepts: ["args", "answer", "json", "curl", "max-reply-bytes"],
+  accepts: ["args", "answer", "json", "curl", "timeout", "max-reply-bytes"],
   rest: 1,
-  run: async ({ values, url, rest, given, maxReplyBytes }, io) => {
+  run: async ({ values, url, rest, given, maxReplyBytes, timeoutMs }, io) => {
     const name = rest[0];
     if (name === undefined) throw new UsageError("Give the tool's name after the URL.");
     if (values.args === "-" && values.answer === "-")
@@ -79,7 +81,7 @@ export const call = serverCommand({
       signedInFetch(url, given, io.env, (u, init) => fetch(u, init)),
     );
     const client = await connectOrReport(
-      { url, given, maxReplyBytes },
+      { url, given, maxReplyBytes, timeoutMs },
       io,
       capture.fetch,
       answerHandlers(answers, io),
@@ -95,6 +97,7 @@ export const call = serverCommand({
     let lastTaskLine = "";
     try {
       const { result } = await client.callTool(name, toolArgs, {
+        ...requestTimeout(timeoutMs),
         onProgress: (progress) => println(io.stderr, progressLine(progress)),
         // Each poll reports the task; only a change of status or message is worth a line.
         onStatus: (task) => {

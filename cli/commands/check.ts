@@ -3,7 +3,7 @@ import { runChecks } from "../../shared/check/run-checks.ts";
 import { reportText } from "../check-text.ts";
 import { Exit, println } from "../io.ts";
 import { jsonText } from "../terminal-text.ts";
-import { serverCommand, UsageError } from "../options.ts";
+import { serverCommand } from "../options.ts";
 
 /** The MCP Inspector's origin: the browser client a server is most likely to meet. */
 const DEFAULT_ORIGIN = "http://localhost:6274";
@@ -25,14 +25,6 @@ Options:
   -H, --header "Name: value"   send a header with every request (repeatable)
       --bearer <token>         send "Authorization: Bearer <token>" (or set EDGEMCP_TOKEN)`;
 
-function timeoutOf(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const ms = Number(text);
-  if (!Number.isInteger(ms) || ms <= 0)
-    throw new UsageError("--timeout takes milliseconds, e.g. 15000.");
-  return ms;
-}
-
 /** What to do about a server that answered the checks 401: sign in, or other credentials. */
 function unauthorizedHint(url: URL, headers: Record<string, string>): string {
   const sent = Object.keys(headers).some((name) => name.toLowerCase() === "authorization");
@@ -46,8 +38,7 @@ export const check = serverCommand({
   help: HELP,
   accepts: ["json", "origin", "timeout"],
   rest: 0,
-  run: async ({ values, url, given }, io) => {
-    const timeoutMs = timeoutOf(values.timeout);
+  run: async ({ values, url, given, timeoutMs }, io) => {
     const headers = await keptAuthorization(url, given, io.env);
     const report = await runChecks(url.href, {
       headers,

@@ -1,7 +1,7 @@
-import type { McpClient, ServerDescription } from "../../shared/client/index.ts";
+import type { ListOptions, McpClient, ServerDescription } from "../../shared/client/index.ts";
 import { signedInFetch } from "../auth/signed-in.ts";
 import { CapturingFetch } from "../capture.ts";
-import { connectOrReport, describeFailure } from "../client.ts";
+import { connectOrReport, describeFailure, requestTimeout } from "../client.ts";
 import { printCurl } from "../curl.ts";
 import { Exit, println } from "../io.ts";
 import { jsonText } from "../terminal-text.ts";
@@ -15,6 +15,8 @@ Lists what an MCP server offers (every kind it advertises, or one), walking all 
 Options:
   --json                       print the lists as JSON
   --curl                       print the curl command of each list request instead
+  --timeout <ms>               how long connecting, and then each list, may wait for its
+                               answer (default: no limit)
   -H, --header "Name: value"   send a header with every request (repeatable)
       --bearer <token>         send "Authorization: Bearer <token>" (or set EDGEMCP_TOKEN)
       --max-reply-bytes <n>    read at most n bytes of one reply (default 16777216, 16 MiB)`;
@@ -36,8 +38,8 @@ const KINDS = {
     method: "tools/list",
     capability: "tools",
     json: "tools",
-    load: async (client: McpClient) =>
-      listed((await client.listTools()).result.tools, (tool) => [
+    load: async (client: McpClient, options: ListOptions) =>
+      listed((await client.listTools(options)).result.tools, (tool) => [
         tool.name,
         summary(tool.description ?? tool.title),
       ]),
@@ -47,8 +49,8 @@ const KINDS = {
     method: "prompts/list",
     capability: "prompts",
     json: "prompts",
-    load: async (client: McpClient) =>
-      listed((await client.listPrompts()).result.prompts, (prompt) => [
+    load: async (client: McpClient, options: ListOptions) =>
+      listed((await client.listPrompts(options)).result.prompts, (prompt) => [
         prompt.name,
         summary(prompt.description ?? prompt.title),
       ]),
@@ -58,8 +60,8 @@ const KINDS = {
     method: "resources/list",
     capability: "resources",
     json: "resources",
-    load: async (client: McpClient) =>
-      listed((await client.listResources()).result.resources, (resource) => [
+    load: async (client: McpClient, options: ListOptions) =>
+      listed((await client.listResources(options)).result.resources, (resource) => [
         resource.uri,
         summary(resource.description ?? resource.title ?? resource.name),
       ]),
@@ -69,8 +71,8 @@ const KINDS = {
     method: "resources/templates/list",
     capability: "resources",
     json: "resourceTemplates",
-    load: async (client: McpClient) =>
-      listed((await client.listResourceTemplates()).result.resourceTemplates, (template) => [
+    load: async (client: McpClient, options: ListOptions) =>
+      listed((await client.listResourceTemplates(options)).result.resourceTemplates, (template) => [
         template.uriTemplate,
         summary(template.description ?? template.title ?? template.name),
       ]),
@@ -82,7 +84,7 @@ const KINDS = {
     method: string;
     capability: "tools" | "prompts" | "resources";
     json: string;
-    load: (client: McpClient) => Promise<Listed>;
+    load: (client: McpClient, options: ListOptions) => Promise<Listed>;
   }
 >;
 
@@ -110,26 +112,31 @@ function heading(url: URL, server: ServerDescription): string {
 /** `edgemcp list`: the server's catalog for people, as JSON, or as curl commands. */
 export const list = serverCommand({
   help: HELP,
-  accepts: ["json", "curl", "max-reply-bytes"],
+  accepts: ["json", "curl", "timeout", "max-reply-bytes"],
   rest: 1,
-  run: async ({ values, url, rest, given, maxReplyBytes }, io) => {
+  run: async ({ values, url, rest, given, maxReplyBytes, timeoutMs }, io) => {
     const capture = new CapturingFetch(
       signedInFetch(url, given, io.env, (u, init) => fetch(u, init)),
     );
-    const client = await connectOrReport({ url, given, maxReplyBytes }, io, capture.fetch);
+    const client = await connectOrReport(
+      { url, given, maxReplyBytes, timeoutMs },
+      io,
+      capture.fetch,
+    );
     if (!client) return Exit.failed;
     try {
       const kinds = kindsFor(rest[0], client.server);
       if (values.curl) {
         for (const kind of kinds) {
           capture.arm(KINDS[kind].method);
-          await KINDS[kind].load(client).catch(() => undefined);
+          await KINDS[kind].load(client, {}).catch(() => undefined);
           printCurl(io, capture.take(), given, client);
         }
         return Exit.ok;
       }
       const lists = new Map<Kind, Listed>();
-      for (const kind of kinds) lists.set(kind, await KINDS[kind].load(client));
+      for (const kind of kinds)
+        lists.set(kind, await KINDS[kind].load(client, requestTimeout(timeoutMs)));
       if (values.json) {
         const json: Record<string, unknown> = { server: client.server };
         for (const [kind, { items }] of lists) json[KINDS[kind].json] = items;
