@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { ToolArguments } from "../../shared/client/index.ts";
+import { errorText } from "../../shared/error-text.ts";
 import { isJsonObject } from "../../shared/jsonrpc.ts";
 import { answerHandlers, missingAnswerHint, parseAnswers } from "../answers.ts";
 import { signedInFetch } from "../auth/signed-in.ts";
@@ -42,7 +43,7 @@ async function readText(source: string, io: Io): Promise<string> {
     try {
       return readFileSync(source.slice(1), "utf8");
     } catch (error) {
-      throw new UsageError(`Cannot read ${source.slice(1)}: ${String(error)}`);
+      throw new UsageError(`Cannot read ${source.slice(1)}: ${errorText(error)}`);
     }
   }
   return source;

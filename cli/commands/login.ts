@@ -1,4 +1,5 @@
 import { AuthError, withAuth, type AuthEvent } from "../../shared/client/auth/index.ts";
+import { loadServer } from "../../shared/client/auth/store.ts";
 import { connect } from "../../shared/client/index.ts";
 import { openBrowser } from "../auth/browser.ts";
 import { configDir, fileStore } from "../auth/file-store.ts";
@@ -154,7 +155,9 @@ export const login: Command = async (args, io: Io) => {
 
 /** `edgemcp logout <url>`: forgets the server's tokens (the client registration stays). */
 export const logout: Command = async (args, io: Io) => {
-  const { values, positionals } = parse(args);
+  const { values, positionals } = parseCommandLine(args, {
+    help: { type: "boolean", short: "h" },
+  });
   if (values.help) {
     println(
       io.stdout,
@@ -162,8 +165,17 @@ export const logout: Command = async (args, io: Io) => {
     );
     return Exit.ok;
   }
+  if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
   const url = serverUrl(positionals[0]);
-  const { session } = withAuth(url, { store: fileStore(configDir(io.env)) });
+  const store = fileStore(configDir(io.env));
+  if ((await loadServer(store, url.href)) === undefined) {
+    println(
+      io.stdout,
+      `No sign-in to ${url.href} is kept in ${authFile(io.env)}; nothing to forget.`,
+    );
+    return Exit.ok;
+  }
+  const { session } = withAuth(url, { store });
   await session.signOut();
   println(io.stdout, `Signed out of ${url.href}.`);
   return Exit.ok;

@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCommandLine, UsageError } from "../../../cli/options.ts";
 import { runCli } from "../cli.ts";
@@ -38,4 +40,18 @@ describe("the edgemcp command line", () => {
       ]),
     );
   }, 30_000);
+  it("says why --args @file cannot be read, without the error's class name", async () => {
+    const missing = join(tmpdir(), "edgemcp-no-such-args.json");
+    const { code, stderr } = await runCli([
+      "call",
+      "http://127.0.0.1:9/mcp",
+      "t",
+      "--args",
+      `@${missing}`,
+    ]);
+    expect([code, stderr.split("\n")[0]]).toEqual([
+      2,
+      `edgemcp call: Cannot read ${missing}: ENOENT: no such file or directory, open '${missing}'`,
+    ]);
+  });
 });
