@@ -54,6 +54,13 @@ export async function connectOrReport(
     return await connectClient(line, io, fetch, handlers, background);
   } catch (error) {
     println(io.stderr, describeFailure(error));
+    // A 404 without a JSON-RPC error at the first request: nothing speaks MCP at this path.
+    if (error instanceof McpError && error.kind === "http" && error.status === 404) {
+      println(
+        io.stderr,
+        `Is ${line.url.href} the server's MCP endpoint? Check the path (often /mcp).`,
+      );
+    }
     return undefined;
   }
 }

@@ -1,5 +1,6 @@
+import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer } from "node:net";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli.ts";
 
 /** A loopback port nothing listens on: one the OS just handed out and took back. */
@@ -61,5 +62,33 @@ describe("the edgemcp command against a server that is down", () => {
     expect(code).toBe(1);
     expect(stdout).toContain(`no 2026-07-28 reply (unreachable: fetch failed (${refused}))`);
     expect(stdout).toContain(`        the preflight got no reply: fetch failed (${refused})\n`);
+  });
+});
+
+describe("the edgemcp command at a URL where nothing speaks MCP", () => {
+  let elsewhere: Server;
+  let url: string;
+  beforeAll(async () => {
+    // Answers every request 404 with a page, as a web server does for a path it does not serve.
+    elsewhere = createHttpServer((_request, response) => response.writeHead(404).end("Not Found"));
+    await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+    const address = elsewhere.address();
+    url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => elsewhere.close(resolve));
+  });
+
+  it("list and call ask whether the URL is the server's MCP endpoint", async () => {
+    for (const args of [
+      ["list", url],
+      ["call", url, "echo"],
+    ]) {
+      const { code, stderr } = await runCli(args);
+      expect([code, stderr]).toEqual([
+        1,
+        `HTTP 404 from the server for initialize.\nIs ${url} the server's MCP endpoint? Check the path (often /mcp).\n`,
+      ]);
+    }
   });
 });
