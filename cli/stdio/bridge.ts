@@ -1,4 +1,4 @@
-import type { FetchLike } from "../../shared/client/index.ts";
+import { McpError, type FetchLike } from "../../shared/client/index.ts";
 import { errorText, fetchFailureText } from "../../shared/error-text.ts";
 import { isJsonObject, type JsonRpcMessage } from "../../shared/jsonrpc.ts";
 import type {
@@ -144,8 +144,9 @@ export class Bridge {
       }
     } catch (error) {
       if (controller.signal.aborted) return;
+      // A reply the bridge could not read, or a sign-in the server asks for, says so itself.
       const reason =
-        error instanceof ReplyError
+        error instanceof ReplyError || error instanceof McpError
           ? error.message
           : `Could not reach ${this.upstream.url}: ${fetchFailureText(error)}`;
       this.fail(request.id, ErrorCode.InternalError, reason);

@@ -23,8 +23,8 @@ afterAll(async () => {
   await rm(env.EDGEMCP_CONFIG_DIR ?? "", { recursive: true, force: true });
 });
 
-describe("edgemcp check against a server that asks for credentials (the SDK's OAuth example)", () => {
-  it("says to sign in, and does not read the 401's OAuth body as a broken JSON-RPC message", async () => {
+describe("edgemcp against a server that asks for credentials (the SDK's OAuth example)", () => {
+  it("check says to sign in, and does not read the 401's OAuth body as a broken JSON-RPC message", async () => {
     const { code, stdout, stderr } = await runCli(["check", example.url], env);
     expect(code).toBe(1);
     expect(stdout).toContain("  pass  Every message is JSON-RPC 2.0 (0 seen)");
@@ -34,10 +34,31 @@ describe("edgemcp check against a server that asks for credentials (the SDK's OA
     );
   });
 
-  it("marks the JSON report unauthorized", async () => {
+  it("check marks the JSON report unauthorized", async () => {
     const { stdout } = await runCli(["check", example.url, "--json"], env);
     const report = Report.parse(JSON.parse(stdout));
     expect(report.unauthorized).toBe(true);
     expect(report.checks.find((check) => check.id === "messages.envelope")?.status).toBe("pass");
+  });
+  it("the stdio bridge answers the host with the sign-in the server asks for, not that it could not be reached", async () => {
+    const initialize = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "host", version: "1.0.0" },
+      },
+    });
+    const { stdout } = await runCli(["stdio", example.url], env, `${initialize}\n`);
+    expect(JSON.parse(stdout)).toEqual({
+      jsonrpc: "2.0",
+      id: 1,
+      error: {
+        code: -32603,
+        message: `${example.url} asks for sign-in: run "edgemcp login ${example.url}" first (MCP authorization)`,
+      },
+    });
   });
 });
