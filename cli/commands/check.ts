@@ -3,7 +3,7 @@ import { runChecks } from "../../shared/check/run-checks.ts";
 import { reportText } from "../check-text.ts";
 import { Exit, println } from "../io.ts";
 import { jsonText } from "../terminal-text.ts";
-import { serverCommand } from "../options.ts";
+import { serverCommand, UsageError } from "../options.ts";
 
 /** The MCP Inspector's origin: the browser client a server is most likely to meet. */
 const DEFAULT_ORIGIN = "http://localhost:6274";
@@ -25,6 +25,18 @@ Options:
   -H, --header "Name: value"   send a header with every request (repeatable)
       --bearer <token>         send "Authorization: Bearer <token>" (or set EDGEMCP_TOKEN)`;
 
+/** `--origin`: a browser origin as a page's requests carry it (scheme, host, port if any). */
+function originOf(text: string | undefined): string {
+  if (text === undefined) return DEFAULT_ORIGIN;
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== text) {
+    throw new UsageError(
+      `--origin takes a browser origin: a scheme, a host and maybe a port, without a path (e.g. ${DEFAULT_ORIGIN}), got ${JSON.stringify(text)}.`,
+    );
+  }
+  return text;
+}
+
 /** What to do about a server that answered the checks 401: sign in, or other credentials. */
 function unauthorizedHint(url: URL, headers: Record<string, string>): string {
   const sent = Object.keys(headers).some((name) => name.toLowerCase() === "authorization");
@@ -39,10 +51,11 @@ export const check = serverCommand({
   accepts: ["json", "origin", "timeout"],
   rest: 0,
   run: async ({ values, url, given, timeoutMs }, io) => {
+    const origin = originOf(values.origin);
     const headers = await keptAuthorization(url, given, io.env);
     const report = await runChecks(url.href, {
       headers,
-      origin: values.origin ?? DEFAULT_ORIGIN,
+      origin,
       // An origin asked for by name gets every hop a browser client on it needs.
       hops: values.origin !== undefined,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),

@@ -54,4 +54,16 @@ describe("the edgemcp command line", () => {
       `edgemcp call: Cannot read ${missing}: ENOENT: no such file or directory, open '${missing}'`,
     ]);
   });
+  it("check refuses an --origin that is no browser origin (a path, no scheme, another scheme)", async () => {
+    const given = ["localhost:6274", "http://localhost:6274/app", "file:///x", "inspector"];
+    const ran = await Promise.all(
+      given.map((origin) => runCli(["check", "http://127.0.0.1:9/mcp", "--origin", origin])),
+    );
+    expect(ran.map(({ code, stderr }) => [code, stderr.split("\n")[0]])).toEqual(
+      given.map((origin) => [
+        2,
+        `edgemcp check: --origin takes a browser origin: a scheme, a host and maybe a port, without a path (e.g. http://localhost:6274), got ${JSON.stringify(origin)}.`,
+      ]),
+    );
+  }, 20_000);
 });
