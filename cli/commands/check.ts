@@ -25,9 +25,11 @@ Options:
   -H, --header "Name: value"   send a header with every request (repeatable)
       --bearer <token>         send "Authorization: Bearer <token>" (or set EDGEMCP_TOKEN)`;
 
-/** `--origin`: a browser origin as a page's requests carry it (scheme, host, port if any). */
+/** `--origin`: a browser origin as a page's requests carry it (scheme, host, port if any; or null). */
 function originOf(text: string | undefined): string {
   if (text === undefined) return DEFAULT_ORIGIN;
+  // What a sandboxed frame or a file: page sends (RFC 6454 §7.3).
+  if (text === "null") return text;
   const url = URL.canParse(text) ? new URL(text) : undefined;
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== text) {
     throw new UsageError(

@@ -66,4 +66,10 @@ describe("the edgemcp command line", () => {
       ]),
     );
   }, 20_000);
+
+  it("check takes the opaque origin null, which sandboxed pages send", async () => {
+    const { code, stderr } = await runCli(["check", "http://127.0.0.1:9/mcp", "--origin", "null"]);
+    expect(code).toBe(1);
+    expect(stderr).toBe("");
+  }, 20_000);
 });
