@@ -27,9 +27,9 @@ Every command takes:
   -h, --help                   the command's own options
 
 Environment:
-  EDGEMCP_TOKEN     a bearer token (kept out of the process list and of host configs' args)
-  EDGEMCP_HEADERS   more headers, as a JSON object: {"X-Api-Key":"..."}
-  EDGEMCP_CONFIG_DIR where "edgemcp login" keeps tokens (default: your config folder)
+  EDGEMCP_TOKEN        a bearer token (kept out of the process list and of host configs' args)
+  EDGEMCP_HEADERS      more headers, as a JSON object: {"X-Api-Key":"..."}
+  EDGEMCP_CONFIG_DIR   where "edgemcp login" keeps tokens (default: your config folder)
 
 Run "edgemcp <command> --help" for details.`;
 

@@ -17,6 +17,14 @@ function usageOf(args: string[]): string {
 }
 
 describe("the edgemcp command line", () => {
+  it("aligns the help's environment variables with their descriptions", async () => {
+    const { stdout } = await runCli(["--help"]);
+    const lines = stdout.slice(stdout.indexOf("Environment:\n")).split("\n").slice(1, 4);
+    expect(lines.map((line) => line.match(/^ {2}(EDGEMCP_\w+) +(?=\S)/)?.[0].length)).toEqual([
+      23, 23, 23,
+    ]);
+  });
+
   it("names an unknown option as it was typed, long or short, and nothing more", () => {
     expect(usageOf(["http://x/mcp", "--bogus"])).toBe("Unknown option '--bogus'.");
     expect(usageOf(["--Json", "http://x/mcp"])).toBe("Unknown option '--Json'.");
