@@ -92,6 +92,11 @@ function isKind(name: string): name is Kind {
   return (KIND_NAMES as readonly string[]).includes(name);
 }
 
+/** Whether the server advertises the capability a kind of list needs. */
+function offers(server: ServerDescription, kind: Kind): boolean {
+  return server.capabilities[KINDS[kind].capability] !== undefined;
+}
+
 /** The kinds to list: the one asked for, or every kind the server advertises. */
 function kindsFor(asked: string | undefined, server: ServerDescription): Kind[] {
   if (asked !== undefined) {
@@ -100,7 +105,7 @@ function kindsFor(asked: string | undefined, server: ServerDescription): Kind[] 
     }
     return [asked];
   }
-  return KIND_NAMES.filter((kind) => server.capabilities[KINDS[kind].capability] !== undefined);
+  return KIND_NAMES.filter((kind) => offers(server, kind));
 }
 
 function heading(url: URL, server: ServerDescription): string {
@@ -126,6 +131,15 @@ export const list = serverCommand({
     if (!client) return Exit.failed;
     try {
       const kinds = kindsFor(rest[0], client.server);
+      const absent = kinds.find((kind) => !offers(client.server, kind));
+      if (absent !== undefined && !values.curl) {
+        const { capability } = KINDS[absent];
+        println(
+          io.stderr,
+          `The server does not offer ${absent}: its capabilities have no "${capability}".`,
+        );
+        return Exit.failed;
+      }
       if (values.curl) {
         for (const kind of kinds) {
           capture.arm(KINDS[kind].method);
