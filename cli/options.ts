@@ -213,6 +213,11 @@ export function serverCommand(spec: {
       println(io.stdout, spec.help);
       return Exit.ok;
     }
+    if (values.json && values.curl) {
+      throw new UsageError(
+        "--json and --curl do not go together: --curl prints the request, not its answer.",
+      );
+    }
     const extra = positionals[1 + spec.rest];
     if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}".`);
     const url = serverUrl(positionals[0]);

@@ -48,6 +48,19 @@ describe("the edgemcp command line", () => {
       ]),
     );
   }, 30_000);
+  it("list and call refuse --json with --curl, which prints no answer to format", async () => {
+    const ran = await Promise.all([
+      runCli(["list", "http://127.0.0.1:9/mcp", "--json", "--curl"]),
+      runCli(["call", "http://127.0.0.1:9/mcp", "t", "--curl", "--json"]),
+    ]);
+    expect(ran.map(({ code, stderr }) => [code, stderr.split("\n")[0]])).toEqual(
+      ["list", "call"].map((command) => [
+        2,
+        `edgemcp ${command}: --json and --curl do not go together: --curl prints the request, not its answer.`,
+      ]),
+    );
+  }, 20_000);
+
   it("says why --args @file cannot be read, without the error's class name", async () => {
     const missing = join(tmpdir(), "edgemcp-no-such-args.json");
     const { code, stderr } = await runCli([
