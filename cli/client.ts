@@ -4,10 +4,13 @@ import {
   type FetchLike,
   type InputHandlers,
   type McpClient,
+  type ServerNotification,
 } from "../shared/client/index.ts";
 import { isJsonObject } from "../shared/jsonrpc.ts";
+import { LogMessageParamsSchema } from "../shared/protocol/notifications.ts";
 import { println, type Io } from "./io.ts";
 import type { CommandLine } from "./options.ts";
+import { logLine } from "./render.ts";
 import { packageVersion } from "./version.ts";
 
 /** What connecting takes from the command line. */
@@ -39,7 +42,16 @@ function connectClient(
     ...(fetch ? { fetch } : {}),
     ...(handlers ? { handlers } : {}),
     onWarning: (message) => println(io.stderr, `warning: ${message}`),
+    // A 2025 server may log outside the call's stream, on the session's own (the SDK's do).
+    ...(background ? { onNotification: (notification) => printLog(notification, io) } : {}),
   });
+}
+
+/** A log message from the background stream, on stderr; other notifications are not shown. */
+function printLog({ method, params }: ServerNotification, io: Io): void {
+  if (method !== "notifications/message") return;
+  const parsed = LogMessageParamsSchema.safeParse(params);
+  if (parsed.success) println(io.stderr, logLine(parsed.data));
 }
 
 /** Connects, or reports why it could not on stderr and returns undefined. */

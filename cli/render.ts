@@ -1,4 +1,4 @@
-import type { CallToolResult, Progress, Task } from "../shared/client/index.ts";
+import type { CallToolResult, LogMessageParams, Progress, Task } from "../shared/client/index.ts";
 import type { ContentBlock } from "../shared/protocol/content.ts";
 
 /** The first line of a description, cut to fit a terminal row. */
@@ -51,4 +51,10 @@ export function progressLine({ progress, total, message }: Progress): string {
 /** One status of a task as a line for stderr: `task 7c1e… working: Gathering sources...`. */
 export function taskLine({ taskId, status, statusMessage }: Task): string {
   return `task ${taskId} ${status}${statusMessage ? `: ${statusMessage}` : ""}`;
+}
+
+/** One log message as a line for stderr: `log warning [db]: Slow query` (data not a string as JSON). */
+export function logLine({ level, logger, data }: LogMessageParams): string {
+  const text = typeof data === "string" ? data : JSON.stringify(data);
+  return `log ${level}${logger ? ` [${logger}]` : ""}: ${text}`;
 }

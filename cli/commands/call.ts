@@ -10,7 +10,7 @@ import { printCurl } from "../curl.ts";
 import { Exit, println, type Io } from "../io.ts";
 import { jsonText } from "../terminal-text.ts";
 import { serverCommand, UsageError } from "../options.ts";
-import { progressLine, renderResult, taskLine } from "../render.ts";
+import { logLine, progressLine, renderResult, taskLine } from "../render.ts";
 
 const HELP = `Usage: edgemcp call <url> <tool> [options]
 
@@ -100,6 +100,7 @@ export const call = serverCommand({
       const { result } = await client.callTool(name, toolArgs, {
         ...requestTimeout(timeoutMs),
         onProgress: (progress) => println(io.stderr, progressLine(progress)),
+        onLog: (message) => println(io.stderr, logLine(message)),
         // Each poll reports the task; only a change of status or message is worth a line.
         onStatus: (task) => {
           const line = taskLine(task);

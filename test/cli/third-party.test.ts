@@ -155,7 +155,13 @@ describe("edgemcp against the SDK v1's ssePollingExample", () => {
     // The server closes the call's stream after two log messages and finishes while the client
     // is away; the client comes back after its retry (2 s) with Last-Event-ID.
     const { code, stdout, stderr } = await runCli(["call", server.url, "long-task"]);
-    expect(stderr).toBe("");
+    // Its log messages, the one sent while the client was away included, come on stderr.
+    expect(stderr.trim().split("\n")).toEqual([
+      "log info: Progress: 25% - Starting work...",
+      "log info: Progress: 50% - Halfway there...",
+      "log info: Progress: 75% - Almost done (sent while client disconnected)...",
+      "log info: Progress: 100% - Complete!",
+    ]);
     expect([code, stdout.trim()]).toEqual([0, "Long task completed successfully!"]);
     expect(server.output()).toMatch(/Closing SSE stream to trigger client polling/);
   });
