@@ -31,6 +31,26 @@ const authenticate = refusingPublishedTokens(
   demoSignIn.authenticate(bearerTokens({ variable: "API_TOKENS", next: jwtBearer() })),
 );
 
+// Each endpoint's RFC 9728 protected resource metadata, named by its 401 challenges: routed
+// before the sign-in's paths, whose own metadata would name the sign-in only, not the JWT issuer.
+app.get(`${METADATA_PREFIX}/mcp/:server?`, (c) => {
+  const server = c.req.param("server");
+  if (server !== undefined && !(server in servers)) return c.notFound();
+  const url = new URL(c.req.url);
+  const path = `/mcp${server === undefined ? "" : `/${server}`}`;
+  const signIn = demoSignIn.metadataFor(url.origin, path);
+  return metadataResponse(
+    protectedResourceMetadata(url.origin + path, {
+      // This Worker's own sign-in first, then the JWT issuer; static API tokens have none.
+      authorizationServers: [...(signIn?.authorizationServers ?? []), jwtIssuer(c.env)].filter(
+        (issuer) => issuer !== undefined,
+      ),
+      scopes: signIn?.scopes ?? [],
+      name: server === undefined ? "edgemcp hub" : (servers[server]?.definition.title ?? server),
+    }),
+  );
+});
+
 // The authorization server: discovery, registration, the sign-in page, tokens.
 for (const path of demoSignIn.paths)
   app.all(path, (c) => demoSignIn.fetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
@@ -82,25 +102,6 @@ app.route(
     durable: (env) => durableObjects({ rendezvous: env.MCP_RENDEZVOUS, limits: env.MCP_LIMITS }),
   }),
 );
-
-// Each endpoint's RFC 9728 protected resource metadata, named by its 401 challenges.
-app.get(`${METADATA_PREFIX}/mcp/:server?`, (c) => {
-  const server = c.req.param("server");
-  if (server !== undefined && !(server in servers)) return c.notFound();
-  const url = new URL(c.req.url);
-  const path = `/mcp${server === undefined ? "" : `/${server}`}`;
-  const signIn = demoSignIn.metadataFor(url.origin, path);
-  return metadataResponse(
-    protectedResourceMetadata(url.origin + path, {
-      // This Worker's own sign-in first, then the JWT issuer; static API tokens have none.
-      authorizationServers: [...(signIn?.authorizationServers ?? []), jwtIssuer(c.env)].filter(
-        (issuer) => issuer !== undefined,
-      ),
-      scopes: signIn?.scopes ?? [],
-      name: server === undefined ? "edgemcp hub" : (servers[server]?.definition.title ?? server),
-    }),
-  );
-});
 
 // The endpoints above, for the playground (names and descriptions only).
 app.get("/api/servers", (c) => {

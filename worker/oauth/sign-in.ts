@@ -25,7 +25,10 @@ export type SignIn = {
    * endpoint's RFC 9728 metadata naming it (for a Worker that has no other issuer to name).
    */
   fetch(request: Request, env: Cloudflare.Env, ctx: ExecutionContext): Promise<Response>;
-  /** The authorization server's paths (Hono-style patterns). */
+  /**
+   * The paths `fetch` answers (Hono-style patterns): the authorization server's, and each
+   * endpoint's RFC 9728 metadata.
+   */
   paths: readonly string[];
   /** Whether `fetch` answers a path: the authorization server's, or an endpoint's metadata. */
   serves(pathname: string): boolean;
@@ -122,7 +125,7 @@ export function signIn(
       }
       return as.fetch(request, env, ctx);
     },
-    paths: [PATHS.authorize, "/oauth/*", `${PATHS.metadata}*`],
+    paths: [PATHS.authorize, "/oauth/*", `${PATHS.metadata}*`, ...metadataPaths.keys()],
     serves: (pathname) =>
       pathname === PATHS.authorize ||
       pathname.startsWith("/oauth/") ||

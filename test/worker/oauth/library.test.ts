@@ -133,4 +133,25 @@ describe("signIn() around a library user's server", () => {
       resource_name: "Who am I",
     });
   });
+
+  it("routes each endpoint's resource metadata through `paths`, for a Worker with Hono", async () => {
+    // The 401 a client gets names this document; a Worker that routes auth.paths must serve it.
+    const challenge = await send(
+      mcpRequest("tools/call", { name: "admin_reset", arguments: {} }, { server: "notes" }),
+    );
+    const named = /resource_metadata="([^"]+)"/.exec(
+      challenge.headers.get("WWW-Authenticate") ?? "",
+    )?.[1];
+    expect(named).toBe(`${ORIGIN}/.well-known/oauth-protected-resource/mcp/notes`);
+    const response = await send(new Request(named!));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      resource: `${ORIGIN}/mcp/notes`,
+      authorization_servers: [ORIGIN],
+    });
+    const other = await send(
+      new Request(`${ORIGIN}/.well-known/oauth-protected-resource/mcp/other`),
+    );
+    expect(other.status).toBe(404);
+  });
 });
