@@ -18,6 +18,16 @@ const code = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
+  onInterrupt: (handler) => {
+    let interrupted = false;
+    const listener = () => {
+      if (interrupted) process.exit(Exit.interrupted);
+      interrupted = true;
+      handler();
+    };
+    process.on("SIGINT", listener);
+    return () => process.off("SIGINT", listener);
+  },
 });
 // Exit now rather than when idle keep-alive connections time out: a host waits for the exit.
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);

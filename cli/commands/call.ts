@@ -5,7 +5,8 @@ import { isJsonObject } from "../../shared/jsonrpc.ts";
 import { answerHandlers, missingAnswerHint, parseAnswers } from "../answers.ts";
 import { signedInFetch } from "../auth/signed-in.ts";
 import { CapturingFetch } from "../capture.ts";
-import { connectOrReport, describeFailure, requestTimeout } from "../client.ts";
+import { CallStop } from "../call-stop.ts";
+import { connectOrReport, describeFailure } from "../client.ts";
 import { printCurl } from "../curl.ts";
 import { Exit, println, type Io } from "../io.ts";
 import { jsonText } from "../terminal-text.ts";
@@ -17,7 +18,8 @@ const HELP = `Usage: edgemcp call <url> <tool> [options]
 Calls a tool and prints its result; exits 1 when the tool reports an error (isError) or the
 server refuses the call. Progress, what the server asks for during the call and, for a call
 that runs as a task (a 2025-11-25 tool whose taskSupport is "required"), each status of the
-task go to stderr.
+task go to stderr. Ctrl-C cancels the call on the server (a task with tasks/cancel) and
+exits 130; a second Ctrl-C quits at once.
 
 Options:
   --args <json>                the arguments, a JSON object ("@file.json" reads a file, "-" stdin)
@@ -28,7 +30,8 @@ Options:
   --json                       print the whole result as JSON
   --curl                       print the equivalent curl command instead of calling
   --timeout <ms>               how long connecting, and then the call (a task's polls
-                               included), may wait for its answer (default: no limit)
+                               included), may wait for its answer (default: no limit);
+                               a call still running then is cancelled on the server
   -H, --header "Name: value"   send a header with every request (repeatable)
       --bearer <token>         send "Authorization: Bearer <token>" (or set EDGEMCP_TOKEN)
       --max-reply-bytes <n>    read at most n bytes of one reply (default 16777216, 16 MiB)`;
@@ -96,13 +99,15 @@ export const call = serverCommand({
       return Exit.ok;
     }
     let lastTaskLine = "";
+    const stop = new CallStop(io, timeoutMs);
     try {
       const { result } = await client.callTool(name, toolArgs, {
-        ...requestTimeout(timeoutMs),
+        signal: stop.signal,
         onProgress: (progress) => println(io.stderr, progressLine(progress)),
         onLog: (message) => println(io.stderr, logLine(message)),
         // Each poll reports the task; only a change of status or message is worth a line.
         onStatus: (task) => {
+          stop.taskId = task.taskId;
           const line = taskLine(task);
           if (line !== lastTaskLine) println(io.stderr, line);
           lastTaskLine = line;
@@ -113,12 +118,18 @@ export const call = serverCommand({
       if (!values.json) println(io.stderr, `The tool "${name}" reported an error.`);
       return Exit.failed;
     } catch (error) {
+      const stopped = stop.stopped();
+      if (stopped) {
+        println(io.stderr, stopped.text);
+        return stopped.code;
+      }
       println(io.stderr, describeFailure(error));
       const hint = missingAnswerHint(error);
       if (hint) println(io.stderr, hint);
       return Exit.failed;
     } finally {
       await client.close();
+      stop.dispose();
     }
   },
 });

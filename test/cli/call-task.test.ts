@@ -32,6 +32,25 @@ describe("edgemcp call and 2025-11-25 tasks", () => {
     expect(new Set(lines).size).toBe(lines.length);
   });
 
+  it("says a task that outlives --timeout timed out after how long, naming the task it cancelled", async () => {
+    const args = JSON.stringify({ topic: "tides" });
+    const ran = await runCli([
+      "call",
+      everything.url,
+      "simulate-research-query",
+      "--args",
+      args,
+      "--timeout",
+      "1500",
+    ]);
+    expect(ran.code).toBe(1);
+    const taskId = /^task (\S+) working/m.exec(ran.stderr)?.[1];
+    expect(ran.stderr.trim().split("\n").at(-1)).toBe(
+      `The call did not finish within 1.5 s (--timeout): it ran as task ${taskId}, which the server was told to cancel.`,
+    );
+    expect(ran.stderr).not.toContain("tasks/get");
+  });
+
   it("answers the input a task asks for with --answer, on the tasks/result stream", async () => {
     const ran = await runCli([
       "call",

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { StdioClientTransport as V1StdioTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -20,6 +21,54 @@ export function runCli(
   input?: string,
 ): Promise<Ran> {
   return sh(process.execPath, [...CLI, ...args], ROOT, env, input);
+}
+
+/** A running `edgemcp` process, what it wrote to stderr so far, and its end. */
+export type RunningCli = {
+  child: ChildProcess;
+  stderr(): string;
+  /** Resolves once stderr matches `pattern` (rejects if the process ends first). */
+  stderrMatches(pattern: RegExp): Promise<void>;
+  /** How it ended: its exit code, or the signal that ended it. */
+  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }>;
+};
+
+/** Starts `edgemcp <args>` and returns at once, for a test that signals it midway. */
+export function startCli(args: string[]): RunningCli {
+  const child = spawn(process.execPath, [...CLI, ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  const waiting = new Set<() => void>();
+  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+    for (const check of waiting) check();
+  });
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }>(
+    (resolve) => child.once("close", (code, signal) => resolve({ code, signal, stdout })),
+  );
+  return {
+    child,
+    stderr: () => stderr,
+    stderrMatches: (pattern) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(stderr)) return;
+          waiting.delete(check);
+          resolve();
+        };
+        waiting.add(check);
+        check();
+        void ended.then(() => {
+          if (waiting.delete(check))
+            reject(new Error(`edgemcp ended before stderr matched ${pattern}:\n${stderr}`));
+        });
+      }),
+    ended,
+  };
 }
 
 /** A v2 SDK stdio transport that spawns `edgemcp stdio <url>`, as a desktop host would. */
