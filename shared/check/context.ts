@@ -28,8 +28,15 @@ export class CheckContext {
     readonly hops = false,
   ) {}
 
-  record(group: CheckGroup, id: string, title: string, status: CheckStatus, detail?: string) {
-    const fix = status === "fail" || status === "warn" ? fixFor(id) : undefined;
+  /** Adds a result; a check that did not pass gets the fix for its id, or `fix` when given. */
+  record(
+    group: CheckGroup,
+    id: string,
+    title: string,
+    status: CheckStatus,
+    detail?: string,
+    fix = status === "fail" || status === "warn" ? fixFor(id) : undefined,
+  ) {
     this.results.push({
       id,
       group,

@@ -7,6 +7,7 @@ import { MODERN_VERSION } from "../protocol/versions.ts";
 import type { CheckContext } from "./context.ts";
 import { eraOfDiscover } from "./era/index.ts";
 import { cacheHintProblem, described } from "./expect.ts";
+import { SIGN_IN_FIX } from "./fixes.ts";
 
 /** `server/discover`: whether the server speaks 2026-07-28, and what it says about itself. */
 export async function discoverChecks(ctx: CheckContext): Promise<void> {
@@ -15,7 +16,8 @@ export async function discoverChecks(ctx: CheckContext): Promise<void> {
   ctx.era = eraOfDiscover(exchange);
   if (exchange.status !== 200 || !exchange.result) {
     const { status, detail } = ctx.era.discoverRefused(described(exchange));
-    ctx.record("discover", "discover.answers", title, status, detail);
+    const fix = exchange.status === 401 ? SIGN_IN_FIX : undefined;
+    ctx.record("discover", "discover.answers", title, status, detail, fix);
     return;
   }
   const parsed = DiscoverResultSchema.safeParse(exchange.result);

@@ -50,6 +50,13 @@ const EXACT: Record<string, string> = {
     "Send no code from -32023 to -32099 (the specification reserves them); use the code the specification gives for the case, or your own outside that range.",
 };
 
+/**
+ * The advice for a check the server answered 401: it could not look past the sign-in, so
+ * nothing about the server's protocol is known to be wrong.
+ */
+export const SIGN_IN_FIX =
+  "The server asks for credentials (HTTP 401), so this check saw only what it shows a stranger: sign in or send a token, then check again.";
+
 /** What to do about a check that did not pass, by its id; undefined when there is no advice. */
 export function fixFor(id: string): string | undefined {
   const exact = EXACT[id];

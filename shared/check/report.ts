@@ -60,7 +60,12 @@ export const ERA_WORDS: Record<ServerEra, string> = {
 /** The server a report is about and its era, in one line: `name version · speaks …`. */
 export function serverText(report: CheckReport): string {
   const server = report.server ? `${report.server.name} ${report.server.version}` : "(unnamed)";
-  return `${server} · ${ERA_WORDS[report.era]}`;
+  // Behind a sign-in, a server's era is unknown because it was not asked, not because it failed.
+  const era =
+    report.unauthorized && report.era === "unknown"
+      ? "asks for credentials before it answers (HTTP 401)"
+      : ERA_WORDS[report.era];
+  return `${server} · ${era}`;
 }
 
 /** A report's counts in one line. */

@@ -4,6 +4,7 @@ import { InitializeResultSchema, ListToolsResultSchema } from "../../protocol/re
 import { isHandshakeEraVersion } from "../../protocol/versions.ts";
 import type { CheckContext } from "../context.ts";
 import { described, failure } from "../expect.ts";
+import { SIGN_IN_FIX } from "../fixes.ts";
 import { INITIALIZE_PARAMS } from "./handshake.ts";
 
 /** The 2025 handshake, and a 2025 client's first requests on the session it opens. */
@@ -15,7 +16,8 @@ export async function legacyChecks(ctx: CheckContext): Promise<void> {
     const got =
       parsed.success || !init.result ? described(init) : issuesLine(parsed.error, init.result);
     const { status, detail } = ctx.era.handshakeRefused(got);
-    ctx.record("legacy", "legacy.initialize", title, status, detail);
+    const fix = init.status === 401 ? SIGN_IN_FIX : undefined;
+    ctx.record("legacy", "legacy.initialize", title, status, detail, fix);
     return;
   }
   const result = parsed.data;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
+import { SIGN_IN_FIX } from "../../../shared/check/fixes.ts";
 import { runCli } from "../cli.ts";
 import { startOAuthExample, type OAuthExample } from "../oauth-example.ts";
 
@@ -29,9 +30,21 @@ describe("edgemcp against a server that asks for credentials (the SDK's OAuth ex
     expect(code).toBe(1);
     expect(stdout).toContain("  pass  Every message is JSON-RPC 2.0 (0 seen)");
     expect(stdout).toContain("HTTP 401 (it asks for credentials)");
+    expect(stdout).toMatch(
+      /^server: \(unnamed\) · asks for credentials before it answers \(HTTP 401\)$/m,
+    );
     expect(stderr).toBe(
       `The server asks for credentials (HTTP 401): the report shows what it shows a stranger. Run "edgemcp login ${example.url}", or pass --bearer <token> or set EDGEMCP_TOKEN, and check again.\n`,
     );
+  });
+
+  it("check's fixes for the checks the 401 stopped say to sign in, not to change the protocol", async () => {
+    const { stdout } = await runCli(["check", example.url], env);
+    const fixes = stdout.split("\n").filter((line) => line.startsWith("        fix: "));
+    const signIn = `        fix: ${SIGN_IN_FIX}`;
+    expect(fixes.filter((line) => line === signIn)).toHaveLength(2);
+    expect(stdout).not.toContain("Answer initialize with a 2025 protocolVersion");
+    expect(stdout).not.toContain("Answer POST server/discover");
   });
 
   it("check marks the JSON report unauthorized", async () => {
