@@ -14,7 +14,8 @@ A conformance report for any MCP server: server/discover, headers against bodies
 version errors, every list with its cursors and cache hints, resource not-found, unknown
 names, the 2025 initialize handshake, CORS for browser clients, and every message against the
 protocol's schemas. It only reads: no tool is called. Exits 1 when a check fails (warnings,
-for SHOULDs and optional features, do not), so it can gate a CI pipeline.
+for SHOULDs and optional features, do not), or when the server cannot be reached, so it can
+gate a CI pipeline.
 
 Options:
   --json                       print the report as JSON
@@ -61,7 +62,14 @@ export const check = serverCommand({
       // An origin asked for by name gets every hop a browser client on it needs.
       hops: values.origin !== undefined,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      stopIfUnreachable: true,
     });
+    if (report.unreachable !== undefined) {
+      // Nothing was checked: one line says why instead of a report of skipped checks.
+      if (values.json) println(io.stdout, jsonText(report));
+      println(io.stderr, `Could not reach ${url.href}: ${report.unreachable}`);
+      return Exit.failed;
+    }
     println(io.stdout, values.json ? jsonText(report) : reportText(report));
     if (report.unauthorized) println(io.stderr, unauthorizedHint(url, headers));
     return report.ok ? Exit.ok : Exit.failed;

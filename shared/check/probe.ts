@@ -56,6 +56,12 @@ export class Probe {
   readonly received: Received[] = [];
   /** Whether the server answered a request with 401: the checks then saw what it shows a stranger. */
   unauthorized = false;
+  /**
+   * Why the server could not be reached (DNS, refused connection, TLS, ...), when no request
+   * ever got an answer: the checks then saw nothing of it.
+   */
+  unreachable: string | undefined;
+  private answered = false;
   private nextId = 1;
 
   constructor(readonly options: ProbeOptions) {}
@@ -138,11 +144,15 @@ export class Probe {
         signal,
       });
     } catch (error) {
-      const problem = signal.aborted
-        ? "no reply in time"
-        : `unreachable: ${fetchFailureText(error)}`;
-      return { status: 0, headers: new Headers(), messages: [], problem };
+      if (signal.aborted) {
+        return { status: 0, headers: new Headers(), messages: [], problem: "no reply in time" };
+      }
+      const why = fetchFailureText(error);
+      if (!this.answered) this.unreachable = why;
+      return { status: 0, headers: new Headers(), messages: [], problem: `unreachable: ${why}` };
     }
+    this.answered = true;
+    this.unreachable = undefined;
     const exchange: Exchange = { status: response.status, headers: response.headers, messages: [] };
     if (response.status === 401) {
       // The authorization layer's answer (RFC 6750), not an MCP reply: its body is no message.

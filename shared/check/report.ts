@@ -38,6 +38,11 @@ export type CheckReport = {
   counts: Record<CheckStatus, number>;
   /** Present when the server answered a request with 401, asking for credentials. */
   unauthorized?: true;
+  /**
+   * Why the server could not be reached, when the run stopped there (`stopIfUnreachable`):
+   * the checks made so far are in `checks`.
+   */
+  unreachable?: string;
   /** True when no check failed (warnings and skips do not fail a report). */
   ok: boolean;
 };

@@ -30,6 +30,12 @@ export type CheckOptions = {
   hops?: boolean;
   /** How long one request may take (default 15 s). */
   timeoutMs?: number;
+  /**
+   * Stop after `server/discover` when the server cannot be reached at all, and say why in
+   * `unreachable`. Not for a browser, where a CORS refusal looks the same and the CORS checks
+   * explain it.
+   */
+  stopIfUnreachable?: boolean;
 };
 
 // In order: discover settles the era and capabilities the later groups depend on.
@@ -57,8 +63,22 @@ export async function runChecks(url: string, options: CheckOptions = {}): Promis
     timeoutMs: options.timeoutMs ?? 15_000,
   });
   const ctx = new CheckContext(probe, options.origin, options.hops ?? false);
-  for (const group of GROUPS) await group(ctx);
+  for (const group of GROUPS) {
+    await group(ctx);
+    if (options.stopIfUnreachable && probe.unreachable !== undefined) {
+      return report(url, ctx, { unreachable: probe.unreachable });
+    }
+  }
   messageChecks(ctx);
+  return report(url, ctx, probe.unauthorized ? { unauthorized: true } : {});
+}
+
+/** The report of the checks made; one that stopped at an unreachable server does not pass. */
+function report(
+  url: string,
+  ctx: CheckContext,
+  extra: Pick<CheckReport, "unauthorized" | "unreachable">,
+): CheckReport {
   const counts = countStatuses(ctx.results);
   return {
     url,
@@ -66,7 +86,7 @@ export async function runChecks(url: string, options: CheckOptions = {}): Promis
     ...(ctx.found.server ? { server: ctx.found.server } : {}),
     checks: ctx.results,
     counts,
-    ...(probe.unauthorized ? { unauthorized: true } : {}),
-    ok: counts.fail === 0,
+    ...extra,
+    ok: counts.fail === 0 && extra.unreachable === undefined,
   };
 }

@@ -46,6 +46,30 @@ describe("edgemcp check", () => {
     expect(report.counts.fail).toBeGreaterThan(0);
   });
 
+  it("says once that a server cannot be reached, with the reason list gives, and exits 1", async () => {
+    const gone = await serveFetch(async () => new Response(null, { status: 404 }));
+    await gone.close();
+    const url = `${gone.origin}/mcp`;
+    const [checked, listed] = await Promise.all([runCli(["check", url]), runCli(["list", url])]);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toBe("");
+    expect(checked.stderr).toMatch(
+      /^Could not reach http:\/\/127\.0\.0\.1:\d+\/mcp: fetch failed \(connect ECONNREFUSED [^)]+\)\n$/,
+    );
+    expect(checked.stderr).toBe(listed.stderr);
+  });
+
+  it("gives scripts the reason in the JSON report of an unreachable server", async () => {
+    const gone = await serveFetch(async () => new Response(null, { status: 404 }));
+    await gone.close();
+    const { code, stdout } = await runCli(["check", `${gone.origin}/mcp`, "--json"]);
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({
+      ok: false,
+      unreachable: expect.stringContaining("ECONNREFUSED"),
+    });
+  });
+
   it("refuses a timeout that is not a number of milliseconds", async () => {
     const { code, stderr } = await runCli(["check", broken.origin, "--timeout", "soon"]);
     expect(code).toBe(2);
