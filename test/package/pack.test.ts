@@ -7,11 +7,22 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unstable_startWorker } from "wrangler";
 import * as z from "zod";
 import type * as ClientModule from "../../shared/client/index.ts";
+import { hmacKey, signJwt } from "../support/jwt.ts";
 import { sh } from "../support/sh.ts";
 import { bundledCopies, lowestOf, npmInstall, pinned, ROOT_PACKAGE } from "./support.ts";
 
 const SECRET = "pack-test-secret-0123456789abcdef0123456789";
-const EXPORTS = ["server", "hono", "durable", "hub", "client"] as const;
+const JWT_SECRET = "pack-test-jwt-secret-0123456789abcdef0123";
+const EXPORTS = [
+  "server",
+  "hono",
+  "durable",
+  "hub",
+  "jwt",
+  "oauth",
+  "client",
+  "client/auth",
+] as const;
 
 let project: string;
 
@@ -33,7 +44,10 @@ async function bundle(): Promise<string> {
 async function withWorker(use: (origin: string) => Promise<void>): Promise<void> {
   const worker = await unstable_startWorker({
     config: join(project, "wrangler.toml"),
-    bindings: { EDGEMCP_SECRET: { type: "secret_text", value: SECRET } },
+    bindings: {
+      EDGEMCP_SECRET: { type: "secret_text", value: SECRET },
+      JWT_SECRET: { type: "secret_text", value: JWT_SECRET },
+    },
     dev: {
       server: { hostname: "127.0.0.1", port: 0 },
       inspector: false,
@@ -68,6 +82,44 @@ async function callBothWays(origin: string): Promise<void> {
   expect(CallResult.parse(JSON.parse(viaHub.stdout)).structuredContent.greeting).toBe("Hello, Bo!");
   const refused = await sh(bin, ["call", `${origin}/mcp/hello`, "refuse"], project);
   expect([refused.code, refused.stdout.trim()]).toEqual([1, "No, thank you."]);
+}
+
+/**
+ * The private endpoint (edgemcp/oauth's sign-in, then edgemcp/jwt): a caller without a token is
+ * sent to the Worker's own authorization server, and one with the issuer's JWT is served.
+ */
+async function callPrivate(origin: string): Promise<void> {
+  const endpoint = `${origin}/mcp/private`;
+  const anonymous = await fetch(endpoint, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+  });
+  expect(anonymous.status).toBe(401);
+  const challenge = anonymous.headers.get("www-authenticate") ?? "";
+  const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)?.[1];
+  expect(metadataUrl, challenge).toBe(`${origin}/.well-known/oauth-protected-resource/mcp/private`);
+  const metadata = z
+    .object({ resource: z.string(), authorization_servers: z.array(z.string()) })
+    .parse(await (await fetch(metadataUrl!)).json());
+  expect(metadata).toMatchObject({ resource: endpoint, authorization_servers: [origin] });
+  const server = await fetch(`${origin}/.well-known/oauth-authorization-server`);
+  expect(z.object({ issuer: z.string() }).parse(await server.json()).issuer).toBe(origin);
+
+  const token = await signJwt(await hmacKey(JWT_SECRET), {
+    iss: "https://issuer.example",
+    aud: endpoint,
+    sub: "packed-user",
+  });
+  const entry = createRequire(join(project, "package.json")).resolve("edgemcp/client");
+  const { connect } = (await import(pathToFileURL(entry).href)) as typeof ClientModule;
+  const client = await connect(endpoint, { headers: { Authorization: `Bearer ${token}` } });
+  try {
+    const { result } = await client.callTool("greet", { name: "Cy" });
+    expect(result.structuredContent).toEqual({ greeting: "Hello, Cy!" });
+  } finally {
+    await client.close();
+  }
 }
 
 beforeAll(async () => {
@@ -171,9 +223,15 @@ describe.each([
     const copies = bundledCopies(await bundle());
     expect([...(copies.get("zod") ?? [])]).toEqual(["node_modules/zod"]);
     expect([...(copies.get("edgemcp") ?? [])]).toEqual(["node_modules/edgemcp"]);
+    expect([...(copies.get("@cloudflare/workers-oauth-provider") ?? [])]).toEqual([
+      "node_modules/@cloudflare/workers-oauth-provider",
+    ]);
   });
 
-  it("runs, and answers the packed client and the packed edgemcp command", async () => {
-    await withWorker(callBothWays);
+  it("runs, answers the packed client and command, and refers an anonymous caller of its private endpoint to sign-in", async () => {
+    await withWorker(async (origin) => {
+      await callBothWays(origin);
+      await callPrivate(origin);
+    });
   });
 });
