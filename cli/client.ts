@@ -6,7 +6,9 @@ import {
   type McpClient,
   type ServerNotification,
 } from "../shared/client/index.ts";
+import { AuthError } from "../shared/client/auth/index.ts";
 import { isJsonObject } from "../shared/jsonrpc.ts";
+import { authFailureText } from "./auth/failure-text.ts";
 import { LogMessageParamsSchema } from "../shared/protocol/notifications.ts";
 import { println, type Io } from "./io.ts";
 import type { CommandLine } from "./options.ts";
@@ -84,6 +86,7 @@ function isTimeout(reason: unknown): boolean {
 
 /** A failure as one readable line: the server's message, its code, and what to try. */
 export function describeFailure(error: unknown): string {
+  if (error instanceof AuthError) return authFailureText(error);
   if (!(error instanceof McpError)) return error instanceof Error ? error.message : String(error);
   if (error.kind === "aborted" && isTimeout(error.cause)) {
     return `The server did not answer ${error.method ?? "a request"} within --timeout.`;

@@ -2,6 +2,7 @@ import { AuthError, withAuth, type AuthEvent } from "../../shared/client/auth/in
 import { loadServer } from "../../shared/client/auth/store.ts";
 import { connect } from "../../shared/client/index.ts";
 import { openBrowser } from "../auth/browser.ts";
+import { authFailureText } from "../auth/failure-text.ts";
 import { configDir, fileStore } from "../auth/file-store.ts";
 import { LoopbackRedirect } from "../auth/loopback.ts";
 import { authFile } from "../auth/signed-in.ts";
@@ -142,7 +143,7 @@ export const login: Command = async (args, io: Io) => {
     println(io.stdout, `Kept in ${authFile(io.env)}.`);
     return Exit.ok;
   } catch (error) {
-    const text = error instanceof AuthError ? error.message : describeFailure(error);
+    const text = error instanceof AuthError ? authFailureText(error) : describeFailure(error);
     println(
       io.stderr,
       `edgemcp login: ${deadline.aborted ? "no answer from the browser in time." : text}`,

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { serveNode } from "../interop/support/http.ts";
 import { startHostile, type Hostile } from "../shared/client/auth/hostile.ts";
 import { runCli } from "./cli.ts";
 
@@ -41,6 +42,20 @@ describe("edgemcp login against a broken authorization server on loopback", () =
       : "";
     expect(kept).not.toContain("client_id");
     expect(kept).not.toContain("access_token");
+  });
+
+  it("says which step could not reach which address, and why, when the authorization server is down", async () => {
+    const gone = await serveNode((_req, res) => res.end());
+    await gone.close();
+    h.prm.authorization_servers = [gone.origin];
+    const ran = await login();
+    expect(ran.code).toBe(1);
+    expect(ran.stderr.trim().split("\n").at(-1)).toMatch(
+      new RegExp(
+        `^edgemcp login: Could not fetch the authorization server's metadata \\(${gone.origin}/\\.well-known/[a-z-]+\\): fetch failed \\(connect ECONNREFUSED [^)]+\\)\\.$`,
+      ),
+    );
+    expect(ran.stderr).not.toContain("(network)");
   });
 
   it("refuses a server without PKCE S256 before printing any sign-in URL", async () => {
