@@ -115,4 +115,26 @@ describe("the playground against @modelcontextprotocol/server-everything", () =>
     expect(await page.locator(".call .blocks").textContent()).toContain("Seven.");
     await close();
   });
+
+  it("answers the elicitation a task asks for on its tasks/result stream", async () => {
+    // The tool runs only as a task; an ambiguous topic makes it ask which reading is meant
+    // (input_required), on the stream of the tasks/result request the page then sends.
+    const { page, close } = await openPlayground(chromium.browser);
+    await connectToReference(page);
+    await select(page, "tool:simulate-research-query");
+    await page.fill("#f_topic", "python");
+    await page.check("#f_ambiguous");
+    await page.click('[data-action="send"]');
+    const card = page.locator(".call .input-card");
+    await card.waitFor({ timeout: 20_000 });
+    expect(await card.textContent()).toContain('The research query "python"');
+    await card.locator("select").selectOption({ label: "Python snake species" });
+    await checkAccessibility(page, "a task's elicitation");
+    await card.locator("button", { hasText: "Accept" }).click();
+    await expect
+      .poll(() => page.locator(".call .task-card").textContent(), { timeout: 30_000 })
+      .toContain("Clarification: snake");
+    expect(await page.locator(".call .task-card .badge").first().textContent()).toBe("completed");
+    await close();
+  });
 });

@@ -183,6 +183,9 @@ export function CallView({
   const task = call.taskId ? tasks.value.find((t) => t.taskId === call.taskId) : undefined;
   const reply = call.tool ?? call.prompt ?? call.resource;
   const state = callState(call.status, task?.task.status);
+  // A call that became a task has ended, but the task may still ask for input while it is
+  // followed (a 2025 server on its tasks/result or session stream, 2026 in its polls).
+  const asking = running || task?.following === true;
   // A call just sent is brought into view, and again when a quick one ends (its result is
   // taller than the running call was): below a long form it would start, and end, out of sight.
   // An earlier call shown again (its item reopened), or a long call the person may have scrolled
@@ -222,7 +225,7 @@ export function CallView({
         </div>
       ) : null}
       <Rounds call={call} />
-      {running
+      {asking
         ? pendingInputs.value.map((input) => <InputCard key={input.id} input={input} />)
         : null}
       {task ? <TaskCard entry={task} /> : null}
