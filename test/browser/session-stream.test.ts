@@ -70,6 +70,27 @@ describe("the playground and server-everything's 2025 session stream", () => {
     await close();
   });
 
+  it("checks the session stream and a task-augmented call by the 2025 rules", async () => {
+    // The server asks for the roots on the session stream (a GET, which has no body to tell its
+    // era), and answers a call sent with `task` with the task it started: both are right in 2025.
+    const { page, close } = await openPlayground(chromium.browser);
+    await connectToEverything(page);
+    await expect
+      .poll(async () => (await logs(page)).join("\n"))
+      .toContain("Roots updated: 1 root(s) received from client");
+    await select(page, "tool:simulate-research-query");
+    await page.fill("#f_topic", "tides");
+    await page.click('[data-action="send"]');
+    await expect
+      .poll(() => page.locator(".task-card").first().textContent(), { timeout: 30_000 })
+      .toContain("Research Report: tides");
+    await page.click("#pane-tab-wire");
+    const flagged = page.locator(".exchange-row", { has: page.locator(".badge.bad") });
+    expect(await page.locator(".exchange-row", { hasText: "GET" }).count()).toBeGreaterThan(0);
+    expect(await flagged.allTextContents()).toEqual([]);
+    await close();
+  });
+
   it("shows no task notice for a tool that says nothing about tasks", async () => {
     const { page, close } = await openPlayground(chromium.browser);
     await connectToEverything(page);

@@ -119,6 +119,17 @@ describe("checkServerMessage", () => {
     ).toEqual([]);
   });
 
+  it("accepts a 2025 task-augmented call's task, and checks its shape", () => {
+    const legacy = { ...modern, era: "legacy" as const };
+    const task = { taskId: "t1", status: "working", ttl: 60000, pollInterval: 1000 };
+    expect(checkServerMessage({ jsonrpc: "2.0", id: 1, result: { task } }, legacy)).toEqual([]);
+    expect(
+      rules(
+        checkServerMessage({ jsonrpc: "2.0", id: 1, result: { task: { taskId: "t1" } } }, legacy),
+      ),
+    ).toEqual(["result.shape"]);
+  });
+
   it("flags retired error codes and a -32601 without HTTP 404", () => {
     expect(
       rules(

@@ -1,4 +1,5 @@
 import { InputRequestSchema } from "../../protocol/input-requests.ts";
+import { LegacyCreateTaskResultSchema } from "../../protocol/legacy-tasks.ts";
 import { schemaFindings, warning } from "../finding.ts";
 import type { MessageRules, ServerRules } from "./era.ts";
 import { INITIALIZE_PARAMS } from "./handshake.ts";
@@ -19,6 +20,9 @@ export const legacy: MessageRules & ServerRules = {
     return [];
   },
   result(result, rule) {
+    // A call sent with the `task` param is answered at once with the task it started.
+    if (rule.tasks && "task" in result)
+      return schemaFindings(LegacyCreateTaskResultSchema, result, "result.shape", "task result");
     return schemaFindings(rule.schema, result, "result.shape", "result");
   },
   errorCode() {

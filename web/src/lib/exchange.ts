@@ -66,18 +66,21 @@ export function describeRequest(
   body: string,
   headers: [string, string][],
 ): Partial<Exchange> & { findings: Finding[] } {
+  const bag = Object.fromEntries(headers);
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
+    // A GET or DELETE has no body: its MCP-Protocol-Version header alone tells the era, so a
+    // 2025 session stream is checked by 2025 rules.
     return {
+      era: requestEra(undefined, bag),
       findings:
         body === ""
           ? []
           : [{ level: "error", rule: "request.json", message: "The body is not JSON." }],
     };
   }
-  const bag = Object.fromEntries(headers);
   const params = isJsonObject(json) && isJsonObject(json.params) ? json.params : {};
   const meta = isJsonObject(params._meta) ? params._meta : {};
   const trace = typeof meta.traceparent === "string" ? meta.traceparent.split("-")[1] : undefined;
