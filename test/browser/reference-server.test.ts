@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startThirdParty, type ThirdPartyServer } from "../support/third-party/servers.ts";
@@ -135,6 +136,24 @@ describe("the playground against @modelcontextprotocol/server-everything", () =>
       .poll(() => page.locator(".call .task-card").textContent(), { timeout: 30_000 })
       .toContain("Clarification: snake");
     expect(await page.locator(".call .task-card .badge").first().textContent()).toBe("completed");
+    await close();
+  });
+
+  it("reads a binary resource: its size in bytes, and a link that saves it", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await connectToReference(page);
+    await select(page, "template:demo://resource/dynamic/blob/{resourceId}");
+    await page.locator("article.detail .args input").first().fill("7");
+    await page.keyboard.press("Control+Enter");
+    expect(await ended(page)).toBe("Done");
+    const embedded = page.locator(".call .embedded").last();
+    const save = embedded.getByRole("link", { name: "Save as 7" });
+    const [download] = await Promise.all([page.waitForEvent("download"), save.click()]);
+    expect(download.suggestedFilename()).toMatch(/^7/);
+    const bytes = await readFile(await download.path());
+    expect(bytes.toString("utf8")).toMatch(/^Resource 7: This is a base64 blob created at /);
+    expect(await embedded.textContent()).toContain(`Binary, ${bytes.length} bytes`);
+    await checkAccessibility(page, "a binary resource");
     await close();
   });
 });

@@ -37,6 +37,18 @@ describe("result classification", () => {
     ).toMatchObject({ media: { kind: "image" } });
   });
 
+  it("counts a blob's bytes without its padding and offers to save it under its URI's name", () => {
+    const blob = (uri: string, data: string) =>
+      classifyBlock({ type: "resource", resource: { uri, mimeType: "text/plain", blob: data } });
+    expect(blob("x://files/hello.txt", "aGVsbG8gd29ybGQ=")).toMatchObject({
+      bytes: 11,
+      save: { href: "data:text/plain;base64,aGVsbG8gd29ybGQ=", fileName: "hello.txt" },
+    });
+    expect(blob("x://a/b%20c", "aGk=")).toMatchObject({ bytes: 2, save: { fileName: "b c" } });
+    expect(blob("x://a/", "")).toMatchObject({ bytes: 0, save: { fileName: "resource" } });
+    expect(blob("x://bad", "<svg>")).not.toHaveProperty("save");
+  });
+
   it("offers Markdown rendering only for text that looks like it", () => {
     expect(looksLikeMarkdown("# Title\n\n- one")).toBe(true);
     expect(looksLikeMarkdown("Counted to 10")).toBe(false);

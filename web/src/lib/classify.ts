@@ -22,6 +22,8 @@ export type Shown =
       text?: string;
       media?: { kind: "image" | "audio"; src: string };
       bytes?: number;
+      /** A blob shown only by its size: a `data:` URL to save it, and a file name for that. */
+      save?: { href: string; fileName: string };
     }
   | { kind: "invalid"; reason: string; json: unknown };
 
@@ -33,6 +35,23 @@ export function dataUrl(mimeType: string, base64: string): string | undefined {
   const data = base64.replace(/\s+/g, "");
   if (!MIME.test(mimeType) || !BASE64.test(data)) return undefined;
   return `data:${mimeType};base64,${data}`;
+}
+
+/** How many bytes a base64 payload decodes to (its padding counts for none). */
+export function decodedBytes(base64: string): number {
+  const data = base64.replace(/\s+/g, "");
+  const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}
+
+/** The name a saved resource gets: the last segment of its URI, or "resource". */
+function fileNameOf(uri: string): string {
+  const last = uri.split(/[?#]/)[0]!.split("/").pop() ?? "";
+  try {
+    return decodeURIComponent(last) || "resource";
+  } catch {
+    return last;
+  }
 }
 
 /** Heuristic: headings, lists, emphasis, code or links make text worth rendering as Markdown. */
@@ -81,10 +100,12 @@ export function classifyBlock(block: ContentBlock): Shown {
       if ("text" in r) return { ...base, text: r.text };
       const kind = mediaKind(r.mimeType);
       const src = kind && r.mimeType ? dataUrl(r.mimeType, r.blob) : undefined;
+      const href = dataUrl(r.mimeType ?? "application/octet-stream", r.blob);
       return {
         ...base,
         ...(kind && src ? { media: { kind, src } } : {}),
-        bytes: Math.floor((r.blob.length * 3) / 4),
+        bytes: decodedBytes(r.blob),
+        ...(href ? { save: { href, fileName: fileNameOf(r.uri) } } : {}),
       };
     }
   }

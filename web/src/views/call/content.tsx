@@ -70,7 +70,18 @@ export function ShownBlock({ shown, onRead }: { shown: Shown; onRead: (uri: stri
           ) : shown.media?.kind === "audio" ? (
             <audio class="media" controls src={shown.media.src} />
           ) : (
-            <p class="muted">Binary, {shown.bytes} bytes</p>
+            <p class="muted">
+              Binary, {shown.bytes} bytes
+              {shown.save ? (
+                <>
+                  {" "}
+                  ·{" "}
+                  <a href={shown.save.href} download={shown.save.fileName}>
+                    Save as {shown.save.fileName}
+                  </a>
+                </>
+              ) : null}
+            </p>
           )}
         </div>
       );
