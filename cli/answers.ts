@@ -1,7 +1,5 @@
 import * as z from "zod/mini";
-import { McpError, type InputHandlers } from "../shared/client/index.ts";
-import { isJsonObject } from "../shared/jsonrpc.ts";
-import { ErrorCode } from "../shared/protocol/errors.ts";
+import type { InputHandlers } from "../shared/client/index.ts";
 import type { ElicitParams } from "../shared/protocol/input-requests.ts";
 import {
   CreateMessageResultSchema,
@@ -12,6 +10,7 @@ import {
   type ListRootsResult,
 } from "../shared/protocol/input.ts";
 import "../shared/zod-locale.ts";
+import { acceptExample } from "./answer-hints.ts";
 import { println, type Io } from "./io.ts";
 import { UsageError } from "./options.ts";
 
@@ -92,7 +91,7 @@ export function answerHandlers(answers: Answers | undefined, io: Io): InputHandl
         io.stderr,
         answers?.elicitation
           ? `  answered: ${answer.action} (from --answer)`
-          : `  declined: no --answer given; pass --answer '{"elicitation":{"action":"accept","content":{...}}}' to accept`,
+          : `  declined: no --answer given; to accept, pass --answer '${acceptExample(params)}'`,
       );
       return answer;
     },
@@ -116,28 +115,4 @@ export function answerHandlers(answers: Answers | undefined, io: Io): InputHandl
     };
   }
   return handlers;
-}
-
-/**
- * The input kinds a failed call needed and the command did not declare: those a server's -32021
- * lists in its `requiredCapabilities`, or the one the client refused for want of a handler.
- */
-function undeclaredInputs(error: unknown): string[] {
-  if (!(error instanceof McpError) || !isJsonObject(error.data)) return [];
-  if (error.code === ErrorCode.MissingRequiredClientCapability) {
-    const need = error.data.requiredCapabilities;
-    return isJsonObject(need) ? Object.keys(need) : [];
-  }
-  const { capability } = error.data;
-  return error.kind === "client" && typeof capability === "string" ? [capability] : [];
-}
-
-/** A hint for a call that failed because the server asked for input the command cannot give. */
-export function missingAnswerHint(error: unknown): string | undefined {
-  const needed = undeclaredInputs(error);
-  if (needed.includes("sampling"))
-    return `The tool needs a reply from a model: pass --answer '{"sampling":"the reply"}'.`;
-  if (needed.includes("roots"))
-    return `The tool needs the client's roots: pass --answer '{"roots":["file:///path"]}'.`;
-  return undefined;
 }

@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
-import type { ToolArguments } from "../../shared/client/index.ts";
+import { McpError, type McpClient, type ToolArguments } from "../../shared/client/index.ts";
+import { ErrorCode } from "../../shared/protocol/errors.ts";
 import { errorText } from "../../shared/error-text.ts";
 import { isJsonObject } from "../../shared/jsonrpc.ts";
-import { answerHandlers, missingAnswerHint, parseAnswers } from "../answers.ts";
+import { missingAnswerHint, unlistedToolHint } from "../answer-hints.ts";
+import { answerHandlers, parseAnswers, type Answers } from "../answers.ts";
 import { signedInFetch } from "../auth/signed-in.ts";
 import { CapturingFetch } from "../capture.ts";
 import { CallStop } from "../call-stop.ts";
@@ -27,6 +29,7 @@ Options:
                                {"elicitation": {"action": "accept", "content": {...}},
                                 "sampling": "the model's reply", "roots": ["file:///work"]}
                                ("@file.json", "-"); without it, elicitations are declined
+                               and sampling and roots are not offered
   --json                       print the whole result as JSON
   --curl                       print the equivalent curl command instead of calling
   --timeout <ms>               how long connecting, and then the call (a task's polls
@@ -66,6 +69,26 @@ async function parseArguments(source: string | undefined, io: Io): Promise<ToolA
   }
   if (!isJsonObject(value)) throw new UsageError('--args must be a JSON object, like {"a": 1}.');
   return value;
+}
+
+/**
+ * After a failed call, whether the server lists the tool at all; when it does not, a hint
+ * (a server may offer a tool only to clients that can answer sampling or roots).
+ */
+async function unlistedHint(
+  client: McpClient,
+  name: string,
+  url: URL,
+  answers: Answers | undefined,
+): Promise<string | undefined> {
+  try {
+    const { result } = await client.listTools();
+    return result.tools.some((tool) => tool.name === name)
+      ? undefined
+      : unlistedToolHint(name, url, answers);
+  } catch {
+    return undefined;
+  }
 }
 
 /** `edgemcp call`: one tool call, with its result for people or as JSON, or as a curl command. */
@@ -116,6 +139,8 @@ export const call = serverCommand({
       println(io.stdout, values.json ? jsonText(result) : renderResult(result));
       if (!result.isError) return Exit.ok;
       if (!values.json) println(io.stderr, `The tool "${name}" reported an error.`);
+      const unlisted = await unlistedHint(client, name, url, answers);
+      if (unlisted) println(io.stderr, unlisted);
       return Exit.failed;
     } catch (error) {
       const stopped = stop.stopped();
@@ -124,7 +149,10 @@ export const call = serverCommand({
         return stopped.code;
       }
       println(io.stderr, describeFailure(error));
-      const hint = missingAnswerHint(error);
+      const invalid = error instanceof McpError && error.code === ErrorCode.InvalidParams;
+      const hint =
+        missingAnswerHint(error) ??
+        (invalid ? await unlistedHint(client, name, url, answers) : undefined);
       if (hint) println(io.stderr, hint);
       return Exit.failed;
     } finally {

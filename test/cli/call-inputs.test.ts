@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { missingAnswerHint } from "../../cli/answers.ts";
+import { missingAnswerHint } from "../../cli/answer-hints.ts";
 import { McpError } from "../../shared/client/index.ts";
 import { answerInputRequest } from "../../shared/client/input.ts";
 import { startSdkV1Server } from "../interop/edge-client/sdk-servers.ts";
@@ -25,7 +25,7 @@ describe("edgemcp call answers what the server asks during a call", () => {
     expect(stderr.trim().split("\n")).toEqual([
       'The server asks (elicitation "user_name"): What is your name?',
       "  it wants: name (string, required)",
-      `  declined: no --answer given; pass --answer '{"elicitation":{"action":"accept","content":{...}}}' to accept`,
+      `  declined: no --answer given; to accept, pass --answer '{"elicitation":{"action":"accept","content":{"name":"…"}}}'`,
     ]);
   });
 
@@ -193,6 +193,17 @@ describe("the hint edgemcp call gives when a call needs input it cannot answer",
     });
     expect(missingAnswerHint(refusal)).toBe(
       `The tool needs the client's roots: pass --answer '{"roots":["file:///path"]}'.`,
+    );
+  });
+
+  it("names every kind a -32021 lists in one --answer", () => {
+    const refusal = new McpError("needs both", {
+      kind: "rpc",
+      code: -32021,
+      data: { requiredCapabilities: { roots: {}, sampling: {} } },
+    });
+    expect(missingAnswerHint(refusal)).toBe(
+      `The tool needs a reply from a model and the client's roots: pass --answer '{"sampling":"the reply","roots":["file:///path"]}'.`,
     );
   });
 

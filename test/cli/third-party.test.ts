@@ -86,6 +86,18 @@ describe("edgemcp against @modelcontextprotocol/server-everything (Streamable HT
     expect(stdout + stderr).toMatch(/no-such-tool/);
   });
 
+  it("says a tool it lists only for clients that can answer sampling needs --answer, which then works", async () => {
+    const args = ["call", server.url, "trigger-sampling-request", "--args", '{"prompt":"Hi?"}'];
+    const bare = await runCli(args);
+    expect(bare.code).toBe(1);
+    expect(bare.stderr.trim().split("\n").at(-1)).toBe(
+      `The server lists no tool "trigger-sampling-request": see edgemcp list ${server.url} tools. Some servers list a tool only for clients that can answer sampling or roots, which edgemcp declares when --answer gives them: --answer '{"sampling":"the reply","roots":["file:///path"]}'.`,
+    );
+    const answered = await runCli([...args, "--answer", '{"sampling":"the reply"}']);
+    expect(answered.code, answered.stderr).toBe(0);
+    expect(answered.stdout).toContain('"text": "the reply"');
+  });
+
   it("checks it with no failure, and only the warning a 2025-only server earns", async () => {
     const { code, stdout } = await runCli(["check", server.url, "--json"]);
     const report = JSON.parse(stdout) as CheckReport;
@@ -129,6 +141,16 @@ describe("edgemcp against the SDK v1's simpleStreamableHttp example", () => {
     expect([greet.code, greet.stdout.trim()]).toEqual([0, "Hello, Ann!"]);
     const multi = await runCli(["call", server.url, "multi-greet", "--args", '{"name":"Ann"}']);
     expect([multi.code, multi.stdout.trim()]).toEqual([0, "Good morning, Ann!"]);
+  });
+
+  it("declines its form elicitation without --answer, showing an --answer with the required fields", async () => {
+    const args = JSON.stringify({ infoType: "contact" });
+    const ran = await runCli(["call", server.url, "collect-user-info", "--args", args]);
+    expect(ran.code).toBe(0);
+    expect(ran.stderr).toContain(
+      `  declined: no --answer given; to accept, pass --answer '{"elicitation":{"action":"accept","content":{"name":"…","email":"…"}}}'\n`,
+    );
+    expect(ran.stdout).toContain("User declined");
   });
 
   it("checks it with no failure; its warnings are its own (no 2026 endpoint, no CORS)", async () => {
