@@ -56,9 +56,8 @@ export default defineConfig({
         },
       },
       {
-        // Pure code of shared/, web/ (schema forms, checks, curl, permalinks) and the command
-        // (its terminal output), the bench harness (its settings and report), the soak's
-        // report and the READMEs' imports, in Node.
+        // Pure code of shared/, web/ (schema forms, checks, curl, permalinks), the bench
+        // harness (its settings and report), the soak's report and the READMEs' imports, in Node.
         test: {
           name: "unit",
           include: [
@@ -66,12 +65,23 @@ export default defineConfig({
             "test/shared/**/*.test.ts",
             "test/bench/*.test.ts",
             "test/soak/*.test.ts",
-            "test/cli/unit/**/*.test.ts",
             "test/docs/**/*.test.ts",
           ],
           // The playground's components need a DOM: they have a project of their own.
           exclude: ["test/web/views/**"],
           environment: "node",
+        },
+      },
+      {
+        // The edgemcp command run as a process (Node compiling it from source: a second or more
+        // per start on a busy machine) against a closed port, a page that is not MCP or a
+        // server nobody here wrote; no Worker.
+        test: {
+          name: "command",
+          include: ["test/cli/unit/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -110,7 +120,7 @@ export default defineConfig({
             "test/cli/**/*.test.ts",
             "test/check/**/*.test.ts",
           ],
-          // The command's pure parts need no Worker: they run with the unit tests.
+          // The command's tests that need no Worker have a project of their own.
           exclude: ["test/cli/unit/**"],
           environment: "node",
           globalSetup: ["test/interop/support/global-setup.ts"],

@@ -27,5 +27,5 @@ describe("edgemcp call and the server's log messages", () => {
         "log info: Sending first greeting to Ada",
       ]),
     );
-  }, 30_000);
+  });
 });

@@ -47,7 +47,7 @@ describe("the edgemcp command line", () => {
         `edgemcp ${command}: Unknown option '--frob'.\nRun "edgemcp ${command} --help".\n`,
       ]),
     );
-  }, 30_000);
+  });
   it("list and call refuse --json with --curl, which prints no answer to format", async () => {
     const ran = await Promise.all([
       runCli(["list", "http://127.0.0.1:9/mcp", "--json", "--curl"]),
@@ -59,7 +59,7 @@ describe("the edgemcp command line", () => {
         `edgemcp ${command}: --json and --curl do not go together: --curl prints the request, not its answer.`,
       ]),
     );
-  }, 20_000);
+  });
 
   it("says why --args @file cannot be read, without the error's class name", async () => {
     const missing = join(tmpdir(), "edgemcp-no-such-args.json");
@@ -86,12 +86,12 @@ describe("the edgemcp command line", () => {
         `edgemcp check: --origin takes a browser origin: a scheme, a host and maybe a port, without a path (e.g. http://localhost:6274), got ${JSON.stringify(origin)}.`,
       ]),
     );
-  }, 20_000);
+  });
 
   it("check takes the opaque origin null, which sandboxed pages send", async () => {
     const { code, stderr } = await runCli(["check", "http://127.0.0.1:9/mcp", "--origin", "null"]);
     // Taken: the command goes on to the server, which is not there.
     expect(code).toBe(1);
     expect(stderr).toBe("Could not reach http://127.0.0.1:9/mcp: fetch failed (bad port)\n");
-  }, 20_000);
+  });
 });

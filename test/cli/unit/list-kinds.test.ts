@@ -21,11 +21,11 @@ describe("edgemcp list <kind> on a server that does not offer that kind", () => 
       [1, "", 'The server does not offer resources: its capabilities have no "resources".\n'],
       [1, "", 'The server does not offer templates: its capabilities have no "resources".\n'],
     ]);
-  }, 30_000);
+  });
 
   it("still lists the kinds it offers", async () => {
     const { code, stdout } = await runCli(["list", polling.url, "tools"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Tools \(1\)$/m);
-  }, 30_000);
+  });
 });

@@ -52,5 +52,5 @@ describe("edgemcp logout", () => {
       [2, "edgemcp logout: Unknown option '--no-browser'."],
       [2, 'edgemcp logout: Unexpected argument "extra".'],
     ]);
-  }, 20_000);
+  });
 });
