@@ -1,15 +1,10 @@
 import { Header } from "../../shared/protocol/headers.ts";
-import type { Rules } from "../auth/access.ts";
-import { readVar } from "../env-vars.ts";
 import { guardOrigin, withCors } from "../http/cors.ts";
 import { HttpError } from "../http/http-error.ts";
-import { parseOriginList, type OriginPolicy } from "../http/origin.ts";
 import type { Served } from "./server/server.ts";
 import { servePost } from "./pipeline.ts";
 import type { Caller } from "../auth/bearer.ts";
-import { registerOpener, type Runtime, type Settings } from "./runtime.ts";
-import type { BoundCoordination } from "./ports.ts";
-import { loggerFor, logSetting, type RequestLogger } from "./observe/log.ts";
+import { registerOpener, type Runtime } from "./runtime.ts";
 import { failure } from "./request/errors.ts";
 import { httpReply, jsonResponse, type Outcome } from "./request/reply.ts";
 import {
@@ -22,7 +17,7 @@ import {
   type WorkerContext,
 } from "./request/in-process.ts";
 import { authenticated, withChallenge } from "./handler/caller.ts";
-import { bound, configuredNow, policyRules, settingsFrom } from "./handler/configure.ts";
+import { bindingsOf, deploymentOf, type Bindings, type Deployment } from "./handler/configure.ts";
 import { endpointAt, type LastEndpoint } from "./handler/endpoint.ts";
 import type { McpAppOptions, McpHandler } from "./handler/options.ts";
 
@@ -39,21 +34,12 @@ export { METADATA_PREFIX, resourceMetadataUrl } from "./handler/endpoint.ts";
  */
 export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHandler {
   server.mounted?.(options.durable);
-  // Settings come from options first, then from the Worker's variables, read once per isolate.
-  let policy: OriginPolicy | undefined;
-  let settings: Settings | undefined;
-  let coordination: BoundCoordination | undefined;
-  let logger: { log: RequestLogger | undefined } | undefined;
-  const loggerOf = (env: Cloudflare.Env) =>
-    (logger ??= { log: loggerFor(logSetting(options.log, readVar(env, "EDGEMCP_LOG"))) }).log;
-  let rules: { of: Rules | undefined } | undefined;
+  // Settings come from options first, then from the Worker's variables, read once per isolate;
+  // coordination and policy rules too, once they are read without a problem.
+  let deployment: Deployment | undefined;
+  let bindings: Bindings | undefined;
   // This endpoint's last URL (the hub's and the servers behind it each keep their own).
   const endpoints: LastEndpoint = {};
-  const policyOf = (env: Cloudflare.Env) =>
-    (policy ??= {
-      allowed: options.allowedOrigins ?? parseOriginList(readVar(env, "ALLOWED_ORIGINS")),
-    });
-  const settingsOf = (env: Cloudflare.Env) => (settings ??= settingsFrom(options, env));
   /**
    * The checks after the HTTP gate, for every way in: the deployment's configuration, whether
    * a call comes from another endpoint of this Worker, and the caller.
@@ -63,7 +49,8 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
     env: Cloudflare.Env,
     ctx: WorkerContext,
   ): Promise<{ caller: Caller | undefined; runtime: Runtime }> {
-    coordination ??= configuredNow(() => bound(options, env));
+    const { coordination, rules } = (bindings ??= bindingsOf(options, env));
+    const { settings, log } = (deployment ??= deploymentOf(options, env));
     // A call from the hub of this Worker (or its catalog reader) was counted there.
     const marked = inProcessMarks.get(ctx);
     // A proxy of this isolate calls with a made-up host; its own request was checked.
@@ -80,10 +67,9 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       limits: marked === "catalog" ? undefined : coordination.limits,
       forwarded: marked === "call",
       local,
-      settings: settingsOf(env),
-      log: loggerOf(env),
+      settings,
+      log,
     };
-    rules ??= configuredNow(() => ({ of: policyRules(options.policy, env) }));
     const caller = options.authenticate
       ? await authenticated(options.authenticate, asRequest(request), env, coordination, marked)
       : undefined;
@@ -92,7 +78,7 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
         ? (options.authenticate.configured?.(env) ?? true)
         : false,
       anonymous: options.anonymous ?? "none",
-      rules: rules.of,
+      rules,
       catalogReader: !caller && marked === "catalog",
       metadataUrl: endpoint.metadataUrl,
       stepUp: options.authenticate?.stepUp,
@@ -117,7 +103,8 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       // client's headers (no Origin): the HTTP gate has nothing to check on it.
       if (request instanceof Request) {
         const given = request.headers.get("Origin");
-        const preflight = guardOrigin(request, policyOf(env), given);
+        deployment ??= deploymentOf(options, env);
+        const preflight = guardOrigin(request, deployment.policy, given);
         if (preflight) return preflight;
         origin = given;
         // A 2025 client ending its session: the id holds no state, so it is ended already (the
