@@ -103,9 +103,12 @@ export function mcpHandler(server: Served, options: McpAppOptions = {}): McpHand
       // client's headers (no Origin): the HTTP gate has nothing to check on it.
       if (request instanceof Request) {
         const given = request.headers.get("Origin");
-        deployment ??= deploymentOf(options, env);
-        const preflight = guardOrigin(request, deployment.policy, given);
-        if (preflight) return preflight;
+        // Only a browser sends an Origin: a request without one has nothing for the guard.
+        if (given !== null) {
+          deployment ??= deploymentOf(options, env);
+          const preflight = guardOrigin(request, deployment.policy, given);
+          if (preflight) return preflight;
+        }
         origin = given;
         // A 2025 client ending its session: the id holds no state, so it is ended already (the
         // id is not even read, so a malformed one is no reason to refuse).

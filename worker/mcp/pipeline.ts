@@ -14,6 +14,7 @@ import type { ReplyMode } from "../http/accept.ts";
 import { listening, startCall } from "./call/call.ts";
 import { cancellationKey, type CallMeans, type RoutedRequest } from "./call/calling.ts";
 import type { Catalog } from "./catalog/catalog.ts";
+import type { Route } from "./methods/method.ts";
 import type { Served } from "./server/server.ts";
 import type { EraAdapter } from "./era/era.ts";
 import { eraOf } from "./era/index.ts";
@@ -169,14 +170,7 @@ async function serveFramed(
     if (message.kind !== "request") return failure(error);
     refused = error;
   }
-  if (message.kind === "notification") {
-    const notification = message.message;
-    admit(access, caller, { method: notification.method }, NO_TOOLS);
-    const sessionId = eraOf(notification, headers).sessionId(headers);
-    const key = cancellationKey(name, caller, headers, sessionId);
-    return takeNotification(notification, key, coordination);
-  }
-  if (message.kind === "response") return takeResponse(message.message, coordination);
+  if (message.kind !== "request") return takeClientMessage(message, framed, runtime, name);
   const request = message.message;
   // The era is asked once; every stage after this calls it.
   const era = eraOf(request, headers);
@@ -218,20 +212,47 @@ async function serveFramed(
       observation,
     };
     const means = callMeans(runtime, catalog, name, caller, limits);
-    if ("stream" in route) {
-      const open = () => route.stream(listening(routed, means));
-      const { listenMaxMs } = runtime.settings;
-      const response = await (limits && !runtime.forwarded
-        ? limits.holdStream(listenMaxMs, runtime.waitUntil, framed.signal, open)
-        : open());
-      logRequest(runtime.log, observation, response.status);
-      return response;
-    }
+    if ("stream" in route) return await serveListen(route, routed, means, runtime);
     // The call ends its reply and logs the request itself (a stream outlives this function).
     return await startCall(route, routed, means);
   } catch (error) {
     return refusal(error, request.id, era, observation, runtime.log);
   }
+}
+
+/** A listen request: its stream, held within the caller's limits, then its log line. */
+async function serveListen(
+  route: Extract<Route, { stream: unknown }>,
+  routed: RoutedRequest,
+  means: CallMeans,
+  runtime: Runtime,
+): Promise<Response> {
+  const open = () => route.stream(listening(routed, means));
+  const { limits } = means;
+  const { listenMaxMs } = runtime.settings;
+  const response = await (limits && !runtime.forwarded
+    ? limits.holdStream(listenMaxMs, runtime.waitUntil, routed.client.signal, open)
+    : open());
+  logRequest(runtime.log, routed.observation, response.status);
+  return response;
+}
+
+/**
+ * A client's notification (answered 202, a cancellation passed on) or its response to a call of
+ * this server waiting for it.
+ */
+function takeClientMessage(
+  message: Exclude<JsonRpcMessage, { kind: "request" }>,
+  { headers, caller }: Framed,
+  { access, coordination }: Runtime,
+  server: string,
+): Promise<Response> {
+  if (message.kind === "response") return takeResponse(message.message, coordination);
+  const notification = message.message;
+  admit(access, caller, { method: notification.method }, NO_TOOLS);
+  const sessionId = eraOf(notification, headers).sessionId(headers);
+  const key = cancellationKey(server, caller, headers, sessionId);
+  return takeNotification(notification, key, coordination);
 }
 
 /**

@@ -121,17 +121,16 @@ function contextOf(
 }
 
 /**
- * For calls that may run long, aborts the call when another request cancels it; returns what
- * stops watching once the call is over.
+ * For a call that may run long (one that may ask), aborts the call when another request cancels
+ * it; returns what stops watching once the call is over.
  */
 function watchCancel(
-  route: Method,
   request: RoutedRequest,
   { coordination }: CallMeans,
   abort: CallAbort,
 ): (() => void) | undefined {
   const { cancellationKey } = request;
-  if (!route.asks || !coordination.cancellation || cancellationKey === undefined) return undefined;
+  if (!coordination.cancellation || cancellationKey === undefined) return undefined;
   return coordination.cancellation.watch(cancellationKey, request.info.id, (reason) =>
     abort.abort(new Error(reason)),
   );
@@ -151,7 +150,8 @@ async function run(
   abort: CallAbort,
 ): Promise<void> {
   const { era, info, catalog } = request;
-  const stopWatching = watchCancel(route, request, means, abort);
+  // Only a call that may ask for input can outlive its request and be cancelled by another.
+  const stopWatching = route.asks ? watchCancel(request, means, abort) : undefined;
   let outcome: Outcome;
   try {
     let result: MethodResult;

@@ -53,7 +53,9 @@ export type Bindings = { coordination: BoundCoordination; rules: Rules | undefin
  */
 export function bindingsOf(options: McpAppOptions, env: Cloudflare.Env): Bindings {
   try {
-    return { coordination: bound(options, env), rules: policyRules(options.policy, env) };
+    // Without a durable option there is nothing to bind (and nothing to compile at start-up).
+    const coordination = options.durable ? bound(options, env) : UNCOORDINATED;
+    return { coordination, rules: policyRules(options.policy, env) };
   } catch (error) {
     const message = errorText(error);
     console.error(message);

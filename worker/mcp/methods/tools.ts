@@ -96,9 +96,23 @@ export const callTool: MethodHandler = async (call) => {
     }
     if (isJsonObject(parsed.data)) args = parsed.data;
   }
-  // A tool that may run as a task becomes one only for clients that declared the extension.
+  if (task) return asTask(call, tool, task, params, args);
+  return executeTool(tool, args, call.ctx, call.observation);
+};
+
+/**
+ * A call of a tool that may run as a task: a task for clients that declared the extension (and
+ * a server that can run tasks), else a plain call, if the tool allows one.
+ */
+function asTask(
+  call: Call,
+  tool: CompiledTool,
+  task: NonNullable<CompiledTool["definition"]["task"]>,
+  params: CallToolParams,
+  args: JsonObject,
+): Promise<JsonObject> | JsonObject {
+  const { request } = call.ctx;
   if (
-    task &&
     call.tasks &&
     !missingCapabilities(TASKS_REQUIRED, request.clientCapabilities) &&
     !params.requestState &&
@@ -113,14 +127,14 @@ export const callTool: MethodHandler = async (call) => {
       ...(pollIntervalMs === undefined ? {} : { pollIntervalMs }),
     });
   }
-  if (task?.mode === "required") {
+  if (task.mode === "required") {
     throw new RpcError(
       ErrorCode.MethodNotFound,
       `Tool "${tool.wire.name}" runs only as a task, which this server cannot run right now.`,
     );
   }
   return executeTool(tool, args, call.ctx, call.observation);
-};
+}
 
 /**
  * Runs a tool with validated arguments and shapes its result. The tool's own failures become

@@ -31,7 +31,8 @@ const NEEDS: Readonly<Record<string, keyof ServerCapabilities>> = {
 // once per catalog.
 const entryRoutes = new WeakMap<Catalog, Readonly<Record<string, Route>>>();
 
-function routesOfEntries(catalog: Catalog): Readonly<Record<string, Route>> {
+/** The route a catalog's prompts, resources or templates brought for a method, if any. */
+function entryRoute(catalog: Catalog, method: string): Route | undefined {
   let routes = entryRoutes.get(catalog);
   if (!routes) {
     const { prompts = [], resources = [], resourceTemplates = [] } = catalog.definition;
@@ -40,7 +41,7 @@ function routesOfEntries(catalog: Catalog): Readonly<Record<string, Route>> {
     routes = Object.assign({}, ...entries.map((entry) => entry[METHODS])) as Record<string, Route>;
     entryRoutes.set(catalog, routes);
   }
-  return routes;
+  return Object.hasOwn(routes, method) ? routes[method] : undefined;
 }
 
 /** The route of a feature the server names in its definition and offers with these ports. */
@@ -58,12 +59,10 @@ function featureRoute(method: string, { catalog, coordination }: Serving): Route
  * does not offer what it belongs to.
  */
 export function routeOf(era: EraAdapter, method: string, serving: Serving): Route {
-  const entries = routesOfEntries(serving.catalog);
+  // The entries' routes only for a method the era does not route itself (not for a tool call).
   const route = Object.hasOwn(era.routes, method)
     ? era.routes[method]
-    : Object.hasOwn(entries, method)
-      ? entries[method]
-      : undefined;
+    : entryRoute(serving.catalog, method);
   if (route) {
     const need = Object.hasOwn(NEEDS, method) ? NEEDS[method] : undefined;
     if (need === undefined || serving.capabilities[need]) return route;
