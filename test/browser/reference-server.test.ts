@@ -156,4 +156,25 @@ describe("the playground against @modelcontextprotocol/server-everything", () =>
     await checkAccessibility(page, "a binary resource");
     await close();
   });
+
+  it("tells a server of the older HTTP+SSE transport from a wrong path", async () => {
+    // The same server in its SSE mode: POST /sse is a 404, GET /sse an event stream that
+    // starts with the endpoint event.
+    const sse = await startThirdParty("everythingSse");
+    try {
+      const { page, close } = await openPlayground(chromium.browser);
+      await page.fill("#endpoint-url", sse.url);
+      await page.click("form.connect button[type=submit]");
+      const doctor = page.locator(".doctor");
+      await expect
+        .poll(() => doctor.locator("#doctor-title").textContent(), { timeout: 30_000 })
+        .toBe("This server speaks HTTP+SSE, the transport before Streamable HTTP");
+      expect(await doctor.textContent()).toContain("Streamable HTTP only");
+      expect(await doctor.textContent()).not.toContain("Endpoints that answer here");
+      await checkAccessibility(page, "doctor on an HTTP+SSE server");
+      await close();
+    } finally {
+      await sse.stop();
+    }
+  });
 });

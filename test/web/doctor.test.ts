@@ -19,6 +19,19 @@ describe("the connection doctor", () => {
     expect(d.suggestions).toEqual(["http://localhost:8787/mcp", "http://localhost:8787/mcp/notes"]);
   });
 
+  it("names the HTTP+SSE transport when a GET found its endpoint event, and guesses no path", () => {
+    const d = diagnose({
+      ...base,
+      url: "http://127.0.0.1:3001/sse",
+      response: { status: 404, contentType: "text/html", bodyText: "Cannot POST /sse" },
+      sseEndpoint: "http://127.0.0.1:3001/message?sessionId=1",
+    });
+    expect(d.kind).toBe("legacy-sse");
+    expect(d.detail).toContain("names http://127.0.0.1:3001/message?sessionId=1");
+    expect(d.actions.join(" ")).toContain("Streamable HTTP only");
+    expect(d.suggestions).toEqual([]);
+  });
+
   it("does not blame a server for failing on credentials entered for another one", () => {
     const failed = {
       ...base,

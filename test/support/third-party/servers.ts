@@ -9,7 +9,7 @@ const MAX_OUTPUT_CHARS = 64_000;
 
 /** A server nobody here wrote, running on loopback for the tests. */
 export type ThirdPartyServer = {
-  /** Its MCP endpoint, e.g. http://127.0.0.1:40123/mcp */
+  /** Its MCP endpoint, e.g. http://127.0.0.1:40123/mcp (an HTTP+SSE server's stream, /sse) */
   url: string;
   /** The package and version it comes from, for messages and the README's claims. */
   label: string;
@@ -19,7 +19,13 @@ export type ThirdPartyServer = {
   stop(): Promise<void>;
 };
 
-type Recipe = { label: string; script: string; args: string[] };
+type Recipe = {
+  label: string;
+  script: string;
+  args: string[];
+  /** The path of its endpoint, when not /mcp. */
+  path?: string;
+};
 
 function versionOf(name: string): string {
   const manifest = JSON.parse(readFileSync(join(NODE_MODULES, name, "package.json"), "utf8"));
@@ -45,6 +51,13 @@ export const THIRD_PARTY = {
     label: `@modelcontextprotocol/server-everything ${versionOf("@modelcontextprotocol/server-everything")}`,
     script: join(NODE_MODULES, "@modelcontextprotocol/server-everything", "dist", "index.js"),
     args: ["streamableHttp"],
+  }),
+  /** The same server in HTTP+SSE mode, the transport of 2024-11-05 (GET /sse, POST /message). */
+  everythingSse: (): Recipe => ({
+    label: `@modelcontextprotocol/server-everything ${versionOf("@modelcontextprotocol/server-everything")} (sse)`,
+    script: join(NODE_MODULES, "@modelcontextprotocol/server-everything", "dist", "index.js"),
+    args: ["sse"],
+    path: "/sse",
   }),
   /** The SDK v1's main example: tools, prompts, resources, elicitation, tasks, an event store. */
   sdkSimple: (): Recipe => sdkExample("simpleStreamableHttp.js"),
@@ -99,7 +112,7 @@ export function startThirdParty(
       if (typeof message.listening !== "number") return;
       clearTimeout(timer);
       resolve({
-        url: `http://127.0.0.1:${message.listening}/mcp`,
+        url: `http://127.0.0.1:${message.listening}${recipe.path ?? "/mcp"}`,
         label: recipe.label,
         output: () => output,
         stop,

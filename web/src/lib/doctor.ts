@@ -19,6 +19,11 @@ export type Facts = {
   route?: "direct" | "relay" | "auto";
   /** Why the relay could not connect either (Auto, or the relay route), in its own words. */
   relayRefusal?: string;
+  /**
+   * A GET to the URL opened an HTTP+SSE stream (the 2024-11-05 transport) whose `endpoint`
+   * event named this URL for the client's POSTs.
+   */
+  sseEndpoint?: string;
   /** The MCP endpoints this Worker serves (paths). */
   endpoints: readonly string[];
   /** The origin the credentials sent were entered for, when it is not the URL's own. */
@@ -42,6 +47,7 @@ export type DiagnosisKind =
   | "auth"
   | "forbidden-origin"
   | "legacy-only"
+  | "legacy-sse"
   | "not-mcp"
   | "version"
   | "server-error"
@@ -211,6 +217,16 @@ function explain(facts: Facts): Diagnosis {
       ...(response?.wwwAuthenticate ? { wwwAuthenticate: response.wwwAuthenticate } : {}),
     };
   }
+  if (facts.sseEndpoint)
+    return {
+      ...base,
+      kind: "legacy-sse",
+      title: "This server speaks HTTP+SSE, the transport before Streamable HTTP",
+      detail: `${facts.url} refused the POST (${status ?? "no status"}), but a GET opened an event stream whose endpoint event names ${facts.sseEndpoint} for the client's messages: the 2024-11-05 transport, which Streamable HTTP replaced in 2025-03-26.`,
+      actions: [
+        "This page speaks Streamable HTTP only: connect to the server's Streamable HTTP endpoint (often /mcp), or start the server with that transport.",
+      ],
+    };
   if (status === 404 || status === 405)
     return {
       kind: "not-found",

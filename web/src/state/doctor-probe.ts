@@ -3,6 +3,7 @@ import { McpError } from "../../../shared/client/index.ts";
 import type { CorsFacts, Facts } from "../lib/doctor.ts";
 import { headersFrom } from "./credentials.ts";
 import { recordingFetch } from "./recording-fetch.ts";
+import { probeSseTransport } from "./sse-transport-probe.ts";
 import { exchanges } from "./wire.ts";
 import { browserHopProbe } from "./hop-probe.ts";
 import { endpoints } from "./store.ts";
@@ -88,6 +89,9 @@ export async function gatherFacts(
     ? await checkHops(browserHopProbe, url, location.origin, custom).catch(() => undefined)
     : undefined;
   const wwwAuthenticate = header("www-authenticate");
+  // A POST refused with 404 or 405 may have gone to a server of the older HTTP+SSE transport.
+  const refusedPost = last?.status === 404 || last?.status === 405;
+  const sseEndpoint = refusedPost ? await probeSseTransport(url) : undefined;
   return {
     url,
     pageOrigin: location.origin,
@@ -108,6 +112,7 @@ export async function gatherFacts(
           },
         }),
     ...(cors ? { cors } : {}),
+    ...(sseEndpoint ? { sseEndpoint } : {}),
     ...(hops ? { hops } : {}),
     endpoints: endpoints.value.map((e) => e.path),
     ...(headersFrom.value ? { carriedFrom: headersFrom.value } : {}),
