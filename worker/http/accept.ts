@@ -23,8 +23,10 @@ function parseAccept(accept: string): ReplyMode | undefined {
   let json = false;
   let sse = false;
   for (const entry of accept.split(",")) {
-    const [type = "", ...params] = entry.split(";").map((s) => s.trim().toLowerCase());
-    if (params.some((p) => /^q=0(\.0*)?$/.test(p))) continue;
+    // Parameters are rare: their callback is compiled only for an entry that has some.
+    const [given = "", ...params] = entry.split(";");
+    if (params.some((p) => /^q=0(\.0*)?$/.test(p.trim().toLowerCase()))) continue;
+    const type = given.trim().toLowerCase();
     if (type === "*/*") json = sse = true;
     else if (type === "application/*" || type === "application/json") json = true;
     else if (type === "text/*" || type === "text/event-stream") sse = true;

@@ -28,9 +28,8 @@ type Lists = { tools: List };
 const DEFAULT_CACHE: CacheHint = { ttlMs: 60_000, cacheScope: "public" };
 
 /** Whether a tool's required client capabilities are kinds of input, which it can only ask for. */
-const asksFor = (requires: ClientCapabilities | undefined) =>
-  requires !== undefined &&
-  ("elicitation" in requires || "sampling" in requires || "roots" in requires);
+const asksFor = (requires: ClientCapabilities) =>
+  "elicitation" in requires || "sampling" in requires || "roots" in requires;
 
 /**
  * Everything about a server that does not depend on the request, computed once per isolate:
@@ -73,12 +72,13 @@ export class Catalog implements ToolAccess {
       problems.attempt("the server", () => pageSizes(definition.pageSize)) ?? pageSizes(undefined);
 
     const seenTools = new Set<string>();
+    let taskTools = false;
     for (const tool of definition.tools ?? []) {
       const named = problems.name("tool", tool.name, seenTools);
       seenTools.add(tool.name);
       if (typeof tool.run !== "function")
         problems.add(`tool "${tool.name}" has no run(args, ctx) function.`);
-      if (!definition.input && asksFor(tool.requires))
+      if (tool.requires && !definition.input && asksFor(tool.requires))
         problems.add(
           `tool "${tool.name}" requires client capabilities that only asking for input uses: import { inputRounds } from "edgemcp/server" and add \`input: inputRounds\` to the server's definition.`,
         );
@@ -90,8 +90,9 @@ export class Catalog implements ToolAccess {
         compileTool(tool, definition.toJSONSchema),
       );
       if (named && compiled) this.tools.set(tool.name, compiled);
+      if (named && compiled && tool.task) taskTools = true;
     }
-    this.taskTools = [...this.tools.values()].some((t) => t.definition.task);
+    this.taskTools = taskTools;
     // The resources, templates and prompts are checked by what their builders bring; one not
     // made by its builder brings neither its methods nor those checks.
     const { resources = [], resourceTemplates = [], prompts = [] } = definition;

@@ -22,40 +22,45 @@ import { typeMismatch } from "../../../shared/zod-issues.ts";
 const typed = (expected: string, test: (value: unknown) => boolean) =>
   is(test, (value) => typeMismatch(expected, value));
 
-const string = typed("string", (value) => typeof value === "string");
-/** Any JSON object (`JsonObjectSchema`: a zod record of unknown values). */
-const record = typed("record", isPlainObject);
-/** An object whose members `shape` checks; unknown members pass, as zod's objects let them. */
-const object = (shape: Record<string, Check>) =>
-  objectOf(shape, (value) => typeMismatch("object", value));
-
 const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:[\x21-\x7e]*$/;
-const uri: Check = (value, path, problems) => {
-  if (typeof value !== "string") string(value, path, problems);
-  else if (!ABSOLUTE_URI.test(value))
-    problems.push(
-      `${path}: must be an absolute URI (RFC 3986): a scheme, then visible ASCII with other characters percent-encoded`,
-    );
-};
 
-const level = is(
-  (value) => (LOG_LEVELS as readonly unknown[]).includes(value),
-  `Invalid option: expected one of ${LOG_LEVELS.map((l) => `"${l}"`).join("|")}`,
-);
+/**
+ * The checks of each kind's params, built by the first full check: a tool call's params of the
+ * usual shape need none (see `callParams`), and building them costs every new isolate.
+ */
+function shapes(): Record<keyof Shapes, Check> {
+  const string = typed("string", (value) => typeof value === "string");
+  /** Any JSON object (`JsonObjectSchema`: a zod record of unknown values). */
+  const record = typed("record", isPlainObject);
+  /** An object whose members `shape` checks; unknown members pass, as zod's objects let them. */
+  const object = (shape: Record<string, Check>) =>
+    objectOf(shape, (value) => typeMismatch("object", value));
+  const uri: Check = (value, path, problems) => {
+    if (typeof value !== "string") string(value, path, problems);
+    else if (!ABSOLUTE_URI.test(value))
+      problems.push(
+        `${path}: must be an absolute URI (RFC 3986): a scheme, then visible ASCII with other characters percent-encoded`,
+      );
+  };
+  const level = is(
+    (value) => (LOG_LEVELS as readonly unknown[]).includes(value),
+    `Invalid option: expected one of ${LOG_LEVELS.map((l) => `"${l}"`).join("|")}`,
+  );
+  const mrtr = { inputResponses: optional(record), requestState: optional(string) };
+  return {
+    list: object({ cursor: optional(string) }),
+    call: object({ name: string, arguments: optional(record), ...mrtr }),
+    initialize: object({
+      protocolVersion: string,
+      capabilities: record,
+      clientInfo: object({ name: string, version: string }),
+    }),
+    setLevel: object({ level }),
+    subscribe: object({ uri }),
+  };
+}
 
-const mrtr = { inputResponses: optional(record), requestState: optional(string) };
-
-const SHAPES = {
-  list: object({ cursor: optional(string) }),
-  call: object({ name: string, arguments: optional(record), ...mrtr }),
-  initialize: object({
-    protocolVersion: string,
-    capabilities: record,
-    clientInfo: object({ name: string, version: string }),
-  }),
-  setLevel: object({ level }),
-  subscribe: object({ uri }),
-};
+let SHAPES: Record<keyof Shapes, Check> | undefined;
 
 export type ListParams = { cursor?: string | undefined };
 export type CallToolParams = {
@@ -79,6 +84,7 @@ type Shapes = {
 
 /** The problems of `params` as `kind`'s params, each `params.path: words` (none: they are good). */
 export function paramsProblems(kind: keyof Shapes, params: unknown): Problems {
+  SHAPES ??= shapes();
   return problemsOf(SHAPES[kind], params, "params");
 }
 
