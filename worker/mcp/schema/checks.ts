@@ -37,14 +37,25 @@ function bound(folded: Folded, key: Bound, value: number): void {
  * and what checks left in its bag: the tightest bounds, the last format, every pattern.
  */
 export function foldChecks(schema: z.core.$ZodType): Folded {
+  const own = schema._zod.def.checks ?? [];
+  const checks = schema._zod.traits.has("$ZodCheck") ? [schema, ...own] : own;
+  const bag: Record<string, unknown> = schema._zod.bag;
+  // A schema without checks (a plain z.string()) folds to nothing: the fold is compiled only by
+  // an isolate whose schemas have some.
+  if (checks.length === 0 && Object.keys(bag).length === 0) return {};
+  return fold(checks, bag);
+}
+
+function fold(
+  checks: readonly (z.core.$ZodType | z.core.$ZodCheck<never>)[],
+  bag: Record<string, unknown>,
+): Folded {
   const folded: Folded = {};
   const divisor = (value: number) => {
     folded.multipleOf ??= [];
     if (!folded.multipleOf.includes(value)) folded.multipleOf.push(value);
   };
   const pattern = (value: RegExp) => (folded.patterns ??= new Set()).add(value);
-  const own = schema._zod.def.checks ?? [];
-  const checks = schema._zod.traits.has("$ZodCheck") ? [schema, ...own] : own;
   for (const check of checks) {
     const def = (check as z.core.$ZodChecks)._zod.def;
     switch (def.check) {
@@ -87,7 +98,6 @@ export function foldChecks(schema: z.core.$ZodType): Folded {
           folded.laxFormat = true;
     }
   }
-  const bag: Record<string, unknown> = schema._zod.bag;
   for (const key of ["minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"] as const) {
     const value = bag[key];
     if (typeof value === "number") bound(folded, key, value);
