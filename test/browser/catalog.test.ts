@@ -106,6 +106,17 @@ describe("the playground's front door", () => {
     await checkAccessibility(page, "command palette");
     await page.keyboard.press("Enter");
     await expect.poll(() => page.locator("article.detail h2").textContent()).toBe("Add numbers");
+    // The keyboard goes with it: the next Tab is in the item's view, not back at the page's top.
+    const focused = () => page.evaluate(() => document.activeElement?.id);
+    expect(await focused()).toBe("main");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("#main") !== null)).toBe(true);
+    // Escape hands the keyboard back to what had it before Ctrl-K.
+    await page.focus("#catalog-search");
+    await page.keyboard.press("Control+k");
+    await expect.poll(focused).toBe("palette-input");
+    await page.keyboard.press("Escape");
+    expect(await focused()).toBe("catalog-search");
     await close();
   });
 

@@ -84,7 +84,7 @@ function Main() {
   const link = openedLink.value;
   const linked = typeof link === "object" && key === `${link.kind}:${link.name}` ? link : undefined;
   return (
-    <main class="main" id="main">
+    <main class="main" id="main" tabIndex={-1}>
       <SignedInBar />
       <ConnectSignInOffer />
       <DoctorCard />

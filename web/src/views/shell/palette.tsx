@@ -14,7 +14,14 @@ import {
 } from "../../state/store.ts";
 import { PANES } from "../panes/panes.tsx";
 
-type Command = { id: string; label: string; hint: string; run: () => void };
+type Command = {
+  id: string;
+  label: string;
+  hint: string;
+  run: () => void;
+  /** Where the keyboard goes once it ran: the main view it changed, or a pane's tab. */
+  focus?: string;
+};
 
 function commands(): Command[] {
   const list: Command[] = [
@@ -23,6 +30,7 @@ function commands(): Command[] {
       label: displayName(e),
       hint: e.kind,
       run: () => (selectedKey.value = e.key),
+      focus: "#main",
     })),
     ...endpoints.value.map((ep) => ({
       id: `connect:${ep.path}`,
@@ -35,12 +43,14 @@ function commands(): Command[] {
       label: `Open ${label}`,
       hint: "pane",
       run: () => (pane.value = id),
+      focus: `#pane-tab-${id}`,
     })),
     {
       id: "check",
       label: "Check this server",
       hint: "conformance",
       run: () => (selectedKey.value = CHECK_KEY),
+      focus: "#main",
     },
     {
       id: "refresh",
@@ -70,14 +80,27 @@ export function Palette() {
   const [text, setText] = useState("");
   const [index, setIndex] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  // What had the keyboard before the palette opened, and where it goes when the palette closes
+  // (a dialog that closes must not leave it on the page's body, back at the first Tab stop).
+  const opener = useRef<Element | null>(null);
+  const focusAfter = useRef<string | undefined>(undefined);
   const open = paletteOpen.value;
   // Focus as soon as the palette is in the page, not after the next paint: keys typed right
   // after Ctrl-K must land in it. It is emptied when it closes, so opening never wipes them.
   useLayoutEffect(() => {
-    if (open) input.current?.focus();
-    else {
+    if (open) {
+      opener.current = document.activeElement;
+      focusAfter.current = undefined;
+      input.current?.focus();
+    } else {
       setText("");
       setIndex(0);
+      const target = focusAfter.current
+        ? document.querySelector(focusAfter.current)
+        : opener.current?.isConnected
+          ? opener.current
+          : null;
+      if (target instanceof HTMLElement) target.focus();
     }
   }, [open]);
   if (!open) return null;
@@ -97,8 +120,9 @@ export function Palette() {
   const close = () => (paletteOpen.value = false);
   const run = (c: Command | undefined) => {
     if (!c) return;
-    close();
+    focusAfter.current = c.focus;
     c.run();
+    close();
   };
   return (
     <div class="palette-backdrop" onClick={close}>
