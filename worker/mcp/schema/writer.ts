@@ -48,8 +48,10 @@ function write(schema: z.core.$ZodType, io: Io, stack: z.core.$ZodType[], at: st
     if (meta.id !== undefined) throw new UncoveredSchema("a schema with an id (.meta({ id }))", at);
     Object.assign(own, meta);
   }
-  if (io === "input" && isTransforming(schema)) {
-    // A default or example describes the output of a transform, not what the client sends.
+  // A default or example describes the output of a transform, not what the client sends (the
+  // walk is made only for a schema that has one).
+  const described = own.examples !== undefined || own.default !== undefined;
+  if (io === "input" && described && isTransforming(schema)) {
     delete own.examples;
     delete own.default;
   }
@@ -58,7 +60,7 @@ function write(schema: z.core.$ZodType, io: Io, stack: z.core.$ZodType[], at: st
   if (base !== undefined)
     for (const key of Object.keys(base)) if (!(key in own)) own[key] = base[key];
   compact(def, own);
-  return compactUnion(own);
+  return own.anyOf === undefined ? own : compactUnion(own);
 }
 
 /**
