@@ -86,23 +86,6 @@ function node(
     case "any":
     case "unknown":
       return;
-    case "never":
-      return void (own.not = {});
-    case "template_literal":
-      own.type = "string";
-      return void (own.pattern = (schema as z.core.$ZodTemplateLiteral)._zod.pattern.source);
-    case "enum": {
-      // A TypeScript numeric enum also maps each number back to its name.
-      const entries = Object.entries(def.entries);
-      const numbers = entries.map(([, v]) => v).filter((v) => typeof v === "number");
-      const values = entries.filter(([key]) => !numbers.includes(+key)).map(([, v]) => v);
-      return void choices(values, own);
-    }
-    case "literal":
-      for (const value of def.values)
-        if (value === undefined || typeof value === "bigint")
-          throw new UncoveredSchema(`a literal ${typeof value}`, at);
-      return void choices(def.values as (string | number | boolean | null)[], own, true);
     case "array": {
       const { minimum, maximum } = foldChecks(schema);
       if (minimum !== undefined) own.minItems = minimum;
@@ -131,6 +114,44 @@ function node(
       }
       return;
     }
+    case "nullable":
+      return void (own.anyOf = [inner(def.innerType), { type: "null" }]);
+    case "optional":
+    case "nonoptional":
+    case "prefault":
+      return inner(def.innerType);
+    default:
+      return otherNode(schema, def, io, own, inner, at);
+  }
+}
+
+/** The kinds tool inputs use less often, apart: each new isolate compiles only what it runs. */
+function otherNode(
+  schema: z.core.$ZodType,
+  def: Def,
+  io: Io,
+  own: Json,
+  inner: (child: z.core.$ZodType, path?: string) => Json,
+  at: string,
+): Json | undefined {
+  switch (def.type) {
+    case "never":
+      return void (own.not = {});
+    case "template_literal":
+      own.type = "string";
+      return void (own.pattern = (schema as z.core.$ZodTemplateLiteral)._zod.pattern.source);
+    case "enum": {
+      // A TypeScript numeric enum also maps each number back to its name.
+      const entries = Object.entries(def.entries);
+      const numbers = entries.map(([, v]) => v).filter((v) => typeof v === "number");
+      const values = entries.filter(([key]) => !numbers.includes(+key)).map(([, v]) => v);
+      return void choices(values, own);
+    }
+    case "literal":
+      for (const value of def.values)
+        if (value === undefined || typeof value === "bigint")
+          throw new UncoveredSchema(`a literal ${typeof value}`, at);
+      return void choices(def.values as (string | number | boolean | null)[], own, true);
     case "union": {
       const options = def.options.map((option, i) => inner(option, `${at}|${i}`));
       return void (own[def.inclusive === false ? "oneOf" : "anyOf"] = options);
@@ -152,17 +173,11 @@ function node(
       }
       return;
     }
-    case "nullable":
-      return void (own.anyOf = [inner(def.innerType), { type: "null" }]);
     case "readonly":
       own.readOnly = true;
       return inner(def.innerType);
     case "default":
       own.default = jsonValue(def.defaultValue, at);
-      return inner(def.innerType);
-    case "optional":
-    case "nonoptional":
-    case "prefault":
       return inner(def.innerType);
     case "pipe":
       // The client sends what goes into a pipe; a tool returns what comes out of it.
