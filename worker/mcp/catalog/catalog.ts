@@ -93,24 +93,11 @@ export class Catalog implements ToolAccess {
       if (named && compiled && tool.task) taskTools = true;
     }
     this.taskTools = taskTools;
-    // The resources, templates and prompts are checked by what their builders bring; one not
-    // made by its builder brings neither its methods nor those checks.
-    const { resources = [], resourceTemplates = [], prompts = [] } = definition;
-    const unbuilt = (label: string, builder: string, methods = "resources") =>
-      problems.add(
-        `${label}: make it with ${builder}({ ... }), which brings the ${methods} methods.`,
-      );
-    for (const r of resources)
-      if (!Object.hasOwn(r, METHODS)) unbuilt(`resource ${JSON.stringify(r.uri)}`, "resource");
-    for (const t of resourceTemplates)
-      if (!Object.hasOwn(t, METHODS))
-        unbuilt(`resource template ${JSON.stringify(t.uriTemplate)}`, "resourceTemplate");
-    for (const p of prompts)
-      if (!Object.hasOwn(p, METHODS)) unbuilt(`prompt "${p.name}"`, "prompt", "prompts");
-    const enter = [...resources, ...resourceTemplates, ...prompts].find((entry) =>
-      Object.hasOwn(entry, ENTRIES),
-    )?.[ENTRIES] as EnterEntries | undefined;
-    const offered = enter?.(this, problems);
+    const { resources, resourceTemplates, prompts } = definition;
+    const offered =
+      resources?.length || resourceTemplates?.length || prompts?.length
+        ? enterEntries(this, problems)
+        : undefined;
     const counts = { tools: this.tools.size };
     for (const problem of unsealedPaging(definition, counts, this.pageSize)) problems.add(problem);
     problems.throwIfAny(name);
@@ -145,4 +132,27 @@ export class Catalog implements ToolAccess {
   listFor(key: ListKey, items: readonly object[]): List {
     return listOf(key, items, this.pageSize[key], this.cache[key], this.serverInfo);
   }
+}
+
+/**
+ * Checks a definition's resources, templates and prompts by what their builders bring (one not
+ * made by its builder brings neither its methods nor those checks); what they offer.
+ */
+function enterEntries(catalog: Catalog, problems: Problems): ServerCapabilities | undefined {
+  const { resources = [], resourceTemplates = [], prompts = [] } = catalog.definition;
+  const unbuilt = (label: string, builder: string, methods = "resources") =>
+    problems.add(
+      `${label}: make it with ${builder}({ ... }), which brings the ${methods} methods.`,
+    );
+  for (const r of resources)
+    if (!Object.hasOwn(r, METHODS)) unbuilt(`resource ${JSON.stringify(r.uri)}`, "resource");
+  for (const t of resourceTemplates)
+    if (!Object.hasOwn(t, METHODS))
+      unbuilt(`resource template ${JSON.stringify(t.uriTemplate)}`, "resourceTemplate");
+  for (const p of prompts)
+    if (!Object.hasOwn(p, METHODS)) unbuilt(`prompt "${p.name}"`, "prompt", "prompts");
+  const enter = [...resources, ...resourceTemplates, ...prompts].find((entry) =>
+    Object.hasOwn(entry, ENTRIES),
+  )?.[ENTRIES] as EnterEntries | undefined;
+  return enter?.(catalog, problems);
 }
