@@ -10,6 +10,8 @@ export enum ErrorCode {
   UnsupportedProtocolVersion = -32022,
   /** Legacy (2025) "resource not found"; the 2026 revision uses -32602. */
   LegacyResourceNotFound = -32002,
+  /** Legacy (2025): the request needs the user to visit the URLs in `data.elicitations` first. */
+  LegacyUrlElicitationRequired = -32042,
 }
 
 export type ErrorCodeValue = ErrorCode;

@@ -23,6 +23,11 @@ const ElicitUrlParamsSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+/** The `data` of a 2025 -32042 error: the URL elicitations to complete before retrying. */
+export const UrlElicitationRequiredDataSchema = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({ elicitations: z.array(ElicitUrlParamsSchema) }),
+);
+
 /** What `elicitation/create` asks: a form, or a URL to visit. */
 export const ElicitParamsSchema = /* @__PURE__ */ z.lazy(() =>
   z.union([ElicitFormParamsSchema, ElicitUrlParamsSchema]),

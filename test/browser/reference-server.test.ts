@@ -177,4 +177,25 @@ describe("the playground against @modelcontextprotocol/server-everything", () =>
       await sse.stop();
     }
   });
+
+  it("shows the pages a -32042 error asks the user to open, as links", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await connectToReference(page);
+    await select(page, "tool:trigger-url-elicitation");
+    await page.fill("#f_url", "https://example.com/verify");
+    await page.check("#f_errorPath");
+    await page.click('[data-action="send"]');
+    expect(await ended(page)).toBe("Failed");
+    const error = page.locator(".call .banner.error");
+    expect(await error.textContent()).toContain("JSON-RPC error -32042");
+    const wanted = error.locator(".url-elicitations li");
+    expect(await wanted.count()).toBe(1);
+    // The server's error names a page of its own, whatever the arguments said.
+    expect(await wanted.textContent()).toContain("Open this link to satisfy the prerequisite");
+    const link = wanted.getByRole("link");
+    expect(await link.getAttribute("href")).toMatch(/^https:\/\/modelcontextprotocol\.io/);
+    expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+    await checkAccessibility(page, "a -32042 error");
+    await close();
+  });
 });

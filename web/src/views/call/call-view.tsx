@@ -23,6 +23,7 @@ import { JsonTree } from "../widgets/json-tree.tsx";
 import { Provenance } from "../widgets/provenance.tsx";
 import { SignInOffer } from "../sign-in/sign-in-card.tsx";
 import { TaskCard } from "./task-card.tsx";
+import { UrlElicitations } from "./url-elicitations.tsx";
 
 const read = readLinked;
 
@@ -235,6 +236,7 @@ export function CallView({
             {call.error.code === undefined ? "Error" : `JSON-RPC error ${call.error.code}`}:
           </strong>{" "}
           {call.error.message}
+          <UrlElicitations code={call.error.code} data={call.error.data} />
           {call.error.data !== undefined ? <JsonTree value={call.error.data} /> : null}
         </div>
       ) : null}
