@@ -172,6 +172,16 @@ describe("the playground against @modelcontextprotocol/server-everything", () =>
       expect(await doctor.textContent()).toContain("Streamable HTTP only");
       expect(await doctor.textContent()).not.toContain("Endpoints that answer here");
       await checkAccessibility(page, "doctor on an HTTP+SSE server");
+      // A wrong path on that server: /mcp is offered as a guess, since nothing tried it (and
+      // it answers 404 too).
+      const wrong = sse.url.replace(/\/sse$/, "/nope");
+      await page.fill("#endpoint-url", wrong);
+      await page.click("form.connect button[type=submit]");
+      await expect
+        .poll(() => doctor.locator("#doctor-title").textContent(), { timeout: 30_000 })
+        .toBe("Nothing answers MCP at this path (404)");
+      expect(await doctor.locator("h3").allTextContents()).toContain("Worth trying");
+      expect(await doctor.textContent()).not.toContain("Endpoints that answer here");
       await close();
     } finally {
       await sse.stop();

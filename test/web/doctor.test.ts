@@ -32,6 +32,19 @@ describe("the connection doctor", () => {
     expect(d.suggestions).toEqual([]);
   });
 
+  it("offers the usual path of another origin as a guess, not as an endpoint that answers", () => {
+    const d = diagnose({
+      ...base,
+      url: "http://127.0.0.1:3001/nope",
+      response: { status: 404, contentType: "text/html", bodyText: "Cannot POST /nope" },
+    });
+    expect(d.suggestions).toEqual(["http://127.0.0.1:3001/mcp"]);
+    expect(d.guessed).toBe(true);
+    expect(diagnose({ ...base, response: { status: 404, contentType: "" } }).guessed).toBe(
+      undefined,
+    );
+  });
+
   it("does not blame a server for failing on credentials entered for another one", () => {
     const failed = {
       ...base,

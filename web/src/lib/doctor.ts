@@ -60,6 +60,8 @@ export type Diagnosis = {
   detail: string;
   actions: string[];
   suggestions: string[];
+  /** The suggestions are guesses at a usual path, not endpoints known to answer. */
+  guessed?: true;
   wwwAuthenticate?: string;
   /** The hops checked, each with its fix and whether the relay gets around it. */
   hops?: Hop[];
@@ -67,15 +69,26 @@ export type Diagnosis = {
   offerRelay?: boolean;
 };
 
-function suggestionsFor(facts: Facts): string[] {
+/**
+ * Endpoints to offer: on this Worker, the ones it serves; elsewhere the usual path, a guess
+ * nobody tried.
+ */
+function suggestionsFor(facts: Facts): Pick<Diagnosis, "suggestions" | "guessed"> {
   let url: URL;
   try {
     url = new URL(facts.url);
   } catch {
-    return [];
+    return { suggestions: [] };
   }
-  if (url.origin !== facts.pageOrigin) return [`${url.origin}/mcp`].filter((u) => u !== facts.url);
-  return facts.endpoints.map((path) => `${url.origin}${path}`).filter((u) => u !== facts.url);
+  if (url.origin !== facts.pageOrigin) {
+    const guesses = [`${url.origin}/mcp`].filter((u) => u !== facts.url);
+    return { suggestions: guesses, ...(guesses.length > 0 ? { guessed: true } : {}) };
+  }
+  return {
+    suggestions: facts.endpoints
+      .map((path) => `${url.origin}${path}`)
+      .filter((u) => u !== facts.url),
+  };
 }
 
 /**
@@ -185,7 +198,7 @@ function explain(facts: Facts): Diagnosis {
         "Check the URL (http or https, host and port).",
         "Check that the server is running and reachable from this browser.",
       ],
-      suggestions: suggestionsFor(facts),
+      ...suggestionsFor(facts),
     };
   }
   const status = response?.status ?? error.status;
@@ -236,7 +249,7 @@ function explain(facts: Facts): Diagnosis {
           : "This URL does not accept MCP POSTs (405)",
       detail: `${facts.url} answered ${status}${response?.bodyText ? `: ${response.bodyText.trim().slice(0, 200)}` : "."}`,
       actions: ["Check the path: MCP servers usually live at /mcp or /mcp/<name>."],
-      suggestions: suggestionsFor(facts),
+      ...suggestionsFor(facts),
     };
   if (error.code === -32022)
     return {
@@ -270,7 +283,7 @@ function explain(facts: Facts): Diagnosis {
       title: "This URL is not an MCP endpoint",
       detail: `It answered with ${response.contentType || "no content type"} (HTTP ${response.status}), not JSON-RPC over JSON or SSE.`,
       actions: ["Point at the server's MCP endpoint, not its web page."],
-      suggestions: suggestionsFor(facts),
+      ...suggestionsFor(facts),
     };
   return {
     ...base,

@@ -37,7 +37,7 @@ export function DoctorCard() {
       ) : null}
       {d.suggestions.length > 0 ? (
         <>
-          <h3>Endpoints that answer here</h3>
+          <h3>{d.guessed ? "Worth trying" : "Endpoints that answer here"}</h3>
           <ul class="suggestions-list">
             {d.suggestions.map((url) => (
               <li key={url}>
