@@ -66,6 +66,14 @@ describe("the playground and server-everything's 2025 session stream", () => {
     await expect
       .poll(() => page.locator(".task-card").first().textContent())
       .toContain("Research Report: tides");
+    // The call lasted as long as its task (four stages of a second), not its first request's
+    // few milliseconds, and its clock stopped with the task.
+    const elapsed = async () =>
+      parseFloat((await page.locator(".call-status > .muted").first().textContent()) ?? "");
+    const took = await elapsed();
+    expect(took).toBeGreaterThan(3);
+    await page.waitForTimeout(1500);
+    expect(await elapsed()).toBe(took);
     await checkAccessibility(page, "task-required tool");
     await close();
   });

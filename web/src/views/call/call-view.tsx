@@ -4,6 +4,7 @@ import type {
   GetPromptResult,
   ReadResourceResult,
 } from "../../../../shared/client/index.ts";
+import { TERMINAL_TASK_STATUSES } from "../../../../shared/protocol/tasks.ts";
 import { callState } from "../../lib/call-status.ts";
 import { viewToolResult } from "../../lib/classify.ts";
 import { isRecord } from "../../lib/json.ts";
@@ -177,11 +178,17 @@ export function CallView({
   outputSchema?: Schema | undefined;
 }) {
   const running = call.status === "running";
+  const task = call.taskId ? tasks.value.find((t) => t.taskId === call.taskId) : undefined;
+  // A call that became a task lasts as long as the task: its request ended at once.
+  const endedAt = task
+    ? TERMINAL_TASK_STATUSES.includes(task.task.status)
+      ? task.updatedAt
+      : undefined
+    : call.endedAt;
   // The clock ticks a few times a second: just after a start it can be behind the call's times.
-  const elapsed = Math.max(0, (call.endedAt ?? clock.value) - call.startedAt);
+  const elapsed = Math.max(0, (endedAt ?? clock.value) - call.startedAt);
   const sinceActivity = Math.max(0, clock.value - call.lastActivity);
   const p = call.progress;
-  const task = call.taskId ? tasks.value.find((t) => t.taskId === call.taskId) : undefined;
   const reply = call.tool ?? call.prompt ?? call.resource;
   const state = callState(call.status, task?.task.status);
   // A call that became a task has ended, but the task may still ask for input while it is
