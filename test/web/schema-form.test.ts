@@ -106,6 +106,20 @@ describe("schema to form model", () => {
     expect(field(model, "tags").kind).toBe("multi");
   });
 
+  it("says a count's bounds in words: exact, a range, or one side, in the singular for one", () => {
+    const hints = (schema: Record<string, unknown>) =>
+      field(formModel({ type: "object", properties: { x: schema } }), "x").hints;
+    expect(hints({ type: "string", minLength: 2, maxLength: 2 })).toEqual(["exactly 2 characters"]);
+    expect(hints({ type: "string", minLength: 3, maxLength: 20 })).toEqual(["3–20 characters"]);
+    expect(hints({ type: "string", maxLength: 1 })).toEqual(["at most 1 character"]);
+    expect(hints({ type: "array", items: { type: "string" }, minItems: 1, maxItems: 1 })).toEqual([
+      "exactly 1 item",
+    ]);
+    expect(hints({ type: "array", items: { type: "string" }, maxItems: 3 })).toEqual([
+      "at most 3 items",
+    ]);
+  });
+
   it("states constraints in words", () => {
     expect(field(model, "title").hints).toEqual(["at least 3 characters"]);
   });

@@ -61,6 +61,8 @@ export const THIRD_PARTY = {
   }),
   /** The SDK v1's main example: tools, prompts, resources, elicitation, tasks, an event store. */
   sdkSimple: (): Recipe => sdkExample("simpleStreamableHttp.js"),
+  /** The SDK v1's form elicitation example: registration, a two-step event, an address. */
+  sdkElicitationForm: (): Recipe => sdkExample("elicitationFormExample.js"),
   /** The SDK v1's example that closes a call's stream midway for the client to resume it. */
   sdkPolling: (): Recipe => sdkExample("ssePollingExample.js"),
 } satisfies Record<string, () => Recipe>;

@@ -49,14 +49,21 @@ function types(schema: Schema): string[] {
   return Array.isArray(type) ? type.filter((t): t is string => typeof t === "string") : [];
 }
 
+/** A count's bounds in words: "exactly 2 characters", "3–20 characters", "at most 1 item". */
+function countHint(min: number | undefined, max: number | undefined, unit: string) {
+  const of = (count: number) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+  if (min !== undefined && max !== undefined)
+    return min === max ? `exactly ${of(min)}` : `${min}–${max} ${unit}s`;
+  if (min !== undefined) return `at least ${of(min)}`;
+  return max === undefined ? undefined : `at most ${of(max)}`;
+}
+
 function hintsOf(schema: Schema): string[] {
   const hints: string[] = [];
   const n = (key: string) =>
     typeof schema[key] === "number" ? (schema[key] as number) : undefined;
-  const [minL, maxL] = [n("minLength"), n("maxLength")];
-  if (minL !== undefined && maxL !== undefined) hints.push(`${minL}–${maxL} characters`);
-  else if (minL !== undefined) hints.push(`at least ${minL} character${minL === 1 ? "" : "s"}`);
-  else if (maxL !== undefined) hints.push(`at most ${maxL} characters`);
+  const length = countHint(n("minLength"), n("maxLength"), "character");
+  if (length) hints.push(length);
   // Schema generators bound integers by the safe-integer range (zod's .int() does): a bound
   // that says nothing but "a JavaScript integer" is no hint to a person.
   const bound = (key: string) => {
@@ -75,10 +82,8 @@ function hintsOf(schema: Schema): string[] {
   if (xmin !== undefined) hints.push(`> ${xmin}`);
   if (xmax !== undefined) hints.push(`< ${xmax}`);
   if (n("multipleOf") !== undefined) hints.push(`multiple of ${n("multipleOf")}`);
-  const [minI, maxI] = [n("minItems"), n("maxItems")];
-  if (minI !== undefined && maxI !== undefined) hints.push(`${minI}–${maxI} items`);
-  else if (minI !== undefined) hints.push(`at least ${minI} item${minI === 1 ? "" : "s"}`);
-  else if (maxI !== undefined) hints.push(`at most ${maxI} items`);
+  const items = countHint(n("minItems"), n("maxItems"), "item");
+  if (items) hints.push(items);
   // A format says it in a word; its generated pattern (often hundreds of characters) would not.
   if (typeof schema.format === "string") hints.push(`format: ${schema.format}`);
   else if (typeof schema.pattern === "string")
