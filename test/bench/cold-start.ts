@@ -43,7 +43,8 @@ const GREET = benchRequest(GREET_SPEC);
 const LEGACY_ECHO = legacyRequest(SCENARIOS.find((s) => s.id === "echo")!.request);
 const LEGACY_GREET = legacyRequest(GREET_SPEC);
 
-function firstCall(worker: Contender): BenchRequest {
+/** The first call a cold start times: the Worker's own tool, in the era it serves. */
+export function firstCall(worker: Contender): BenchRequest {
   if (worker.hub) return HUB_ECHO;
   const hello = folderOf(worker).startsWith("hello-");
   if (!worker.eras.includes("2026") && worker.eras.includes("2025"))
