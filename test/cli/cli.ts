@@ -115,14 +115,15 @@ export type WireMessage = {
  * Checks what the client read for a call with three progress steps: each step in order, then
  * the result; and that the progress callback saw the steps in order. The official clients hand
  * a notification to its handler a microtask after reading it but forget a call's progress
- * handler as soon as its result is read, so the last step, read in the same chunk as the result
- * (which happens under load), can miss the callback: the callback may see a prefix.
+ * handler as soon as its result is read, so the steps read in the same chunk as the result
+ * (under load the last two were, with 20 ms between steps) can miss the callback: the callback
+ * sees a prefix, at least the first step.
  */
 export function expectThreeSteps(read: WireMessage[], steps: number[]): void {
   const progress = read.flatMap((m, i) => (m.method === "notifications/progress" ? [i] : []));
   expect(progress.map((i) => read[i]?.params?.progress)).toEqual([1, 2, 3]);
   const result = read.findIndex((m) => m.result !== undefined);
   expect(result).toBeGreaterThan(progress.at(-1) ?? Infinity);
-  expect(steps.length).toBeGreaterThanOrEqual(2);
+  expect(steps.length).toBeGreaterThanOrEqual(1);
   expect(steps).toEqual([1, 2, 3].slice(0, steps.length));
 }

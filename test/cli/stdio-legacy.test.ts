@@ -51,7 +51,7 @@ describe("edgemcp stdio: the official v1 client (2025-11-25) over stdio, to the 
     const steps: number[] = [];
     const from = read.length;
     const result = await client.callTool(
-      { name: "test_slow_counter", arguments: { steps: 3, delayMs: 20 } },
+      { name: "test_slow_counter", arguments: { steps: 3, delayMs: 100 } },
       undefined,
       { onprogress: ({ progress }) => steps.push(progress) },
     );

@@ -56,7 +56,7 @@ describe("edgemcp stdio: the official v2 client over stdio, pinned to 2026-07-28
     const steps: number[] = [];
     const from = read.length;
     const result = await client.callTool(
-      { name: "test_slow_counter", arguments: { steps: 3, delayMs: 20 } },
+      { name: "test_slow_counter", arguments: { steps: 3, delayMs: 100 } },
       { onprogress: ({ progress }) => steps.push(progress) },
     );
     expect(textOf(result)).toBe("Counted to 3");
