@@ -1,3 +1,5 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startThirdParty, type ThirdPartyServer } from "../support/third-party/servers.ts";
 import { launchChromium, type Chromium } from "./chromium.ts";
@@ -8,8 +10,21 @@ let chromium: Chromium;
 let sdk: ThirdPartyServer;
 // The official reference server, reached through the relay to call a tool with progress.
 let everything: ThirdPartyServer;
+// A server without CORS that asks every caller for credentials (401, as a protected server does).
+let guarded: Server;
+let guardedUrl: string;
 
 beforeAll(async () => {
+  guarded = createServer((request, response) => {
+    request.resume();
+    response.writeHead(401, {
+      "WWW-Authenticate": 'Bearer error="invalid_request", error_description="No token"',
+      "Content-Type": "application/json",
+    });
+    response.end(JSON.stringify({ error: "invalid_request" }));
+  });
+  await new Promise<void>((resolve) => guarded.listen(0, "127.0.0.1", resolve));
+  guardedUrl = `http://127.0.0.1:${(guarded.address() as AddressInfo).port}/mcp`;
   [chromium, sdk, everything] = await Promise.all([
     launchChromium(),
     startThirdParty("sdkSimple"),
@@ -18,6 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  guarded?.close();
   await chromium?.close();
   await sdk?.stop();
   await everything?.stop();
@@ -98,6 +114,20 @@ describe("servers that do not allow this page with CORS", () => {
     await doctor.getByRole("button", { name: "Connect through this Worker's relay" }).click();
     await catalogHas(page, "tool:greet");
     expect(await page.locator(".route-note").textContent()).toContain("relay");
+    await close();
+  });
+
+  it("Auto says what the server answered through the relay (a 401), not that the relay could not connect", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    await connectVia(page, guardedUrl, "auto");
+    const doctor = page.locator(".doctor");
+    await doctor.waitFor({ timeout: 30_000 });
+    const text = (await doctor.textContent()) ?? "";
+    expect(text).toContain("This Worker's relay reached the server:");
+    expect(text).toContain("HTTP 401");
+    expect(text).toContain("sign in, or add a token");
+    expect(text).not.toContain("could not connect either");
+    await checkAccessibility(page, "doctor after a 401 through the relay");
     await close();
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { diagnose, type Facts } from "../../web/src/lib/doctor.ts";
+import { McpError } from "../../shared/client/errors.ts";
+import { RelayRefused } from "../../shared/relay.ts";
+import { diagnose, relayOutcome, type Facts } from "../../web/src/lib/doctor.ts";
 
 const base: Facts = {
   url: "http://localhost:8787/mcp/nope",
@@ -173,6 +175,33 @@ describe("the doctor and the relay", () => {
     expect(d.actions.at(-2)).toBe(
       "This Worker's relay could not connect either: 127.0.0.1 is not in RELAY_HOSTS",
     );
+  });
+
+  it("tells the server's refusal through the relay apart from the relay not connecting", () => {
+    const unauthorized = new McpError("The server refused server/discover with HTTP 401.", {
+      kind: "http",
+      status: 401,
+    });
+    const answered = relayOutcome(unauthorized);
+    expect(answered).toEqual({
+      relayAnswer:
+        "The server refused server/discover with HTTP 401. It asks who you are: sign in, or add a token.",
+    });
+    const d = diagnose({ ...cors, route: "auto", ...answered });
+    expect(d.offerRelay).toBeUndefined();
+    expect(d.actions.at(-2)).toBe(
+      `This Worker's relay reached the server: ${answered.relayAnswer}`,
+    );
+    expect(d.actions.join(" ")).not.toMatch(/could not connect/);
+
+    const failing = new McpError("HTTP 500", { kind: "http", status: 500 });
+    expect(relayOutcome(failing)).toEqual({ relayAnswer: "HTTP 500" });
+    const refused = new RelayRefused(403, "host-not-listed", "127.0.0.1 is not in RELAY_HOSTS");
+    expect(relayOutcome(refused)).toEqual({ relayRefusal: "127.0.0.1 is not in RELAY_HOSTS" });
+    const wrapped = new McpError("fetch failed", { kind: "network", cause: refused });
+    expect(relayOutcome(wrapped)).toEqual({ relayRefusal: "127.0.0.1 is not in RELAY_HOSTS" });
+    const unreachable = new McpError("fetch failed", { kind: "network" });
+    expect(relayOutcome(unreachable)).toEqual({ relayRefusal: "fetch failed" });
   });
 
   it("does not offer the relay for what it cannot help with (a 404)", () => {

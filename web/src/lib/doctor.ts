@@ -1,4 +1,7 @@
 import { relayVerdict, type Hop } from "../../../shared/check/hop.ts";
+import { McpError } from "../../../shared/client/errors.ts";
+import { errorText } from "../../../shared/error-text.ts";
+import { RelayRefused } from "../../../shared/relay.ts";
 
 /** What went wrong when connecting, as gathered after the failure. */
 export type Facts = {
@@ -19,6 +22,8 @@ export type Facts = {
   route?: "direct" | "relay" | "auto";
   /** Why the relay could not connect either (Auto, or the relay route), in its own words. */
   relayRefusal?: string;
+  /** The server's refusal as it reached this Worker's relay (Auto's second attempt). */
+  relayAnswer?: string;
   /**
    * A GET to the URL opened an HTTP+SSE stream (the 2024-11-05 transport) whose `endpoint`
    * event named this URL for the client's POSTs.
@@ -144,6 +149,8 @@ export function diagnose(facts: Facts): Diagnosis {
   const terminal = actions.at(-1) === terminalWay(facts.url) ? actions.pop() : undefined;
   if (facts.relayRefusal !== undefined)
     actions.push(`This Worker's relay could not connect either: ${facts.relayRefusal}`);
+  else if (facts.relayAnswer !== undefined)
+    actions.push(`This Worker's relay reached the server: ${facts.relayAnswer}`);
   else if (relayable)
     actions.push(
       "Or connect through this Worker's relay, which gets around this (the server never sees this page's origin).",
@@ -153,10 +160,30 @@ export function diagnose(facts: Facts): Diagnosis {
     ...found,
     actions,
     ...(facts.hops && facts.hops.length > 0 ? { hops: facts.hops } : {}),
-    ...(relayable && facts.relayRefusal === undefined && facts.route !== "relay"
+    ...(relayable &&
+    facts.relayRefusal === undefined &&
+    facts.relayAnswer === undefined &&
+    facts.route !== "relay"
       ? { offerRelay: true }
       : {}),
   };
+}
+
+/**
+ * What the relay's attempt after a failed direct one tells: the relay's refusal, or no
+ * connection at all ("could not connect either"), or the server's own answer through it (it
+ * reached the server, which refused: a 401 asking to sign in, say).
+ */
+export function relayOutcome(relayed: unknown): Pick<Facts, "relayRefusal" | "relayAnswer"> {
+  if (relayed instanceof McpError && relayed.status !== undefined && relayed.kind !== "network")
+    return {
+      relayAnswer:
+        relayed.status === 401
+          ? `${errorText(relayed).replace(/\.$/, "")}. It asks who you are: sign in, or add a token.`
+          : errorText(relayed),
+    };
+  const refused = relayed instanceof Error && relayed.cause instanceof RelayRefused;
+  return { relayRefusal: errorText(refused ? (relayed as Error).cause : relayed) };
 }
 
 /** The verdict on one hop, as the doctor lists it. */

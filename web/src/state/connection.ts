@@ -1,7 +1,6 @@
 import { McpError } from "../../../shared/client/index.ts";
-import { errorText } from "../../../shared/error-text.ts";
 import { RelayRefused } from "../../../shared/relay.ts";
-import { diagnose } from "../lib/doctor.ts";
+import { diagnose, relayOutcome } from "../lib/doctor.ts";
 import { isRecord } from "../lib/json.ts";
 import { readServerList, ServerListTooLarge } from "../lib/server-list.ts";
 import { loadCatalog } from "./catalog.ts";
@@ -242,7 +241,7 @@ export async function connectTo(
       error instanceof RouteError ? error.direct : error,
       custom,
     );
-    if (error instanceof RouteError) facts.relayRefusal = errorText(error.relayed);
+    if (error instanceof RouteError) Object.assign(facts, relayOutcome(error.relayed));
     else if (error instanceof Error && error.cause instanceof RelayRefused)
       facts.relayRefusal = error.cause.message;
     facts.route = routeChoice.value;
