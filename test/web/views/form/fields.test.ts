@@ -46,6 +46,15 @@ describe("the schema form's scalar fields", () => {
     expect(optional.changes).toEqual([[["x"], undefined]]);
   });
 
+  it("an optional field's label says so once, also when the server's title already does", () => {
+    const plain = form({ type: "string" }, "", { required: false });
+    expect(plain.root.querySelector("label[for=t_x]")?.textContent).toBe("x (optional)");
+    const titled = form({ type: "string", title: "Nickname (Optional)" }, "", { required: false });
+    expect(titled.root.querySelector("label[for=t_x]")?.textContent).toBe("Nickname (Optional) x");
+    const required = form({ type: "string", title: "Name" }, "");
+    expect(required.root.querySelector("label[for=t_x]")?.textContent).toBe("Name * x");
+  });
+
   it("a number keeps the last number while the text is not one, and says so", () => {
     const { root, changes } = form({ type: "number" }, 1);
     const input = root.querySelector("input#t_x");

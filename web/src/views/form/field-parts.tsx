@@ -28,6 +28,11 @@ export function idFor(prefix: string, path: Path): string {
   return `${prefix}${pointerOf(path).replace(/[^A-Za-z0-9_-]/g, "_") || "_root"}`;
 }
 
+/** " (optional)" after a field's name, unless the server's title already ends by saying so. */
+export function OptionalMark({ text }: { text: string }) {
+  return /\(optional\)\s*$/i.test(text) ? null : <span class="muted"> (optional)</span>;
+}
+
 export function Label({ props, htmlFor }: { props: FieldProps; htmlFor?: string }) {
   const { model, name, required } = props;
   const text = model.title ?? name;
@@ -40,7 +45,7 @@ export function Label({ props, htmlFor }: { props: FieldProps; htmlFor?: string 
           *
         </span>
       ) : (
-        <span class="muted"> (optional)</span>
+        <OptionalMark text={text} />
       )}
       {model.title && model.title !== name ? <code class="muted small"> {name}</code> : null}
     </label>

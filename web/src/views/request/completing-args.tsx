@@ -1,6 +1,7 @@
 import { useRef, useState } from "preact/hooks";
 import type { CompleteParams } from "../../../../shared/protocol/params.ts";
 import { isRecord } from "../../lib/json.ts";
+import { OptionalMark } from "../form/field-parts.tsx";
 import { session } from "../../state/store.ts";
 
 /** A string argument of a prompt or a template variable. */
@@ -69,7 +70,7 @@ export function CompletingArgs({ args, value, onChange, reference, idPrefix }: P
                   *
                 </span>
               ) : (
-                <span class="muted"> (optional)</span>
+                <OptionalMark text={arg.title ?? arg.name} />
               )}
             </label>
             <input
