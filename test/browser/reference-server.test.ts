@@ -6,6 +6,7 @@ import { launchChromium, type Chromium } from "./chromium.ts";
 import {
   catalogOf,
   checkAccessibility,
+  connectTo,
   openPlayground,
   screenshotBoth,
   select,
@@ -136,6 +137,40 @@ describe("the playground against @modelcontextprotocol/server-everything", () =>
       .poll(() => page.locator(".call .task-card").textContent(), { timeout: 30_000 })
       .toContain("Clarification: snake");
     expect(await page.locator(".call .task-card .badge").first().textContent()).toBe("completed");
+    await close();
+  });
+
+  it("connecting elsewhere drops the question a task was waiting on, and stops following its tasks", async () => {
+    const { page, close } = await openPlayground(chromium.browser);
+    const polls: number[] = [];
+    page.on("request", (request) => {
+      if (request.url() === server.url && /"tasks\/get"/.test(request.postData() ?? ""))
+        polls.push(Date.now());
+    });
+    await connectToReference(page);
+    // A task that asks which reading is meant, and waits: the banner says so.
+    await select(page, "tool:simulate-research-query");
+    await page.fill("#f_topic", "python");
+    await page.check("#f_ambiguous");
+    await page.click('[data-action="send"]');
+    await page.locator(".call .input-card").waitFor({ timeout: 20_000 });
+    expect(await page.locator(".banner.warn").textContent()).toContain("waiting for your answer");
+    // A second task that runs its stages (a second each), polled at the 1 s it asks for.
+    await page.uncheck("#f_ambiguous");
+    await page.click('[data-action="send"]');
+    await expect.poll(() => polls.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+
+    const switched = Date.now();
+    await connectTo(page, "/mcp");
+    await page.waitForTimeout(Math.max(0, switched + 6_500 - Date.now()));
+    // Each task may send the poll that was due when the page switched (its status then ends
+    // the following); a task still followed would be polled every second to the end.
+    expect(polls.filter((at) => at >= switched + 2_500)).toEqual([]);
+    expect(await page.locator(".banner.warn", { hasText: "waiting for your answer" }).count()).toBe(
+      0,
+    );
+    await page.click("#pane-tab-tasks");
+    expect(await page.locator(".pane-body").textContent()).not.toContain("simulate-research-query");
     await close();
   });
 

@@ -15,6 +15,7 @@ import {
 import { gatherFacts } from "./doctor-probe.ts";
 import { authWrapperFor, signInOffer } from "./sign-in.ts";
 import { backgroundState, resetBackground, showBackgroundNotification } from "./background.ts";
+import { dropPendingInputs } from "./inputs.ts";
 import { closeAllListens } from "./listen.ts";
 import { load, save } from "./persist.ts";
 import {
@@ -35,6 +36,7 @@ import {
   type RouteChoice,
 } from "./store.ts";
 import { RouteError, routedClient } from "./route.ts";
+import { forgetTasks } from "./tasks.ts";
 
 const LAST = "edgemcp.connection";
 
@@ -139,6 +141,8 @@ export async function disconnect(): Promise<void> {
   upstreamStatus.value = [];
   closeAllListens();
   resetBackground();
+  forgetTasks();
+  dropPendingInputs();
   await current?.client.close().catch(() => {});
 }
 

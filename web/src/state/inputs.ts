@@ -31,9 +31,21 @@ export const pendingInputs = signal<PendingInput[]>([]);
 /** Roots answers given without asking, for the round log. */
 export const rootsAnswered = signal(0);
 let nextId = 1;
+/** How to refuse each waiting question, by id, when its connection ends. */
+const refusals = new Map<number, (reason: Error) => void>();
 
 function remove(id: number): void {
+  refusals.delete(id);
   pendingInputs.value = pendingInputs.value.filter((p) => p.id !== id);
+}
+
+/**
+ * Drops the questions of a connection that ended (the person connected elsewhere): each
+ * handler fails, so the request or task that asked stops waiting for an answer.
+ */
+export function dropPendingInputs(): void {
+  for (const refuse of [...refusals.values()])
+    refuse(new Error("The connection ended before the answer."));
 }
 
 function ask<R>(
@@ -48,6 +60,11 @@ function ask<R>(
     };
     if (signal?.aborted) return onAbort();
     signal?.addEventListener("abort", onAbort, { once: true });
+    refusals.set(id, (reason) => {
+      signal?.removeEventListener("abort", onAbort);
+      remove(id);
+      reject(reason);
+    });
     pendingInputs.value = [
       ...pendingInputs.value,
       make(id, (result) => {

@@ -18,6 +18,17 @@ export const tasks = signal<TaskEntry[]>([]);
 /** The tools the person chose to run as tasks (2025-11-25 tools that allow it), by name. */
 export const runAsTask = signal<Record<string, boolean>>({});
 
+/** Ends the following of a task whose connection is gone (thrown from its status observer). */
+class Forgotten extends Error {}
+
+/**
+ * Forgets the tasks of a connection that ended (the person connected elsewhere): their polling
+ * stops at its next status, without cancelling them; they run on at their server.
+ */
+export function forgetTasks(): void {
+  tasks.value = [];
+}
+
 function update(taskId: string, change: Partial<TaskEntry>): void {
   tasks.value = tasks.value.map((t) =>
     t.taskId === taskId ? { ...t, ...change, updatedAt: Date.now() } : t,
@@ -47,9 +58,15 @@ export async function follow(taskId: string): Promise<void> {
   if (!entry?.handle || entry.following) return;
   update(taskId, { following: true });
   try {
-    const result = await entry.handle.result({ onStatus: (task) => update(taskId, { task }) });
+    const result = await entry.handle.result({
+      onStatus: (task) => {
+        if (!tasks.value.some((t) => t.handle === entry.handle)) throw new Forgotten();
+        update(taskId, { task });
+      },
+    });
     update(taskId, { result, following: false, task: entry.handle.task });
   } catch (error) {
+    if (error instanceof Forgotten) return;
     update(taskId, {
       error: error instanceof Error ? error.message : String(error),
       following: false,
