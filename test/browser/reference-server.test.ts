@@ -31,6 +31,17 @@ async function connectToReference(page: Page): Promise<void> {
   await catalogOf(page, server.url);
 }
 
+/**
+ * Starts server-everything's research task on "python": an ambiguous topic makes the task ask
+ * which reading is meant (input_required); a plain one runs its stages, a second each.
+ */
+async function researchPython(page: Page, { ambiguous }: { ambiguous: boolean }): Promise<void> {
+  await select(page, "tool:simulate-research-query");
+  await page.fill("#f_topic", "python");
+  await page.setChecked("#f_ambiguous", ambiguous);
+  await page.click('[data-action="send"]');
+}
+
 /** The text of the latest call's status line, once it is no longer running. */
 async function ended(page: Page): Promise<string | null> {
   await expect
@@ -123,10 +134,7 @@ describe("the playground against @modelcontextprotocol/server-everything", () =>
     // (input_required), on the stream of the tasks/result request the page then sends.
     const { page, close } = await openPlayground(chromium.browser);
     await connectToReference(page);
-    await select(page, "tool:simulate-research-query");
-    await page.fill("#f_topic", "python");
-    await page.check("#f_ambiguous");
-    await page.click('[data-action="send"]');
+    await researchPython(page, { ambiguous: true });
     const card = page.locator(".call .input-card");
     await card.waitFor({ timeout: 20_000 });
     expect(await card.textContent()).toContain('The research query "python"');
@@ -149,15 +157,11 @@ describe("the playground against @modelcontextprotocol/server-everything", () =>
     });
     await connectToReference(page);
     // A task that asks which reading is meant, and waits: the banner says so.
-    await select(page, "tool:simulate-research-query");
-    await page.fill("#f_topic", "python");
-    await page.check("#f_ambiguous");
-    await page.click('[data-action="send"]');
+    await researchPython(page, { ambiguous: true });
     await page.locator(".call .input-card").waitFor({ timeout: 20_000 });
     expect(await page.locator(".banner.warn").textContent()).toContain("waiting for your answer");
     // A second task that runs its stages (a second each), polled at the 1 s it asks for.
-    await page.uncheck("#f_ambiguous");
-    await page.click('[data-action="send"]');
+    await researchPython(page, { ambiguous: false });
     await expect.poll(() => polls.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
 
     const switched = Date.now();
