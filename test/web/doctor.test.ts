@@ -200,6 +200,9 @@ describe("the doctor and the relay", () => {
     expect(relayOutcome(refused)).toEqual({ relayRefusal: "127.0.0.1 is not in RELAY_HOSTS" });
     const wrapped = new McpError("fetch failed", { kind: "network", cause: refused });
     expect(relayOutcome(wrapped)).toEqual({ relayRefusal: "127.0.0.1 is not in RELAY_HOSTS" });
+    // The relay's refusal reaches the page as an HTTP error of the client: still the relay's.
+    const relayStatus = new McpError("HTTP 403", { kind: "http", status: 403, cause: refused });
+    expect(relayOutcome(relayStatus)).toEqual({ relayRefusal: "127.0.0.1 is not in RELAY_HOSTS" });
     const unreachable = new McpError("fetch failed", { kind: "network" });
     expect(relayOutcome(unreachable)).toEqual({ relayRefusal: "fetch failed" });
   });

@@ -175,6 +175,9 @@ export function diagnose(facts: Facts): Diagnosis {
  * reached the server, which refused: a 401 asking to sign in, say).
  */
 export function relayOutcome(relayed: unknown): Pick<Facts, "relayRefusal" | "relayAnswer"> {
+  // The relay's own refusal first: the client's error carrying it has the relay's status.
+  if (relayed instanceof Error && relayed.cause instanceof RelayRefused)
+    return { relayRefusal: relayed.cause.message };
   if (relayed instanceof McpError && relayed.status !== undefined && relayed.kind !== "network")
     return {
       relayAnswer:
@@ -182,8 +185,7 @@ export function relayOutcome(relayed: unknown): Pick<Facts, "relayRefusal" | "re
           ? `${errorText(relayed).replace(/\.$/, "")}. It asks who you are: sign in, or add a token.`
           : errorText(relayed),
     };
-  const refused = relayed instanceof Error && relayed.cause instanceof RelayRefused;
-  return { relayRefusal: errorText(refused ? (relayed as Error).cause : relayed) };
+  return { relayRefusal: errorText(relayed) };
 }
 
 /** The verdict on one hop, as the doctor lists it. */

@@ -246,8 +246,9 @@ export async function connectTo(
       custom,
     );
     if (error instanceof RouteError) Object.assign(facts, relayOutcome(error.relayed));
+    // The relay route: only the relay's own refusal is news (the server's answer is the error).
     else if (error instanceof Error && error.cause instanceof RelayRefused)
-      facts.relayRefusal = error.cause.message;
+      Object.assign(facts, relayOutcome(error));
     facts.route = routeChoice.value;
     if (mine === attempt) {
       diagnosis.value = diagnose(facts);
